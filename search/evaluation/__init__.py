@@ -1,0 +1,1 @@
+"""Evaluations run by ``manage.py evaluate <name>``: one module per name with ``run(data, options) -> dict``."""

@@ -1,0 +1,96 @@
+"""``manage.py ask "QUESTION"``: run the whole pipeline in this process and print what it found."""
+from __future__ import annotations
+
+import json
+import sys
+
+from django.core.management.base import BaseCommand, CommandError
+
+from documents.sources import Filters
+from search.pipeline.runner import run_pipeline
+from search.pipeline.state import SearchState
+from search.validation import InvalidInput, clean_publication_types, clean_question, clean_years
+
+
+def _fmt(value, suffix: str = "") -> str:
+    return "unavailable" if value is None else f"{value}{suffix}"
+
+
+class Command(BaseCommand):
+    help = "Ask a health question; prints the query, the studies, their stance and the answer."
+
+    def add_arguments(self, parser):
+        parser.add_argument("question")
+        parser.add_argument("--source", choices=["pubmed", "local", "auto"], default=None)
+        parser.add_argument("--from-year", type=int, default=None)
+        parser.add_argument("--to-year", type=int, default=None)
+        parser.add_argument("--pub-type", action="append", default=[], help="publication type filter (repeatable)")
+        parser.add_argument("--limit", type=int, default=None, help="how many studies to keep (default 20)")
+        parser.add_argument("--json", action="store_true", help="print the result document as JSON")
+
+    def handle(self, *args, **options):
+        try:
+            question = clean_question(options["question"])
+            from_year, to_year = clean_years(options["from_year"], options["to_year"])
+            pub_types = clean_publication_types(options["pub_type"])
+        except InvalidInput as exc:
+            raise CommandError(exc.message) from exc
+        if options["limit"] is not None:
+            if not 1 <= options["limit"] <= 50:
+                raise CommandError("--limit must be between 1 and 50.")
+            from django.conf import settings
+
+            settings.MEDSEBA_TOP_K = options["limit"]
+        filters = Filters(from_year=from_year, to_year=to_year, publication_types=pub_types)
+        progress = None if options["json"] else (lambda s: self.stderr.write(f"  [{s.progress:3d}%] {s.stage} done"))
+        state = run_pipeline(question, filters, source=options["source"], on_progress=progress)
+        if options["json"]:
+            self.stdout.write(json.dumps(state.to_document(), indent=2, ensure_ascii=False))
+        else:
+            self._print(state)
+        if state.status == "failed":
+            sys.exit(1)
+
+    def _print(self, state: SearchState) -> None:
+        out = self.stdout.write
+        q = state.query
+        if q:
+            if q.concepts:
+                out("Concepts:")
+                for c in q.concepts:
+                    mesh = f" [MeSH {c.mesh_id}: {c.mesh_heading}]" if c.mesh_id else ""
+                    syn = f" (synonyms: {', '.join(c.synonyms[:6])})" if c.synonyms else ""
+                    out(f"  - {c.text}{mesh}{syn}")
+            if q.message:
+                out(f"Note: {q.message}")
+            out(f"Query: {q.boolean}")
+            for a in q.attempts:
+                out(f"  attempt: {a.hits} hits  {a.note}: {a.boolean}")
+        out(f"Source: {state.source or 'none'}")
+        if state.status == "failed":
+            out(self.style.ERROR(f"Search failed: {state.error}"))
+            return
+        if not state.papers:
+            out(f"No studies found for {q.boolean if q else state.question!r}.")
+        if state.answer:
+            out("")
+            out(self.style.SUCCESS(state.answer.text))
+            for s in state.answer.sections:
+                out(f"  {s.heading}: {s.text}")
+        out("")
+        for p in state.papers:
+            r = p.record
+            out(f"{p.rank:2d}. PMID {r.pmid} ({r.year or 'n.d.'}) sim={p.similarity:.3f}  {r.title}")
+            if p.stance:
+                st = p.stance
+                out(f"    stance: {st.label} (supports {st.supports:.2f} / refutes {st.refutes:.2f} / neutral {st.neutral:.2f})")
+            m = p.metrics
+            out(f"    citations: {_fmt(m.citation_count)}  venue: {_fmt(m.venue or r.journal or None)}")
+            if p.best_sentence:
+                out(f"    best sentence ({p.best_sentence.score:.2f}): {p.best_sentence.text}")
+        if state.failures:
+            out("")
+            out("Degraded parts:")
+            for f in state.failures:
+                out(f"  - {f.stage}/{f.source}: {f.error}")
+        out(f"Timings (ms): {state.timings_ms}")

@@ -1,0 +1,41 @@
+"""``manage.py evaluate <retrieval|sentence|stance> --data PATH [--json]``: quality figures on labelled data."""
+from __future__ import annotations
+
+import importlib
+import json
+import pkgutil
+from pathlib import Path
+
+from django.core.management.base import BaseCommand, CommandError
+
+import search.evaluation as evaluation_pkg
+
+
+def available() -> list[str]:
+    return sorted(info.name for info in pkgutil.iter_modules(evaluation_pkg.__path__) if not info.name.startswith("_"))
+
+
+class Command(BaseCommand):
+    help = "Evaluate a stage on labelled data and print its figures (n, accuracy, F1, recall, ...)."
+
+    def add_arguments(self, parser):
+        parser.add_argument("name", help="what to evaluate: " + ", ".join(available()))
+        parser.add_argument("--data", required=True, help="the labelled file or folder")
+        parser.add_argument("--json", action="store_true", help="print one JSON object")
+        parser.add_argument("--limit", type=int, default=None, help="use only the first N examples")
+        parser.add_argument("--folds", type=int, default=5, help="cross-validation folds, where the evaluation trains")
+
+    def handle(self, *args, **options):
+        name = options["name"]
+        if name not in available():
+            raise CommandError(f"unknown evaluation {name!r}; choose one of: {', '.join(available())}")
+        data = Path(options["data"])
+        if not data.exists():
+            raise CommandError(f"--data {data} does not exist")
+        module = importlib.import_module(f"search.evaluation.{name}")
+        figures = module.run(data, options)
+        if options["json"]:
+            self.stdout.write(json.dumps(figures, indent=2))
+        else:
+            for key, value in figures.items():
+                self.stdout.write(f"{key}: {value}")

@@ -1,0 +1,73 @@
+"""Run the pipeline stage by stage on one :class:`SearchState`.
+
+``run_stage`` is the single place that times a stage, records its progress and decides
+whether an exception degrades the search (listed in ``failures``) or ends it. The
+``ask`` command calls :func:`run_pipeline`; the Celery tasks call :func:`run_stage` once
+per task so every stage persists before the next starts.
+"""
+from __future__ import annotations
+
+import logging
+import time
+from typing import Callable
+
+from documents.sources.base import Filters
+
+from . import steps
+from .state import STAGE_PROGRESS, STAGES, SearchState
+
+logger = logging.getLogger(__name__)
+
+# Stages without which there is nothing to show: an exception here fails the search.
+CRITICAL_STAGES = frozenset({"understand", "retrieve", "rerank"})
+
+
+class StageFailed(Exception):
+    """A stage that cannot continue; the message is shown to the user."""
+
+
+def run_stage(state: SearchState, name: str) -> SearchState:
+    """Run one stage in place. Non-critical stages never raise; critical ones raise StageFailed."""
+    step = getattr(steps, f"step_{name}")
+    state.status = "running"
+    state.stage = name
+    started = time.perf_counter()
+    try:
+        step(state)
+    except StageFailed:
+        raise
+    except Exception as exc:  # noqa: BLE001 - a stage's failure is reported, not swallowed
+        if name in CRITICAL_STAGES:
+            logger.exception("stage %s failed", name)
+            raise StageFailed(f"The {name} stage failed: {type(exc).__name__}: {exc}") from exc
+        logger.warning("stage %s degraded: %s", name, exc)
+        state.fail_part(name, "pipeline", f"{type(exc).__name__}: {exc}")
+    finally:
+        state.timings_ms[name] = int((time.perf_counter() - started) * 1000)
+    state.progress = STAGE_PROGRESS[name]
+    return state
+
+
+def run_pipeline(
+    question: str,
+    filters: Filters | None = None,
+    *,
+    source: str | None = None,
+    on_progress: Callable[[SearchState], None] | None = None,
+) -> SearchState:
+    """Run every stage in order, synchronously (used by ``manage.py ask`` and the benchmarks)."""
+    state = SearchState(question=question, filters=filters or Filters())
+    if source:
+        state.models["requested_source"] = source
+    for name in STAGES:
+        try:
+            run_stage(state, name)
+        except StageFailed as exc:
+            state.status = "failed"
+            state.error = str(exc)
+            return state
+        if on_progress:
+            on_progress(state)
+    state.status = "done"
+    state.stage = "done"
+    return state

@@ -1,0 +1,284 @@
+"""Typed data passed between pipeline stages, and its JSON form (the result document of DESIGN.md).
+
+Every stage is a plain function with explicit inputs and outputs built from these
+dataclasses; the runner (and the Celery tasks) carry one :class:`SearchState` along and
+serialise it with :meth:`SearchState.to_document` / :meth:`SearchState.from_document`.
+"""
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+from documents.sources.base import Filters, Record
+
+STAGES = ("understand", "retrieve", "rerank", "enrich", "judge", "locate", "synthesise", "chart")
+# Progress (0-100) reached when each stage has finished.
+STAGE_PROGRESS = {
+    "understand": 10,
+    "retrieve": 30,
+    "rerank": 50,
+    "enrich": 60,
+    "judge": 75,
+    "locate": 85,
+    "synthesise": 95,
+    "chart": 100,
+}
+
+
+@dataclass
+class Concept:
+    text: str  # as written in the question (abbreviations expanded)
+    mesh_id: str | None = None
+    synonyms: list[str] = field(default_factory=list)
+    mesh_heading: str | None = None
+    kind: str = "phrase"  # drug | disease | phrase
+
+
+@dataclass
+class QueryAttempt:
+    boolean: str
+    hits: int
+    note: str = ""
+
+
+@dataclass
+class UnderstoodQuery:
+    """Output of ``understand``: the concepts and the Boolean queries to try, strictest first."""
+
+    boolean: str
+    concepts: list[Concept] = field(default_factory=list)
+    # Progressively relaxed alternatives (boolean, note), tried in order when too few hits.
+    relaxations: list[tuple[str, str]] = field(default_factory=list)
+    attempts: list[QueryAttempt] = field(default_factory=list)
+    message: str = ""  # e.g. "could not find medical concepts in this question"
+
+
+@dataclass
+class Stance:
+    label: str  # supports | refutes | neutral
+    supports: float
+    refutes: float
+    neutral: float
+    rationale: str = ""
+
+
+@dataclass
+class BestSentence:
+    index: int
+    text: str
+    score: float
+
+
+@dataclass
+class Metrics:
+    """Metrics from external services; None means unavailable, never zero by default."""
+
+    citation_count: int | None = None
+    relative_citation_ratio: float | None = None
+    influential_citation_count: int | None = None
+    venue: str | None = None
+    tldr: str | None = None
+    pmcid: str | None = None
+    full_text_url: str | None = None
+    is_clinical: bool | None = None
+
+
+@dataclass
+class RankedPaper:
+    rank: int
+    record: Record
+    similarity: float
+    stance: Stance | None = None
+    best_sentence: BestSentence | None = None
+    summary: str | None = None
+    metrics: Metrics = field(default_factory=Metrics)
+
+    def to_dict(self) -> dict[str, Any]:
+        r = self.record
+        m = self.metrics
+        return {
+            "rank": self.rank,
+            "pmid": r.pmid,
+            "title": r.title,
+            "abstract": r.abstract,
+            "year": r.year,
+            "journal": r.journal,
+            "venue": m.venue,
+            "publication_types": r.publication_types,
+            "mesh": r.mesh,
+            "doi": r.doi,
+            "pmcid": r.pmcid or m.pmcid or "",
+            "retracted": r.retracted,
+            "full_text_url": m.full_text_url,
+            "citation_count": m.citation_count,
+            "relative_citation_ratio": m.relative_citation_ratio,
+            "influential_citation_count": m.influential_citation_count,
+            "tldr": m.tldr,
+            "similarity": self.similarity,
+            "stance": asdict(self.stance) if self.stance else None,
+            "best_sentence": asdict(self.best_sentence) if self.best_sentence else None,
+            "summary": self.summary,
+        }
+
+    @classmethod
+    def from_dict(cls, d: dict[str, Any]) -> "RankedPaper":
+        record = Record(
+            pmid=d["pmid"],
+            title=d.get("title") or "",
+            abstract=d.get("abstract") or "",
+            year=d.get("year"),
+            journal=d.get("journal") or "",
+            publication_types=list(d.get("publication_types") or []),
+            mesh=list(d.get("mesh") or []),
+            doi=d.get("doi") or "",
+            pmcid=d.get("pmcid") or "",
+            retracted=bool(d.get("retracted")),
+        )
+        metrics = Metrics(
+            citation_count=d.get("citation_count"),
+            relative_citation_ratio=d.get("relative_citation_ratio"),
+            influential_citation_count=d.get("influential_citation_count"),
+            venue=d.get("venue"),
+            tldr=d.get("tldr"),
+            pmcid=d.get("pmcid") or None,
+            full_text_url=d.get("full_text_url"),
+        )
+        stance = d.get("stance")
+        best = d.get("best_sentence")
+        return cls(
+            rank=d["rank"],
+            record=record,
+            similarity=d.get("similarity", 0.0),
+            stance=Stance(**stance) if stance else None,
+            best_sentence=BestSentence(**best) if best else None,
+            summary=d.get("summary"),
+            metrics=metrics,
+        )
+
+
+@dataclass
+class AnswerSection:
+    heading: str
+    text: str
+    refs: list[int] = field(default_factory=list)
+
+
+@dataclass
+class Answer:
+    text: str
+    sections: list[AnswerSection] = field(default_factory=list)
+    invalid_refs_removed: int = 0
+    kind: str = "extractive"  # extractive | llm | none
+
+
+@dataclass
+class Failure:
+    stage: str
+    source: str
+    error: str
+
+
+@dataclass
+class SearchState:
+    """Everything one search knows so far; the runner passes it from stage to stage."""
+
+    question: str
+    filters: Filters = field(default_factory=Filters)
+    id: str = ""
+    status: str = "queued"  # queued | running | done | failed
+    stage: str = ""
+    progress: int = 0
+    error: str = ""  # human-readable reason when status == failed
+    query: UnderstoodQuery | None = None
+    source: str = ""
+    candidates: list[Record] = field(default_factory=list)  # retrieve output (not in the document)
+    papers: list[RankedPaper] = field(default_factory=list)
+    answer: Answer | None = None
+    charts: dict[str, Any] | None = None
+    models: dict[str, Any] = field(default_factory=dict)
+    failures: list[Failure] = field(default_factory=list)
+    timings_ms: dict[str, int] = field(default_factory=dict)
+    usage: dict[str, int] = field(default_factory=dict)  # LLM token usage
+
+    def fail_part(self, stage: str, source: str, error: str) -> None:
+        """Record that one part of one stage degraded; the search goes on."""
+        self.failures.append(Failure(stage=stage, source=source, error=error))
+
+    def paper(self, pmid: str) -> RankedPaper | None:
+        return next((p for p in self.papers if p.record.pmid == pmid), None)
+
+    def to_document(self, *, include_candidates: bool = False) -> dict[str, Any]:
+        q = self.query
+        doc: dict[str, Any] = {
+            "id": self.id,
+            "question": self.question,
+            "status": self.status,
+            "stage": self.stage,
+            "progress": self.progress,
+            "error": self.error,
+            "filters": self.filters.to_dict(),
+            "query": (
+                {
+                    "boolean": q.boolean,
+                    "concepts": [asdict(c) for c in q.concepts],
+                    "attempts": [asdict(a) for a in q.attempts],
+                    "relaxations": [list(r) for r in q.relaxations],
+                    "message": q.message,
+                }
+                if q
+                else None
+            ),
+            "source": self.source,
+            "models": self.models,
+            "papers": [p.to_dict() for p in self.papers],
+            "answer": asdict(self.answer) if self.answer else None,
+            "charts": self.charts,
+            "failures": [asdict(f) for f in self.failures],
+            "timings_ms": self.timings_ms,
+            "usage": self.usage,
+        }
+        if include_candidates:
+            doc["candidates"] = [r.to_dict() for r in self.candidates]
+        return doc
+
+    @classmethod
+    def from_document(cls, doc: dict[str, Any]) -> "SearchState":
+        q = doc.get("query")
+        query = None
+        if q:
+            query = UnderstoodQuery(
+                boolean=q.get("boolean", ""),
+                concepts=[Concept(**c) for c in q.get("concepts", [])],
+                relaxations=[tuple(r) for r in q.get("relaxations", [])],
+                attempts=[QueryAttempt(**a) for a in q.get("attempts", [])],
+                message=q.get("message", ""),
+            )
+        answer = doc.get("answer")
+        return cls(
+            id=doc.get("id", ""),
+            question=doc["question"],
+            status=doc.get("status", "queued"),
+            stage=doc.get("stage", ""),
+            progress=doc.get("progress", 0),
+            error=doc.get("error", ""),
+            filters=Filters(**(doc.get("filters") or {})),
+            query=query,
+            source=doc.get("source", ""),
+            candidates=[Record(**r) for r in doc.get("candidates", [])],
+            papers=[RankedPaper.from_dict(p) for p in doc.get("papers", [])],
+            answer=(
+                Answer(
+                    text=answer["text"],
+                    sections=[AnswerSection(**s) for s in answer.get("sections", [])],
+                    invalid_refs_removed=answer.get("invalid_refs_removed", 0),
+                    kind=answer.get("kind", "extractive"),
+                )
+                if answer
+                else None
+            ),
+            charts=doc.get("charts"),
+            models=doc.get("models") or {},
+            failures=[Failure(**f) for f in doc.get("failures", [])],
+            timings_ms=doc.get("timings_ms") or {},
+            usage=doc.get("usage") or {},
+        )

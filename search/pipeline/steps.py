@@ -1,0 +1,100 @@
+"""One ``step_<stage>(state)`` per pipeline stage: the glue between SearchState and the pure stage functions.
+
+Each stage module exposes a pure function with typed inputs and outputs; these steps
+read what they need from the state, call it, and write the output back. Stage modules
+are imported inside the steps so that loading a model happens only when the stage runs.
+"""
+from __future__ import annotations
+
+from django.conf import settings
+
+from .state import SearchState
+
+
+def step_understand(state: SearchState) -> None:
+    from .understand import understand
+
+    state.query = understand(state.question, state.filters)
+
+
+def step_retrieve(state: SearchState) -> None:
+    from .retrieve import retrieve
+
+    assert state.query is not None
+    requested = state.models.get("requested_source") or settings.MEDSEBA_SOURCE
+    result = retrieve(state.query, state.filters, source=requested, limit=settings.MEDSEBA_CANDIDATES)
+    state.candidates = result.records
+    state.source = result.source
+    state.query.attempts = result.attempts
+    if result.attempts:
+        state.query.boolean = result.attempts[-1].boolean
+    state.failures.extend(result.failures)
+
+
+def step_rerank(state: SearchState) -> None:
+    from search import embeddings
+
+    from .rerank import rerank
+
+    state.models["embedding"] = embeddings.model_name()
+    state.papers = rerank(state.question, state.candidates, top_k=settings.MEDSEBA_TOP_K)
+
+
+def step_enrich(state: SearchState) -> None:
+    if not state.papers:
+        return
+    if not settings.MEDSEBA_ENRICH:
+        state.fail_part("enrich", "all", "enrichment is switched off (MEDSEBA_ENRICH=false); metrics unavailable")
+        return
+    from .enrich import enrich
+
+    metrics, failures = enrich([p.record for p in state.papers])
+    for paper in state.papers:
+        if paper.record.pmid in metrics:
+            paper.metrics = metrics[paper.record.pmid]
+    state.failures.extend(failures)
+
+
+def step_judge(state: SearchState) -> None:
+    if not state.papers:
+        return
+    from .judge import judge
+
+    result = judge(state.question, state.papers)
+    for paper in state.papers:
+        paper.stance = result.stances.get(paper.record.pmid)
+    state.models["stance"] = result.model
+    state.failures.extend(result.failures)
+    for key, value in result.usage.items():
+        state.usage[key] = state.usage.get(key, 0) + value
+
+
+def step_locate(state: SearchState) -> None:
+    if not state.papers:
+        return
+    from .locate import locate
+
+    best = locate(state.question, [p.record for p in state.papers])
+    for paper in state.papers:
+        paper.best_sentence = best.get(paper.record.pmid)
+
+
+def step_synthesise(state: SearchState) -> None:
+    from .synthesise import synthesise
+
+    result = synthesise(state.question, state.papers, query=state.query)
+    state.answer = result.answer
+    for paper in state.papers:
+        if paper.record.pmid in result.summaries:
+            paper.summary = result.summaries[paper.record.pmid]
+    state.models["summary"] = result.model
+    state.models["prompt_version"] = result.prompt_version
+    state.failures.extend(result.failures)
+    for key, value in result.usage.items():
+        state.usage[key] = state.usage.get(key, 0) + value
+
+
+def step_chart(state: SearchState) -> None:
+    from .chart import chart
+
+    state.charts = chart(state.papers)

@@ -1,0 +1,72 @@
+"""Input rules shared by the ``ask`` command and the API, so both reject the same things with the same words."""
+from __future__ import annotations
+
+import datetime as _dt
+import re
+import unicodedata
+
+MAX_QUESTION_CHARS = 500
+MIN_YEAR = 1800
+# PubMed publication types a user may filter on (the [pt] values), lower-case.
+PUBLICATION_TYPES = {
+    "journal article": "Journal Article",
+    "review": "Review",
+    "systematic review": "Systematic Review",
+    "meta-analysis": "Meta-Analysis",
+    "randomized controlled trial": "Randomized Controlled Trial",
+    "clinical trial": "Clinical Trial",
+    "controlled clinical trial": "Controlled Clinical Trial",
+    "observational study": "Observational Study",
+    "comparative study": "Comparative Study",
+    "case reports": "Case Reports",
+    "practice guideline": "Practice Guideline",
+    "guideline": "Guideline",
+    "multicenter study": "Multicenter Study",
+}
+_CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
+
+
+class InvalidInput(ValueError):
+    """Bad input; ``field`` names what is wrong, the message says how to fix it."""
+
+    def __init__(self, field: str, message: str):
+        super().__init__(message)
+        self.field = field
+        self.message = message
+
+
+def clean_question(raw: str | None) -> str:
+    """Return the question with whitespace folded, or raise InvalidInput saying why it cannot be asked."""
+    if raw is None or not raw.strip():
+        raise InvalidInput("question", "Please type a question; it is empty.")
+    if _CONTROL.search(raw) or any(unicodedata.category(c) == "Cc" and c not in "\t\n\r" for c in raw):
+        raise InvalidInput("question", "The question contains control characters; please type plain text.")
+    question = " ".join(raw.split())
+    if len(question) > MAX_QUESTION_CHARS:
+        raise InvalidInput(
+            "question", f"The question is {len(question)} characters long; the limit is {MAX_QUESTION_CHARS}."
+        )
+    return question
+
+
+def clean_publication_types(values: list[str] | None) -> list[str]:
+    """Canonical PubMed names for the requested publication types; unknown names are an error."""
+    out: list[str] = []
+    for value in values or []:
+        key = " ".join(str(value).lower().split())
+        if key not in PUBLICATION_TYPES:
+            known = ", ".join(sorted(PUBLICATION_TYPES.values()))
+            raise InvalidInput("publication_types", f"Unknown publication type {value!r}. Known types: {known}.")
+        if PUBLICATION_TYPES[key] not in out:
+            out.append(PUBLICATION_TYPES[key])
+    return out
+
+
+def clean_years(from_year: int | None, to_year: int | None) -> tuple[int | None, int | None]:
+    latest = _dt.date.today().year + 1
+    for name, year in (("from_year", from_year), ("to_year", to_year)):
+        if year is not None and not (MIN_YEAR <= year <= latest):
+            raise InvalidInput(name, f"{name} must be between {MIN_YEAR} and {latest}; got {year}.")
+    if from_year is not None and to_year is not None and from_year > to_year:
+        raise InvalidInput("from_year", f"from_year ({from_year}) is after to_year ({to_year}).")
+    return from_year, to_year
