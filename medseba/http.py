@@ -8,6 +8,7 @@ with respx, so the code under test is the code that runs in production.
 """
 from __future__ import annotations
 
+import datetime
 import email.utils
 import logging
 import random
@@ -40,21 +41,33 @@ class ServiceError(Exception):
 class RateLimiter:
     """A token bucket per host, shared by every thread of the process."""
 
-    def __init__(self) -> None:
+    def __init__(self, *, clock: Callable[[], float] = time.monotonic) -> None:
         self._lock = threading.Lock()
         self._next_slot: dict[str, float] = {}
+        self._clock = clock  # injectable so tests can check the spacing with a fake clock
 
-    def wait(self, host: str, per_second: float, *, sleep: Callable[[float], None] | None = None) -> None:
+    def wait(
+        self,
+        host: str,
+        per_second: float,
+        *,
+        sleep: Callable[[float], None] | None = None,
+        max_wait: float | None = None,
+    ) -> bool:
+        """Wait for this host's next slot; False (and no slot taken) when that would take longer than ``max_wait``."""
         if per_second <= 0:
-            return
+            return True
         interval = 1.0 / per_second
         with self._lock:
-            now = time.monotonic()
+            now = self._clock()
             slot = max(now, self._next_slot.get(host, 0.0))
+            if max_wait is not None and slot - now > max_wait:
+                return False
             self._next_slot[host] = slot + interval
         delay = slot - now
         if delay > 0:
-            (sleep or _sleep)(delay)
+            (sleep if sleep is not None else _sleep)(delay)
+        return True
 
     def reset(self) -> None:
         with self._lock:
@@ -79,6 +92,9 @@ class ServicePolicy:
     retries: int | None = None  # None means settings.MEDSEBA_HTTP_RETRIES
     backoff_base: float = 0.5
     backoff_cap: float = 30.0
+    # False: a failed connect (DNS failure, refused, no route) ends the call at once; worth it for
+    # optional services whose absence should cost milliseconds, not seconds of backoff.
+    retry_connect_errors: bool = True
 
 
 _client_lock = threading.Lock()
@@ -112,10 +128,17 @@ def retry_after_seconds(response: httpx.Response) -> float | None:
     try:
         value = float(raw)
     except ValueError:
-        parsed = email.utils.parsedate_to_datetime(raw) if raw else None
+        try:
+            parsed = email.utils.parsedate_to_datetime(raw)
+        except (TypeError, ValueError, IndexError):  # Python >= 3.10 raises instead of returning None
+            return None
         if parsed is None:
             return None
+        if parsed.tzinfo is None:  # "-0000" dates come back naive; HTTP dates are always GMT
+            parsed = parsed.replace(tzinfo=datetime.timezone.utc)
         value = parsed.timestamp() - time.time()
+    if value != value:  # NaN
+        return None
     if value < 0:
         value = 0.0
     return value if value <= MAX_RETRY_AFTER else None
@@ -136,26 +159,51 @@ def request(
     headers: dict[str, str] | None = None,
     sleep: Callable[[float], None] | None = None,
     stream: bool = False,
+    deadline: float | None = None,
 ) -> httpx.Response:
     """Send one request with timeout, rate limit and retries; return a 2xx/3xx/4xx-not-retryable response.
 
     4xx responses other than 429 are returned to the caller (they carry service-specific
     error bodies worth parsing); exhausted retries and transport errors raise ServiceError.
+    ``deadline`` (a ``time.monotonic()`` value) bounds the whole call, waits included: no
+    attempt, rate-limit wait or backoff runs past it, and each attempt's timeout is cut to fit.
     """
     timeout = policy.timeout if policy.timeout is not None else settings.MEDSEBA_HTTP_TIMEOUT
     retries = policy.retries if policy.retries is not None else settings.MEDSEBA_HTTP_RETRIES
-    sleep = sleep or _sleep
+    sleep = sleep if sleep is not None else _sleep
     host = urlsplit(url).netloc
     client = get_client()
     last_error = "no attempt made"
     last_status: int | None = None
+
+    def remaining() -> float | None:
+        return None if deadline is None else deadline - time.monotonic()
+
+    def out_of_time(doing: str) -> ServiceError:
+        detail = "" if last_error == "no attempt made" else f"; last error: {last_error}"
+        message = f"time budget used up before {doing}{detail}"
+        return ServiceError(policy.name, message, status=last_status, retryable=True)
+
     for attempt in range(retries + 1):
-        rate_limiter.wait(host, policy.per_second, sleep=sleep)
+        left = remaining()
+        if left is not None and left <= 0:
+            raise out_of_time("the next attempt")
+        if not rate_limiter.wait(host, policy.per_second, sleep=sleep, max_wait=left):
+            raise out_of_time("the rate limiter allowed another request")
+        left = remaining()
+        attempt_timeout = timeout if left is None else max(0.001, min(timeout, left))
         try:
-            req = client.build_request(method, url, params=params, data=data, json=json, headers=headers, timeout=timeout)
+            req = client.build_request(
+                method, url, params=params, data=data, json=json, headers=headers, timeout=attempt_timeout
+            )
             response = client.send(req, stream=stream)
         except httpx.TimeoutException as exc:
-            last_error, last_status = f"timed out after {timeout:g} s ({type(exc).__name__})", None
+            last_error, last_status = f"timed out after {attempt_timeout:g} s ({type(exc).__name__})", None
+            wait = backoff_seconds(policy, attempt)
+        except httpx.ConnectError as exc:
+            last_error, last_status = f"unreachable ({type(exc).__name__}: {exc})", None
+            if not policy.retry_connect_errors:
+                break
             wait = backoff_seconds(policy, attempt)
         except httpx.TransportError as exc:
             last_error, last_status = f"unreachable ({type(exc).__name__}: {exc})", None
@@ -173,6 +221,9 @@ def request(
             if wait is None:
                 wait = backoff_seconds(policy, attempt)
         if attempt < retries:
+            left = remaining()
+            if left is not None and wait >= left:
+                raise out_of_time(f"a retry (next in {wait:.1f} s)")
             logger.info("%s: %s; retrying in %.1f s", policy.name, last_error, wait)
             sleep(wait)
     raise ServiceError(policy.name, last_error, status=last_status, retryable=True)
