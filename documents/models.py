@@ -22,7 +22,7 @@ class Paper(models.Model):
     retracted = models.BooleanField(default=False)
     authors = ArrayField(models.CharField(max_length=256), default=list, blank=True)
     origin = models.CharField(max_length=32, default="corpus", help_text="corpus file, pubmed, ...")
-    # Full-text index maintained by the loader: title weight A, abstract B, MeSH A.
+    # Full-text index kept by a trigger (migration 0002): title weight A, abstract B, MeSH C.
     search_vector = SearchVectorField(null=True, editable=False)
     updated_at = models.DateTimeField(auto_now=True)
 

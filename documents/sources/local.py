@@ -1,0 +1,62 @@
+"""The local PubMed corpus in PostgreSQL (the Paper table), searched with the same Boolean query PubMed gets.
+
+The query is parsed by ``documents.boolean_query`` (PubMed's left-to-right semantics) and
+compiled to one SQL statement over ``search_vector``'s GIN index; hits are ranked by
+``ts_rank_cd`` over the positive text terms, ties broken by newer year, then PMID, so the
+order is stable. Filters are appended to the query exactly as they are for PubMed.
+"""
+from __future__ import annotations
+
+from django.db import DatabaseError, connection
+
+from documents.boolean_query import CompiledQuery, compile_query, parse_with_filters, postgres_normaliser
+
+from .base import Filters, Record, SearchHits, SourceError
+
+_COLUMNS = "pmid, title, abstract, year, journal, publication_types, mesh, doi, pmcid, retracted, authors"
+
+
+class LocalCorpusSource:
+    """``LiteratureSource`` over the Paper table; records without an abstract are never returned."""
+
+    name = "local"
+
+    def compile(self, query: str, filters: Filters) -> CompiledQuery:
+        """The SQL for ``query`` + ``filters``; raises QuerySyntaxError for a query it cannot parse."""
+        return compile_query(parse_with_filters(query, filters), postgres_normaliser)
+
+    def search(self, query: str, filters: Filters, limit: int) -> SearchHits:
+        compiled = self.compile(query, filters)
+        rank = "ts_rank_cd(search_vector, %s::tsquery)" if compiled.rank_query else "0"
+        sql = (
+            f"SELECT {_COLUMNS}, {rank} AS rank, count(*) OVER () AS total FROM documents_paper "
+            f"WHERE abstract <> '' AND ({compiled.where}) "
+            "ORDER BY rank DESC, year DESC NULLS LAST, pmid LIMIT %s"
+        )
+        params = ([compiled.rank_query] if compiled.rank_query else []) + compiled.params + [max(0, int(limit))]
+        rows = self._fetch(sql, params)
+        records = [
+            Record(
+                pmid=r[0], title=r[1], abstract=r[2], year=r[3], journal=r[4], publication_types=list(r[5]),
+                mesh=list(r[6]), doi=r[7], pmcid=r[8], retracted=r[9], authors=list(r[10]),
+            )
+            for r in rows
+        ]
+        total = rows[0][12] if rows else (self.count(query, filters) if limit <= 0 else 0)
+        return SearchHits(records=records, count=int(total))
+
+    def count(self, query: str, filters: Filters) -> int:
+        compiled = self.compile(query, filters)
+        rows = self._fetch(
+            f"SELECT count(*) FROM documents_paper WHERE abstract <> '' AND ({compiled.where})", compiled.params
+        )
+        return int(rows[0][0])
+
+    @staticmethod
+    def _fetch(sql: str, params: list) -> list[tuple]:
+        try:
+            with connection.cursor() as cursor:
+                cursor.execute(sql, params)
+                return cursor.fetchall()
+        except DatabaseError as exc:
+            raise SourceError("local", f"the corpus database could not run the query ({exc})") from exc

@@ -1,0 +1,108 @@
+"""The local corpus source: PubMed Boolean semantics over PostgreSQL full text."""
+from __future__ import annotations
+
+import pytest
+
+from documents.models import Paper
+from documents.sources import get_source
+from documents.sources.base import Filters, QuerySyntaxError
+from documents.sources.local import LocalCorpusSource
+
+pytestmark = pytest.mark.django_db
+
+PAPERS = [
+    dict(pmid="101", title="Enalapril and cough", abstract="ACE inhibitors cause dry cough in some patients.",
+         year=1995, mesh=["Hypertension"]),
+    dict(pmid="102", title="Losartan in hypertension", year=2001, publication_types=["Randomized Controlled Trial"],
+         abstract="Angiotensin receptor blockers lower blood pressure; cough was rare."),
+    dict(pmid="103", title="Quality of life in migraine", abstract="Sumatriptan improved quality of life.",
+         year=2003, mesh=["Migraine Disorders"], publication_types=["Journal Article", "Review"]),
+    dict(pmid="104", title="Vaccination uptake", abstract="Vaccines and vaccination programmes in children.",
+         year=None),
+    dict(pmid="105", title="", abstract="Omeprazole heals reflux esophagitis.", year=1998,
+         mesh=["Proton Pump Inhibitors"]),
+    dict(pmid="106", title="Cough without an abstract", abstract="", year=2000),
+]
+
+
+@pytest.fixture
+def corpus():
+    for fields in PAPERS:
+        Paper.objects.create(**fields)
+    return LocalCorpusSource()
+
+
+def pmids(src: LocalCorpusSource, query: str, filters: Filters | None = None) -> set[str]:
+    hits = src.search(query, filters or Filters(), 50)
+    assert hits.count == len(hits.records) == src.count(query, filters or Filters())
+    return {r.pmid for r in hits.records}
+
+
+def test_get_source_returns_the_local_corpus():
+    assert get_source("local").name == "local"
+
+
+def test_left_to_right_precedence(corpus):
+    assert pmids(corpus, "cough OR migraine AND quality") == {"103"}  # (cough OR migraine) AND quality
+    assert pmids(corpus, "cough OR (migraine AND quality)") == {"101", "102", "103"}
+    assert pmids(corpus, "cough OR migraine AND quality") == pmids(corpus, "(cough OR migraine) AND quality")
+
+
+def test_not_and_phrases(corpus):
+    assert pmids(corpus, "cough NOT losartan") == {"101"}
+    assert pmids(corpus, '"quality of life"[tiab]') == {"103"}
+    assert pmids(corpus, '"life quality"[tiab]') == set()
+    assert pmids(corpus, '"blood pressure"') == {"102"}
+
+
+def test_field_tags_use_title_abstract_and_mesh_weights(corpus):
+    assert pmids(corpus, "cough[ti]") == {"101"}
+    assert pmids(corpus, "cough[ab]") == {"101", "102"}
+    assert pmids(corpus, "hypertension[mh]") == {"101"}
+    assert pmids(corpus, "hypertension[ti]") == {"102"}
+    assert pmids(corpus, "hypertension") == {"101", "102"}
+    assert pmids(corpus, '"proton pump inhibitors"[mh]') == {"105"}
+
+
+def test_year_ranges_never_match_null_years(corpus):
+    assert pmids(corpus, "1995:2001[dp]") == {"101", "102", "105"}
+    assert "104" not in pmids(corpus, "1000:3000[dp]")
+    assert pmids(corpus, "vaccination NOT 2000[dp]") == {"104"}
+    assert pmids(corpus, "cough", Filters(from_year=1996)) == {"102"}
+
+
+def test_truncation_is_a_prefix_match(corpus):
+    assert pmids(corpus, "omepra*") == {"105"}
+    assert pmids(corpus, "omepra") == set()
+    assert pmids(corpus, "sumatrip*[tiab] OR losart*[ti]") == {"102", "103"}
+
+
+def test_unknown_publication_types_are_not_excluded(corpus):
+    assert pmids(corpus, "cough AND review[pt]") == {"101"}  # 101's types unknown, 102 is an RCT
+    assert pmids(corpus, "cough NOT review[pt]") == {"101", "102"}  # unknown is not "a review" either
+    either = Filters(publication_types=["Review", "Randomized Controlled Trial"])  # OR'ed
+    assert pmids(corpus, "cough", either) == {"101", "102"}
+    assert pmids(corpus, "cough", Filters(publication_types=["review"])) == {"101"}
+    assert pmids(corpus, '"randomized controlled trial"[pt]') == {"101", "102", "104", "105"}
+
+
+def test_relevance_order_limit_and_records(corpus):
+    hits = corpus.search("cough", Filters(), 1)
+    assert hits.count == 2 and [r.pmid for r in hits.records] == ["101"]  # title + abstract beats abstract
+    record = corpus.search("migraine", Filters(), 5).records[0]
+    assert (record.pmid, record.year, record.mesh) == ("103", 2003, ["Migraine Disorders"])
+    assert record.publication_types == ["Journal Article", "Review"]
+    ties = corpus.search("1990:2010[dp]", Filters(), 10)  # no text term: rank 0, newest first, then PMID
+    assert [r.pmid for r in ties.records] == ["103", "102", "105", "101"]
+
+
+def test_records_without_abstract_are_never_returned(corpus):
+    assert "106" not in pmids(corpus, "cough")
+
+
+def test_unparseable_query_raises_with_position(corpus):
+    with pytest.raises(QuerySyntaxError) as err:
+        corpus.search("cough AND (migraine", Filters(), 10)
+    assert err.value.position == 10
+    with pytest.raises(QuerySyntaxError, match=r"unknown field tag \[xyz\] at position 5"):
+        corpus.count("cough[xyz]", Filters())
