@@ -36,9 +36,12 @@ def retrieve(query: UnderstoodQuery, filters: Filters, *, source: str, limit: in
     if source == "auto" and cache.get(PUBMED_DOWN_KEY):
         failures.append(Failure("retrieve", "pubmed", "PubMed was unreachable moments ago; using the local corpus"))
     candidates = [(query.boolean, "as understood")] + list(query.relaxations)
+    # The understood Boolean already carries the user's year and publication-type filters
+    # (so the query shown and linked to PubMed is exactly the one run); don't add them twice.
+    no_extra_filters = Filters()
     for name in sources_for(source):
         try:
-            records, attempts = _search_relaxing(name, candidates, filters, limit)
+            records, attempts = _search_relaxing(name, candidates, no_extra_filters, limit)
         except SourceError as exc:
             failures.append(Failure("retrieve", name, exc.message))
             if name == "pubmed" and source == "auto":
@@ -59,9 +62,11 @@ def _search_relaxing(
     records: list[Record] = []
     seen: set[str] = set()
     attempts: list[QueryAttempt] = []
+    tried: set[str] = set()
     for boolean, note in candidates:
-        if not boolean:
+        if not boolean or boolean in tried:
             continue
+        tried.add(boolean)
         hits = src.search(boolean, filters, limit)
         attempts.append(QueryAttempt(boolean=boolean, hits=hits.count, note=note))
         for record in hits.records:

@@ -1,0 +1,30 @@
+"""Stage 1: question → concepts → Boolean PubMed query with progressively relaxed alternatives.
+
+``retrieve`` tries ``boolean`` first, then each relaxation in order until it has enough
+candidates. A question without a medical concept is still searched, on its content words;
+a question without any content word gets an empty query and a message, never an error.
+"""
+from __future__ import annotations
+
+from documents.sources.base import Filters
+
+from .concepts import extract_concepts
+from .query_builder import build_queries
+from .state import UnderstoodQuery
+
+NO_CONCEPTS = "could not find medical concepts in this question"
+FREE_TEXT = NO_CONCEPTS + "; searching the words as free text"
+
+
+def understand(question: str, filters: Filters) -> UnderstoodQuery:
+    """The concepts of ``question`` and the Boolean queries to try, strictest first."""
+    extraction = extract_concepts(question)
+    if not extraction.concepts:
+        return UnderstoodQuery(boolean="", concepts=[], relaxations=[], message=NO_CONCEPTS)
+    boolean, relaxations = build_queries(extraction.concepts, filters)
+    return UnderstoodQuery(
+        boolean=boolean,
+        concepts=extraction.concepts,
+        relaxations=relaxations,
+        message="" if extraction.medical else FREE_TEXT,
+    )

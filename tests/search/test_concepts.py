@@ -1,0 +1,68 @@
+"""Concept extraction from the offline resources: spaCy mirror + AbbreviationDetector + drug/disease dictionaries."""
+from __future__ import annotations
+
+import pytest
+
+from search.pipeline.concepts import extract_concepts, load, pick_synonyms
+
+
+@pytest.fixture(scope="module", autouse=True)
+def _loaded():
+    load()
+
+
+def _by_text(question):
+    return {c.text.lower(): c for c in extract_concepts(question).concepts}
+
+
+def test_drug_and_lay_disease_with_mesh():
+    concepts = _by_text("Does vitamin C prevent colds?")
+    assert set(concepts) == {"vitamin c", "colds"}
+    assert "ascorbic acid" in concepts["vitamin c"].synonyms
+    cold = concepts["colds"]
+    assert (cold.mesh_id, cold.mesh_heading) == ("D003139", "Common Cold")
+    assert "common cold" in cold.synonyms
+
+
+def test_abbreviation_detector_merges_long_and_short_form():
+    concepts = extract_concepts("Is hormone replacement therapy (HRT) safe for the heart?").concepts
+    assert [c.text for c in concepts] == ["hormone replacement therapy", "heart"]
+    assert "hrt" in concepts[0].synonyms and concepts[0].mesh_heading == "Hormone Replacement Therapy"
+
+
+def test_bare_plural_abbreviation_is_expanded_before_dictionary_lookup():
+    concepts = extract_concepts("Do PPIs cause fractures?").concepts
+    assert concepts[0].text == "proton pump inhibitors"
+    assert concepts[0].mesh_heading == "Proton Pump Inhibitors" and concepts[0].kind == "drug"
+    assert "ppi" in concepts[0].synonyms
+    assert concepts[1].mesh_heading == "Fractures, Bone"
+
+
+def test_drug_and_disease_from_the_pypi_dictionaries():
+    concepts = extract_concepts("Does sumatriptan relieve migraine?").concepts
+    assert [(c.kind, c.mesh_id) for c in concepts] == [("drug", "D058825"), ("disease", "D008881")]
+
+
+def test_lifestyle_word_and_population():
+    result = extract_concepts("Is sitting bad for the elderly?")
+    assert [c.text for c in result.concepts] == ["sitting", "elderly"]
+    assert result.concepts[0].kind == "phrase" and result.concepts[1].mesh_heading == "Aged"
+    assert result.medical
+
+
+def test_lay_word_inside_a_longer_term_is_not_remapped():
+    texts = [c.text for c in extract_concepts("Do mitochondria play a role during programmed cell death?").concepts]
+    assert "programmed cell death" in texts and "death" not in texts
+
+
+def test_question_and_relation_words_are_dropped():
+    result = extract_concepts("hello?")
+    assert result.concepts == [] and result.content_words == []
+
+
+def test_synonyms_are_plain_distinct_and_limited():
+    candidates = ["migraines", "migraine headache", "headache, migraine", "sick headache", "sumatriptanum"]
+    syns = pick_synonyms(["migraine"], candidates + [f"term{i}" for i in range(20)])
+    assert syns[0] == "migraine" and "migraines" not in syns and "migraine headache" not in syns
+    assert "headache, migraine" not in syns and "sumatriptanum" not in syns
+    assert len(syns) <= 7
