@@ -1,0 +1,98 @@
+"""Searches and the papers each one ranked.
+
+A ``Search`` row holds one pipeline run's state column by column (so each stage can persist
+its part and the API can show whatever is ready); ``SearchPaper`` holds the top papers with a
+snapshot of the fields the result document shows, so a result never changes when
+``documents.Paper`` is refreshed later. Anonymous searches never reach these tables
+(see ``search/store.py``). Other apps extend a search through their own models with a FK
+to ``Search`` (history notes, folders), so this model stays small.
+"""
+from __future__ import annotations
+
+import uuid
+
+from django.conf import settings
+from django.contrib.postgres.fields import ArrayField
+from django.db import models
+
+
+class Search(models.Model):
+    class Status(models.TextChoices):
+        QUEUED = "queued", "Queued"
+        RUNNING = "running", "Running"
+        DONE = "done", "Done"
+        FAILED = "failed", "Failed"
+
+    id = models.UUIDField(primary_key=True, default=uuid.uuid4, editable=False)
+    question = models.TextField()
+    fingerprint = models.CharField(
+        max_length=64, db_index=True, help_text="sha256 of the normalised question and filters (result cache key)"
+    )
+    filters = models.JSONField(default=dict)
+    status = models.CharField(max_length=16, choices=Status.choices, default=Status.QUEUED)
+    stage = models.CharField(max_length=32, blank=True, default="", help_text="last stage that finished")
+    progress = models.PositiveSmallIntegerField(default=0)
+    error = models.TextField(blank=True, default="", help_text="human-readable reason when failed")
+    source = models.CharField(max_length=16, blank=True, default="")
+    query = models.JSONField(null=True, blank=True)
+    timings = models.JSONField(default=dict, blank=True, help_text="milliseconds per stage")
+    failures = models.JSONField(default=list, blank=True)
+    usage = models.JSONField(default=dict, blank=True, help_text="LLM token usage")
+    answer = models.JSONField(null=True, blank=True)
+    charts = models.JSONField(null=True, blank=True)
+    # Running state between retrieve and rerank: candidate PMIDs (records live in documents.Paper).
+    candidate_pmids = ArrayField(models.CharField(max_length=16), default=list, blank=True)
+    owner = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.CASCADE, related_name="searches"
+    )
+    title = models.CharField(max_length=200, blank=True, default="", help_text="custom title; blank = the question")
+    reused_from = models.ForeignKey(
+        "self", null=True, blank=True, on_delete=models.SET_NULL, related_name="reuses",
+        help_text="the finished search whose result this one copied (result cache hit)",
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+    # Last: from here on the name ``models`` is this field, not django.db.models.
+    models = models.JSONField(default=dict, blank=True, help_text="embedding, stance, summary, prompt_version")
+
+    class Meta:
+        ordering = ["-created_at"]
+        indexes = [
+            models.Index(fields=["fingerprint", "status", "finished_at"], name="search_cache_idx"),
+            models.Index(fields=["status", "updated_at"], name="search_watchdog_idx"),
+            models.Index(fields=["owner", "-created_at"], name="search_owner_idx"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.title or self.question[:80]} ({self.status})"
+
+
+class SearchPaper(models.Model):
+    """One of a search's top papers: its rank, per-search judgements and a snapshot of the paper."""
+
+    search = models.ForeignKey(Search, on_delete=models.CASCADE, related_name="papers")
+    rank = models.PositiveSmallIntegerField()
+    pmid = models.CharField(max_length=16, db_index=True, help_text="documents.Paper primary key")
+    similarity = models.FloatField()
+    stance = models.JSONField(null=True, blank=True)
+    best_sentence = models.JSONField(null=True, blank=True)
+    summary = models.TextField(null=True, blank=True)
+    metrics = models.JSONField(default=dict, blank=True, help_text="metrics as delivered for this search; null = unavailable")
+    # Snapshot of documents.Paper as the search saw it.
+    title = models.TextField(blank=True, default="")
+    abstract = models.TextField(blank=True, default="")
+    year = models.IntegerField(null=True, blank=True)
+    journal = models.CharField(max_length=512, blank=True, default="")
+    publication_types = ArrayField(models.CharField(max_length=128), default=list, blank=True)
+    mesh = ArrayField(models.CharField(max_length=256), default=list, blank=True)
+    doi = models.CharField(max_length=256, blank=True, default="")
+    pmcid = models.CharField(max_length=32, blank=True, default="")
+    retracted = models.BooleanField(default=False)
+
+    class Meta:
+        ordering = ["search", "rank"]
+        constraints = [models.UniqueConstraint(fields=["search", "pmid"], name="unique_paper_per_search")]
+
+    def __str__(self) -> str:
+        return f"#{self.rank} PMID {self.pmid}"

@@ -1,0 +1,162 @@
+"""Input and output serializers of the searches API (outputs document the result for OpenAPI)."""
+from __future__ import annotations
+
+from rest_framework import serializers
+
+from search.validation import InvalidInput, clean_publication_types, clean_question, clean_years
+
+
+class FiltersInputSerializer(serializers.Serializer):
+    from_year = serializers.IntegerField(required=False, allow_null=True, default=None)
+    to_year = serializers.IntegerField(required=False, allow_null=True, default=None)
+    publication_types = serializers.ListField(child=serializers.CharField(), required=False, default=list)
+
+
+class SearchCreateInputSerializer(serializers.Serializer):
+    question = serializers.CharField(allow_blank=True, trim_whitespace=False, help_text="at most 500 characters")
+    filters = FiltersInputSerializer(required=False)
+    anonymous = serializers.BooleanField(
+        default=False, help_text="keep question and result only in memory for a limited time; nothing in the database"
+    )
+
+    def validate_question(self, value: str) -> str:
+        try:
+            return clean_question(value)
+        except InvalidInput as exc:
+            raise serializers.ValidationError(exc.message) from exc
+
+    def validate(self, attrs: dict) -> dict:
+        filters = attrs.get("filters") or {}
+        try:
+            from_year, to_year = clean_years(filters.get("from_year"), filters.get("to_year"))
+            publication_types = clean_publication_types(filters.get("publication_types"))
+        except InvalidInput as exc:
+            raise serializers.ValidationError({exc.field: [exc.message]}) from exc
+        attrs["filters"] = {"from_year": from_year, "to_year": to_year, "publication_types": publication_types}
+        return attrs
+
+
+class SearchCreatedSerializer(serializers.Serializer):
+    id = serializers.CharField(help_text="UUID, or a 43-character token for an anonymous search")
+    url = serializers.URLField()
+    status = serializers.ChoiceField(choices=["queued", "running", "done", "failed"])
+    anonymous = serializers.BooleanField()
+    cached = serializers.BooleanField(help_text="true when a finished identical search was reused")
+
+
+# --- the result document (documentation of the GET response) ------------------------------
+
+class FiltersSerializer(FiltersInputSerializer):
+    pass
+
+
+class ConceptSerializer(serializers.Serializer):
+    text = serializers.CharField()
+    mesh_id = serializers.CharField(allow_null=True)
+    mesh_heading = serializers.CharField(allow_null=True, required=False)
+    synonyms = serializers.ListField(child=serializers.CharField())
+    kind = serializers.CharField(required=False)
+
+
+class AttemptSerializer(serializers.Serializer):
+    boolean = serializers.CharField()
+    hits = serializers.IntegerField()
+    note = serializers.CharField()
+
+
+class QuerySerializer(serializers.Serializer):
+    boolean = serializers.CharField()
+    concepts = ConceptSerializer(many=True)
+    attempts = AttemptSerializer(many=True)
+    message = serializers.CharField(required=False)
+
+
+class StanceSerializer(serializers.Serializer):
+    label = serializers.ChoiceField(choices=["supports", "refutes", "neutral"])
+    supports = serializers.FloatField()
+    refutes = serializers.FloatField()
+    neutral = serializers.FloatField()
+    rationale = serializers.CharField(required=False)
+
+
+class BestSentenceSerializer(serializers.Serializer):
+    index = serializers.IntegerField()
+    text = serializers.CharField()
+    score = serializers.FloatField()
+
+
+class PaperSerializer(serializers.Serializer):
+    rank = serializers.IntegerField()
+    pmid = serializers.CharField()
+    title = serializers.CharField()
+    abstract = serializers.CharField()
+    year = serializers.IntegerField(allow_null=True)
+    journal = serializers.CharField()
+    venue = serializers.CharField(allow_null=True, help_text="null = unavailable")
+    publication_types = serializers.ListField(child=serializers.CharField())
+    mesh = serializers.ListField(child=serializers.CharField())
+    doi = serializers.CharField()
+    pmcid = serializers.CharField()
+    retracted = serializers.BooleanField()
+    full_text_url = serializers.URLField(allow_null=True)
+    citation_count = serializers.IntegerField(allow_null=True, help_text="null = unavailable, never 0 by default")
+    relative_citation_ratio = serializers.FloatField(allow_null=True)
+    influential_citation_count = serializers.IntegerField(allow_null=True)
+    tldr = serializers.CharField(allow_null=True)
+    similarity = serializers.FloatField()
+    stance = StanceSerializer(allow_null=True)
+    best_sentence = BestSentenceSerializer(allow_null=True)
+    summary = serializers.CharField(allow_null=True)
+
+
+class AnswerSectionSerializer(serializers.Serializer):
+    heading = serializers.CharField()
+    text = serializers.CharField()
+    refs = serializers.ListField(child=serializers.IntegerField(), help_text="paper ranks cited as [n]")
+
+
+class AnswerSerializer(serializers.Serializer):
+    text = serializers.CharField()
+    sections = AnswerSectionSerializer(many=True)
+    kind = serializers.CharField(required=False)
+
+
+class FailureSerializer(serializers.Serializer):
+    stage = serializers.CharField()
+    source = serializers.CharField()
+    error = serializers.CharField()
+
+
+class SearchDocumentSerializer(serializers.Serializer):
+    id = serializers.CharField()
+    question = serializers.CharField()
+    title = serializers.CharField()
+    anonymous = serializers.BooleanField()
+    status = serializers.ChoiceField(choices=["queued", "running", "done", "failed"])
+    stage = serializers.CharField(help_text="last finished stage; 'done' at the end")
+    progress = serializers.IntegerField(min_value=0, max_value=100)
+    error = serializers.CharField(help_text="human-readable reason when failed")
+    filters = FiltersSerializer()
+    query = QuerySerializer(allow_null=True)
+    source = serializers.CharField(help_text="pubmed | local")
+    models = serializers.DictField(help_text="embedding, stance, summary, prompt_version")
+    papers = PaperSerializer(many=True, help_text="present as soon as rerank has finished")
+    answer = AnswerSerializer(allow_null=True)
+    charts = serializers.DictField(allow_null=True)
+    failures = FailureSerializer(many=True, help_text="parts that degraded; the search still ends done")
+    timings_ms = serializers.DictField(child=serializers.IntegerField())
+    cached = serializers.BooleanField()
+    created_at = serializers.DateTimeField()
+    updated_at = serializers.DateTimeField()
+    finished_at = serializers.DateTimeField(allow_null=True)
+    expires_at = serializers.DateTimeField(allow_null=True, help_text="anonymous searches only")
+
+
+class ErrorDetailSerializer(serializers.Serializer):
+    code = serializers.CharField()
+    message = serializers.CharField()
+    fields = serializers.DictField(child=serializers.ListField(child=serializers.CharField()))
+
+
+class ErrorSerializer(serializers.Serializer):
+    error = ErrorDetailSerializer()

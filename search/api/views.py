@@ -1,0 +1,137 @@
+"""Searches API: start a search, read its result document as it fills in."""
+from __future__ import annotations
+
+from django.urls import reverse
+from drf_spectacular.utils import OpenApiExample, OpenApiResponse, extend_schema
+from rest_framework import status
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from documents.sources.base import Filters
+from search import selectors, services
+from search.exceptions import ApiError
+from search.store import SearchExpired, SearchNotFound, search_ref
+
+from .serializers import (
+    ErrorSerializer,
+    SearchCreatedSerializer,
+    SearchCreateInputSerializer,
+    SearchDocumentSerializer,
+)
+from .throttling import READ_THROTTLES, SEARCH_THROTTLES
+
+EXPIRED_MESSAGE = "this anonymous result has expired"
+
+_ERROR_400 = OpenApiResponse(
+    ErrorSerializer,
+    description="Invalid input; `fields` says which and why.",
+    examples=[
+        OpenApiExample(
+            "Years reversed",
+            value={"error": {"code": "invalid", "message": "from_year (2020) is after to_year (2010).",
+                             "fields": {"from_year": ["from_year (2020) is after to_year (2010)."]}}},
+        )
+    ],
+)
+_ERROR_429 = OpenApiResponse(ErrorSerializer, description="Too many requests; see the Retry-After header.")
+
+
+class SearchCreateApi(APIView):
+    throttle_classes = SEARCH_THROTTLES
+
+    @extend_schema(
+        operation_id="searches_create",
+        summary="Start a search",
+        description=(
+            "Validates the question and filters, then runs the pipeline in the background. Poll the returned "
+            "`url`. An identical question with identical filters finished within MEDSEBA_RESULT_TTL is reused "
+            "(`cached: true`). `anonymous: true` keeps everything in Redis for MEDSEBA_ANONYMOUS_TTL seconds "
+            "and nothing in the database."
+        ),
+        request=SearchCreateInputSerializer,
+        responses={202: SearchCreatedSerializer, 400: _ERROR_400, 429: _ERROR_429},
+        examples=[
+            OpenApiExample(
+                "Question with filters",
+                request_only=True,
+                value={"question": "Do ACE inhibitors reduce mortality in heart failure?",
+                       "filters": {"from_year": 1990, "to_year": 2005, "publication_types": ["Randomized Controlled Trial"]},
+                       "anonymous": False},
+            ),
+            OpenApiExample(
+                "Accepted",
+                response_only=True,
+                status_codes=["202"],
+                value={"id": "3f0c8a52-8a0e-4d55-9d8c-2b1f1e7c9a10",
+                       "url": "http://localhost:8000/api/searches/3f0c8a52-8a0e-4d55-9d8c-2b1f1e7c9a10/",
+                       "status": "queued", "anonymous": False, "cached": False},
+            ),
+        ],
+        tags=["searches"],
+    )
+    def post(self, request: Request) -> Response:
+        data = SearchCreateInputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        v = data.validated_data
+        submitted = services.search_submit(
+            question=v["question"],
+            filters=Filters(**v["filters"]),
+            anonymous=v["anonymous"],
+            owner=request.user,
+        )
+        url = request.build_absolute_uri(reverse("search-detail", args=[submitted.id]))
+        body = SearchCreatedSerializer(
+            {"id": submitted.id, "url": url, "status": submitted.status, "anonymous": submitted.anonymous,
+             "cached": submitted.cached}
+        ).data
+        return Response(body, status=status.HTTP_202_ACCEPTED, headers={"Location": url})
+
+
+class SearchDetailApi(APIView):
+    throttle_classes = READ_THROTTLES
+
+    @extend_schema(
+        operation_id="searches_retrieve",
+        summary="Read a search's result document",
+        description=(
+            "Whatever is ready: status queued|running|done|failed, stage and progress (0-100); the 20 papers "
+            "appear when rerank has finished, then metrics, stance, best sentence, answer and charts. A search "
+            "without progress for MEDSEBA_STUCK_AFTER seconds is ended as failed. An expired anonymous "
+            "search answers 410."
+        ),
+        responses={
+            200: SearchDocumentSerializer,
+            404: OpenApiResponse(ErrorSerializer, description="No such search (or not yours)."),
+            410: OpenApiResponse(
+                ErrorSerializer,
+                description="The anonymous result has expired.",
+                examples=[OpenApiExample("Expired", value={"error": {"code": "expired", "message": EXPIRED_MESSAGE, "fields": {}}})],
+            ),
+            429: _ERROR_429,
+        },
+        examples=[
+            OpenApiExample(
+                "Papers ready, stance pending",
+                response_only=True,
+                status_codes=["200"],
+                value={"id": "3f0c8a52-8a0e-4d55-9d8c-2b1f1e7c9a10", "question": "Do triptans relieve migraine?",
+                       "status": "running", "stage": "rerank", "progress": 50,
+                       "filters": {"from_year": None, "to_year": None, "publication_types": []},
+                       "papers": [{"rank": 1, "pmid": "10526582", "title": "...", "similarity": 0.71,
+                                   "citation_count": None, "stance": None, "best_sentence": None}],
+                       "answer": None, "charts": None, "failures": [], "timings_ms": {"understand": 120}},
+            )
+        ],
+        tags=["searches"],
+    )
+    def get(self, request: Request, search_id: str) -> Response:
+        try:
+            document = selectors.search_document(search_id=search_id, user=request.user)
+            if services.search_fail_if_stuck(ref=search_ref(search_id), document=document):
+                document = selectors.search_document(search_id=search_id, user=request.user)
+        except SearchExpired as exc:
+            raise ApiError(status_code=410, code="expired", message=EXPIRED_MESSAGE) from exc
+        except SearchNotFound as exc:
+            raise ApiError(status_code=404, code="not_found", message="No search with this id.") from exc
+        return Response(document)

@@ -1,0 +1,106 @@
+"""One error shape for every API 4xx/5xx: ``{"error": {"code", "message", "fields"}}``.
+
+``api_exception_handler`` is DRF's EXCEPTION_HANDLER (keeps DRF's headers such as
+Retry-After on 429); ``api_404`` / ``api_500`` are Django's handler404/handler500, answering
+JSON under /api/ and deferring to Django's pages elsewhere. No stack trace ever reaches a
+client outside DEBUG.
+"""
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+from django.conf import settings
+from django.core.exceptions import PermissionDenied
+from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
+from django.views import defaults
+from rest_framework import exceptions
+from rest_framework.response import Response
+from rest_framework.views import exception_handler as drf_exception_handler
+
+logger = logging.getLogger(__name__)
+
+
+class ApiError(exceptions.APIException):
+    """An API error with an explicit status, code and message (e.g. 410 expired, 503 unreachable)."""
+
+    def __init__(self, *, status_code: int, code: str, message: str, fields: dict[str, list[str]] | None = None):
+        super().__init__(detail=message, code=code)
+        self.status_code = status_code
+        self.code = code
+        self.message = message
+        self.fields = fields or {}
+
+
+def error_body(code: str, message: str, fields: dict[str, list[str]] | None = None) -> dict[str, Any]:
+    return {"error": {"code": code, "message": message, "fields": fields or {}}}
+
+
+def _flatten(detail: Any) -> list[str]:
+    if isinstance(detail, dict):
+        return [m for v in detail.values() for m in _flatten(v)]
+    if isinstance(detail, list):
+        return [m for v in detail for m in _flatten(v)]
+    return [str(detail)]
+
+
+def _fields(detail: Any, prefix: str = "") -> dict[str, list[str]]:
+    """Serializer errors as {"field": [messages]}; nested fields by their own name (filters.from_year -> from_year)."""
+    out: dict[str, list[str]] = {}
+    if isinstance(detail, dict):
+        for key, value in detail.items():
+            name = str(key)
+            if isinstance(value, dict):
+                out.update(_fields(value, name))
+            else:
+                out[name] = _flatten(value)
+    elif detail:
+        out[prefix or "non_field_errors"] = _flatten(detail)
+    return out
+
+
+def api_exception_handler(exc: Exception, context: dict[str, Any]) -> Response | None:
+    if isinstance(exc, ApiError):
+        return Response(error_body(exc.code, exc.message, exc.fields), status=exc.status_code)
+    if isinstance(exc, Http404):
+        exc = exceptions.NotFound(str(exc) or "Not found.")
+    elif isinstance(exc, PermissionDenied):
+        exc = exceptions.PermissionDenied()
+    response = drf_exception_handler(exc, context)
+    if response is None:
+        # Unexpected: log it with the traceback, answer without one.
+        logger.exception("unhandled API error in %s", context.get("view").__class__.__name__)
+        if settings.DEBUG:
+            return None  # Django's debug page
+        return Response(error_body("server_error", "Something went wrong on our side. Please try again."), status=500)
+    code = getattr(exc, "default_code", "error")
+    if isinstance(exc, exceptions.ValidationError):
+        fields = _fields(exc.detail)
+        first = next(iter(fields.values()), ["Invalid input."])[0]
+        response.data = error_body("invalid", first, fields)
+    elif isinstance(exc, exceptions.Throttled):
+        wait = exc.wait
+        message = "Too many requests." + (f" Please wait {int(wait + 0.999)} seconds." if wait else "")
+        response.data = error_body("throttled", message)
+    else:
+        detail = exc.detail if isinstance(exc, exceptions.APIException) else str(exc)
+        codes = exc.get_codes() if isinstance(exc, exceptions.APIException) else code
+        response.data = error_body(codes if isinstance(codes, str) else code, " ".join(_flatten(detail)))
+    return response
+
+
+def _is_api(request: HttpRequest) -> bool:
+    return request.path.startswith("/api/")
+
+
+def api_404(request: HttpRequest, exception: Exception | None = None) -> HttpResponse:
+    if _is_api(request):
+        return JsonResponse(error_body("not_found", f"No API endpoint at {request.path}."), status=404)
+    return defaults.page_not_found(request, exception)
+
+
+def api_500(request: HttpRequest) -> HttpResponse:
+    if _is_api(request):
+        return JsonResponse(error_body("server_error", "Something went wrong on our side. Please try again."), status=500)
+    return defaults.server_error(request)
+

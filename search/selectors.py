@@ -1,0 +1,54 @@
+"""Reads for searches. Owner filtering lives here only, so "a user sees only their own data" is one place."""
+from __future__ import annotations
+
+import uuid
+from datetime import timedelta
+from typing import Any
+
+from django.conf import settings
+from django.db.models import Q, QuerySet
+from django.utils import timezone
+
+from .models import Search
+from .store import RedisSearchStore, SearchNotFound, is_anonymous_id, search_ref
+from .store import search_document as compose_document
+
+
+def search_visible_to(*, user: Any) -> QuerySet[Search]:
+    """Searches ``user`` may open: their own, and searches without an owner (their UUID is the capability)."""
+    if user is not None and getattr(user, "is_authenticated", False):
+        return Search.objects.filter(Q(owner__isnull=True) | Q(owner=user))
+    return Search.objects.filter(owner__isnull=True)
+
+
+def search_owned_by(*, user: Any) -> QuerySet[Search]:
+    """A signed-in user's own searches (their history), newest first."""
+    if user is None or not getattr(user, "is_authenticated", False):
+        return Search.objects.none()
+    return Search.objects.filter(owner=user).order_by("-created_at")
+
+
+def search_document(*, search_id: str, user: Any) -> dict[str, Any]:
+    """The result document for ``search_id`` as ``user`` may see it.
+
+    Raises SearchNotFound (unknown or someone else's) or SearchExpired (anonymous, gone from Redis).
+    """
+    if is_anonymous_id(search_id):
+        doc = RedisSearchStore().document(search_ref(search_id))
+        doc["id"] = search_id
+        return doc
+    try:
+        search = search_visible_to(user=user).get(pk=uuid.UUID(search_id))
+    except (Search.DoesNotExist, ValueError) as exc:
+        raise SearchNotFound(search_id) from exc
+    return compose_document(search, search.papers.all())
+
+
+def search_find_reusable(*, fingerprint: str) -> Search | None:
+    """The newest finished search with this fingerprint, younger than MEDSEBA_RESULT_TTL (the result cache)."""
+    since = timezone.now() - timedelta(seconds=settings.MEDSEBA_RESULT_TTL)
+    return (
+        Search.objects.filter(fingerprint=fingerprint, status=Search.Status.DONE, finished_at__gte=since)
+        .order_by("-finished_at")
+        .first()
+    )

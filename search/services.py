@@ -1,0 +1,247 @@
+"""Writes for searches: submit one (or reuse a cached result), run one stage, fail stuck ones.
+
+The Celery tasks in ``tasks.py`` are thin wrappers around :func:`search_run_stage`, which
+loads the state from its store, runs exactly one stage, records it (compare-and-set) and
+schedules the next stage after the commit. Stages run one task after the other, also
+enrich ‖ judge ‖ locate: the store persists a whole state per stage, a chord would need a
+merge step and a result backend, and on two cores the CPU-bound judge/locate gain nothing
+from running side by side.
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+import logging
+import re
+from contextlib import contextmanager, nullcontext
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+from functools import partial
+from typing import Any, Iterator
+
+from django.conf import settings
+from django.db import transaction
+from django.utils import timezone
+
+from documents.sources.base import Filters
+from search.pipeline.runner import StageFailed, run_stage
+from search.pipeline.state import STAGE_PROGRESS, STAGES, SearchState
+
+from . import selectors
+from .models import Search, SearchPaper
+from .store import (
+    PostgresSearchStore,
+    RedisSearchStore,
+    SearchExpired,
+    SearchNotFound,
+    store_for,
+    stuck_reason,
+)
+
+logger = logging.getLogger(__name__)
+
+NEXT_STAGE = dict(zip(STAGES, STAGES[1:]))
+PREVIOUS_STAGE = {b: a for a, b in NEXT_STAGE.items()}
+
+
+@dataclass(frozen=True)
+class SubmittedSearch:
+    id: str  # public id: a UUID, or the anonymous token
+    anonymous: bool
+    cached: bool
+    status: str
+
+
+def search_fingerprint(*, question: str, filters: Filters) -> str:
+    """Result-cache key: the question case- and whitespace-folded, and the filters in canonical form."""
+    canonical = {
+        "q": " ".join(question.casefold().split()),
+        "from_year": filters.from_year,
+        "to_year": filters.to_year,
+        "publication_types": sorted(t.casefold() for t in filters.publication_types),
+    }
+    return hashlib.sha256(json.dumps(canonical, sort_keys=True).encode()).hexdigest()
+
+
+def search_submit(*, question: str, filters: Filters, anonymous: bool, owner: Any = None) -> SubmittedSearch:
+    """Start a search (validated input) and schedule its first stage; reuse a fresh identical result when one exists."""
+    state = SearchState(question=question, filters=filters)
+    if anonymous:
+        # Nothing in PostgreSQL, not even a fingerprint: anonymous searches neither read nor feed the result cache.
+        public_id = RedisSearchStore().create(state, fingerprint="")
+        _schedule(state.id, STAGES[0])
+        return SubmittedSearch(id=public_id, anonymous=True, cached=False, status="queued")
+    fingerprint = search_fingerprint(question=question, filters=filters)
+    with transaction.atomic():
+        reusable = selectors.search_find_reusable(fingerprint=fingerprint)
+        if reusable is not None:
+            copy = _search_copy(reusable, question=question, owner=owner)
+            return SubmittedSearch(id=str(copy.id), anonymous=False, cached=True, status=copy.status)
+        search_id = PostgresSearchStore().create(state, fingerprint=fingerprint, owner=owner)
+        transaction.on_commit(partial(_schedule, search_id, STAGES[0]))
+    return SubmittedSearch(id=search_id, anonymous=False, cached=False, status="queued")
+
+
+def _search_copy(source: Search, *, question: str, owner: Any) -> Search:
+    """A new search row (the asker's own history entry) carrying a finished result; nothing is recomputed."""
+    copy = Search.objects.create(
+        question=question,
+        fingerprint=source.fingerprint,
+        filters=source.filters,
+        status=Search.Status.DONE,
+        stage=source.stage,
+        progress=source.progress,
+        source=source.source,
+        query=source.query,
+        models=source.models,
+        timings=source.timings,
+        failures=source.failures,
+        usage={},  # no tokens were spent for this one
+        answer=source.answer,
+        charts=source.charts,
+        owner=owner if owner is not None and getattr(owner, "is_authenticated", False) else None,
+        reused_from=source.reused_from or source,
+        finished_at=timezone.now(),
+    )
+    papers = list(source.papers.all())
+    for p in papers:
+        p.pk = None
+        p.search = copy
+    SearchPaper.objects.bulk_create(papers)
+    return copy
+
+
+def _schedule(ref: str, stage: str) -> None:
+    from .tasks import run_search_stage
+
+    run_search_stage.apply_async(args=[ref, stage])
+
+
+def search_run_stage(*, ref: str, stage: str) -> bool:
+    """Run ``stage`` of search ``ref`` once and record it; True when this call recorded it.
+
+    Idempotent: a stage already recorded (redelivered task) only makes sure the next one is
+    scheduled; a stage whose input is not recorded yet, or a search that ended, does nothing.
+    """
+    store = store_for(ref)
+    try:
+        state = store.load(ref, with_candidates=(stage == "rerank"))
+    except SearchExpired:
+        logger.info("search %s expired before stage %s; nothing to do", _short(ref), stage)
+        return False
+    except SearchNotFound:
+        logger.warning("search %s not found for stage %s", _short(ref), stage)
+        return False
+    if state.status in ("done", "failed"):
+        return False
+    if state.progress >= STAGE_PROGRESS[stage]:
+        nxt = NEXT_STAGE.get(stage)
+        if nxt and state.progress < STAGE_PROGRESS[nxt]:
+            _schedule(ref, nxt)
+        return False
+    previous = PREVIOUS_STAGE.get(stage)
+    if previous and state.progress < STAGE_PROGRESS[previous]:
+        logger.warning("search %s: stage %s before %s was recorded; ignored", _short(ref), stage, previous)
+        return False
+    if state.status == "queued":
+        store.mark_running(ref)
+    try:
+        with private_logging(state) if store.anonymous else nullcontext():
+            run_stage(state, stage)
+    except StageFailed as exc:
+        store.fail(ref, str(exc))
+        logger.info("search %s failed at stage %s", _short(ref), stage)
+        return False
+    except Exception as exc:  # noqa: BLE001 - the search must end, whatever broke
+        logger.error("search %s: internal error in stage %s (%s)", _short(ref), stage, type(exc).__name__)
+        store.fail(ref, f"An internal error stopped the {stage} stage ({type(exc).__name__}). Please try again.")
+        return False
+    try:
+        if not store.save_stage(state, stage=stage):
+            return False  # a duplicate run recorded it first, or the search ended meanwhile
+    except SearchExpired:
+        return False
+    nxt = NEXT_STAGE.get(stage)
+    if nxt:
+        transaction.on_commit(partial(_schedule, ref, nxt))
+    return True
+
+
+def search_fail(*, ref: str, reason: str) -> bool:
+    return store_for(ref).fail(ref, reason)
+
+
+def search_fail_if_stuck(*, ref: str, document: dict[str, Any]) -> bool:
+    """Check on read: a search running with no progress for MEDSEBA_STUCK_AFTER seconds ends as failed."""
+    if document.get("status") not in ("queued", "running") or not document.get("updated_at"):
+        return False
+    limit = timedelta(seconds=settings.MEDSEBA_STUCK_AFTER)
+    updated = datetime.fromisoformat(document["updated_at"])
+    if timezone.now() - updated <= limit:
+        return False
+    return search_fail(ref=ref, reason=stuck_reason(limit))
+
+
+def search_fail_stuck() -> int:
+    """The periodic watchdog: fail every search (both stores) stuck beyond MEDSEBA_STUCK_AFTER."""
+    limit = timedelta(seconds=settings.MEDSEBA_STUCK_AFTER)
+    return PostgresSearchStore().fail_stuck(older_than=limit) + RedisSearchStore().fail_stuck(older_than=limit)
+
+
+def _short(ref: str) -> str:
+    return ref[:8]
+
+
+# --- keeping anonymous questions out of logs ------------------------------------------------
+
+_MIN_SECRET = 4
+
+
+def _private_texts(state: SearchState) -> list[str]:
+    texts = [state.question] + [w for w in re.findall(r"\w+", state.question) if len(w) >= _MIN_SECRET]
+    if state.query:
+        texts.append(state.query.boolean)
+        for c in state.query.concepts:
+            texts.append(c.text)
+            texts.extend(c.synonyms)
+    return sorted({t for t in texts if t and len(t) >= _MIN_SECRET}, key=len, reverse=True)
+
+
+class RedactFilter(logging.Filter):
+    """Replaces the private texts in a log record (message and traceback) with [redacted]."""
+
+    def __init__(self, texts: list[str]):
+        super().__init__()
+        self.pattern = re.compile("|".join(re.escape(t) for t in texts), re.IGNORECASE) if texts else None
+
+    def redact(self, text: str) -> str:
+        return self.pattern.sub("[redacted]", text) if self.pattern else text
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if self.pattern is None:
+            return True
+        record.msg = self.redact(record.getMessage())
+        record.args = None
+        if record.exc_info:
+            record.exc_text = self.redact(logging.Formatter().formatException(record.exc_info))
+            record.exc_info = None
+        elif record.exc_text:
+            record.exc_text = self.redact(record.exc_text)
+        return True
+
+
+@contextmanager
+def private_logging(state: SearchState) -> Iterator[None]:
+    """While an anonymous stage runs, every log handler redacts the question and what was derived from it."""
+    flt = RedactFilter(_private_texts(state))
+    handlers = set(logging.getLogger().handlers)
+    for lg in list(logging.Logger.manager.loggerDict.values()):
+        if isinstance(lg, logging.Logger):
+            handlers.update(lg.handlers)
+    for h in handlers:
+        h.addFilter(flt)
+    try:
+        yield
+    finally:
+        for h in handlers:
+            h.removeFilter(flt)
