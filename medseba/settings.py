@@ -49,6 +49,7 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "whitenoise.middleware.WhiteNoiseMiddleware",  # serves the built front end (frontend/dist/assets) at STATIC_URL
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
@@ -107,12 +108,19 @@ CELERY_TASK_REJECT_ON_WORKER_LOST = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_TASK_ALWAYS_EAGER = env.bool("MEDSEBA_CELERY_EAGER", default=False)
 CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": env.int("MEDSEBA_VISIBILITY_TIMEOUT", default=300)}
+CELERY_TASK_IGNORE_RESULT = True
+CELERY_TASK_DEFAULT_QUEUE = env.str("MEDSEBA_CELERY_QUEUE", default="celery")
+CELERY_BEAT_SCHEDULE = {
+    # The watchdog: searches without progress for MEDSEBA_STUCK_AFTER seconds end as failed.
+    "search-fail-stuck": {"task": "search.fail_stuck", "schedule": 60.0},
+}
 
 # --- REST framework -----------------------------------------------------------------
 REST_FRAMEWORK = {
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
     "DEFAULT_AUTHENTICATION_CLASSES": ["rest_framework.authentication.SessionAuthentication"],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.AllowAny"],
+    "EXCEPTION_HANDLER": "search.exceptions.api_exception_handler",
     "DEFAULT_THROTTLE_RATES": {
         "anon": env.str("MEDSEBA_THROTTLE_ANON", default="60/min"),
         "user": env.str("MEDSEBA_THROTTLE_USER", default="120/min"),
@@ -148,6 +156,7 @@ MEDSEBA_PMC_IDCONV_URL = env.str(
     "MEDSEBA_PMC_IDCONV_URL", default="https://pmc.ncbi.nlm.nih.gov/tools/idconv/api/v1/articles/"
 )
 MEDSEBA_ENRICH = env.bool("MEDSEBA_ENRICH", default=True)
+MEDSEBA_ENRICH_DEADLINE = env.float("MEDSEBA_ENRICH_DEADLINE", default=20.0)  # seconds for all metric look-ups of one search
 MEDSEBA_METRICS_MAX_AGE_DAYS = env.int("MEDSEBA_METRICS_MAX_AGE_DAYS", default=30)
 MEDSEBA_PDF_MAX_BYTES = env.int("MEDSEBA_PDF_MAX_BYTES", default=30 * 1024 * 1024)
 
@@ -172,7 +181,10 @@ LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
     "formatters": {"plain": {"format": "%(asctime)s %(levelname)s %(name)s %(message)s"}},
-    "handlers": {"console": {"class": "logging.StreamHandler", "formatter": "plain"}},
+    "filters": {"redact_anonymous": {"()": "medseba.log_filters.RedactAnonymousIds"}},
+    "handlers": {
+        "console": {"class": "logging.StreamHandler", "formatter": "plain", "filters": ["redact_anonymous"]}
+    },
     "root": {"handlers": ["console"], "level": env.str("MEDSEBA_LOG_LEVEL", default="INFO")},
     "loggers": {"httpx": {"level": "WARNING"}, "httpcore": {"level": "WARNING"}},
 }
