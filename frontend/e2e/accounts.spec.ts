@@ -1,0 +1,56 @@
+import { expect, test, type Page } from '@playwright/test';
+import { ARTIFACTS, watchConsole } from './helpers';
+
+async function ask(page: Page, question: string, { anonymous = false } = {}) {
+  await page.goto('/');
+  await page.getByLabel('Your health question').fill(question);
+  if (anonymous) await page.getByRole('switch', { name: /Anonymous search/ }).check();
+  await page.getByLabel('Your health question').press('Enter');
+  await expect(page).toHaveURL(/\/searches\/[\w-]+$/);
+  // Wait for the end so the worker is idle before the next step.
+  await expect(page.getByTestId('study-card').first()).toBeVisible({ timeout: 240_000 });
+  await expect(page.getByRole('progressbar')).toHaveCount(0, { timeout: 240_000 });
+}
+
+test('sign up, find the search in history, file it in a folder, delete it; anonymous searches stay out', async ({ page }) => {
+  const errors = watchConsole(page);
+  page.on('dialog', (dialog) => dialog.accept());
+  const username = `e2e${Date.now()}`;
+
+  await page.goto('/signup');
+  await page.getByLabel('Username').fill(username);
+  await page.getByLabel('Password').fill('correct horse battery 42');
+  await page.getByRole('button', { name: 'Sign up' }).click();
+  await expect(page.getByRole('heading', { name: `Your account, ${username}` })).toBeVisible();
+  await expect(page.getByRole('navigation', { name: 'Main' })).toContainText(username);
+
+  const question = 'Do ACE inhibitors reduce mortality in heart failure?';
+  await ask(page, question);
+
+  await page.getByRole('link', { name: username }).click();
+  const rows = page.getByTestId('history-row');
+  await expect(rows).toHaveCount(1);
+  await expect(rows.first()).toContainText(question);
+
+  await page.getByLabel('New folder').fill('Cardiology');
+  await page.getByRole('button', { name: 'Create folder' }).click();
+  await expect(page.getByRole('heading', { name: /Cardiology \(0\)/ })).toBeVisible();
+  await rows.first().getByRole('combobox').selectOption({ label: 'Cardiology' });
+  await expect(page.getByRole('heading', { name: /Cardiology \(1\)/ })).toBeVisible();
+  await page.screenshot({ path: `${ARTIFACTS}/account-page.png`, fullPage: true });
+
+  await rows.first().getByRole('button', { name: /^Delete / }).click();
+  await expect(rows).toHaveCount(0);
+  await expect(page.getByRole('heading', { name: /Cardiology \(0\)/ })).toBeVisible();
+
+  // An anonymous search is never kept in history.
+  await ask(page, 'Does sumatriptan relieve migraine?', { anonymous: true });
+  await expect(page.getByText(/Anonymous — not stored/)).toBeVisible();
+  await page.getByRole('link', { name: username }).click();
+  await expect(page.getByText('No searches yet.', { exact: false })).toBeVisible();
+  await expect(rows).toHaveCount(0);
+
+  await page.getByRole('button', { name: 'Log out' }).click();
+  await expect(page.getByRole('link', { name: 'Log in' })).toBeVisible();
+  expect(errors, errors.join('\n')).toEqual([]);
+});

@@ -1,0 +1,72 @@
+import { useId, useState } from 'react';
+import { Link } from 'react-router-dom';
+import { useAddNote, useDeleteNote, useNotes } from '../api/accounts';
+
+/** The signed-in user's notes on one document. */
+export function NotesPanel({ pmid }: { pmid: string }) {
+  const uid = useId();
+  const notes = useNotes(true, pmid);
+  const add = useAddNote();
+  const remove = useDeleteNote();
+  const [text, setText] = useState('');
+  return (
+    <section className="panel" aria-labelledby={`${uid}-h`}>
+      <h2 id={`${uid}-h`}>Your notes</h2>
+      {notes.isPending ? (
+        <p className="hint">Loading notes…</p>
+      ) : notes.isError ? (
+        <p className="alert alert--error" role="alert">Notes could not be loaded: {notes.error.message}</p>
+      ) : notes.data.length ? (
+        <ul className="notes">
+          {notes.data.map((n) => (
+            <li key={n.id}>
+              <p>{n.text}</p>
+              <button type="button" className="button button--small" onClick={() => remove.mutate(n.id)}>
+                Delete note
+              </button>
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p className="hint">No notes on this study yet.</p>
+      )}
+      <form
+        onSubmit={(e) => {
+          e.preventDefault();
+          if (text.trim()) add.mutate({ pmid, text: text.trim() }, { onSuccess: () => setText('') });
+        }}
+      >
+        <label htmlFor={`${uid}-note`}>Add a note</label>
+        <textarea id={`${uid}-note`} rows={3} value={text} onChange={(e) => setText(e.target.value)} />
+        <button type="submit" className="button" disabled={add.isPending}>Save note</button>
+        {add.error && <p className="field-error" role="alert">{add.error.message}</p>}
+      </form>
+    </section>
+  );
+}
+
+/** All of the user's notes, each linking to its document. */
+export function NotesList() {
+  const uid = useId();
+  const notes = useNotes(true);
+  return (
+    <section className="panel" aria-labelledby={`${uid}-h`}>
+      <h2 id={`${uid}-h`}>Notes</h2>
+      {notes.isPending ? (
+        <p className="hint">Loading notes…</p>
+      ) : notes.isError ? (
+        <p className="alert alert--error" role="alert">Notes could not be loaded: {notes.error.message}</p>
+      ) : notes.data.length ? (
+        <ul className="notes">
+          {notes.data.map((n) => (
+            <li key={n.id}>
+              <Link to={`/documents/${n.pmid}`}>PMID {n.pmid}</Link>: {n.text}
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p className="hint">No notes yet. Add notes from a study's page.</p>
+      )}
+    </section>
+  );
+}

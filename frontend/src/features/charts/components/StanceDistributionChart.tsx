@@ -1,0 +1,67 @@
+import { useState } from 'react';
+import { Bar, BarChart, LabelList, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { ChartFrame } from '@/components/charts/ChartFrame';
+import { legendProps } from '@/components/charts/legend';
+import { StancePatterns } from '@/components/charts/StancePatterns';
+import { STANCE_COLOURS, STANCE_NAMES, patternId } from '@/components/charts/palette';
+import { STANCE_LABELS } from '@/types/api';
+import type { SearchDocument } from '@/types/api';
+import { share, stanceDistributionRow, stanceTotals, type DistributionMode } from '../transforms';
+
+export function StanceDistributionChart({ doc, pending }: { doc: Pick<SearchDocument, 'charts' | 'papers'>; pending: boolean }) {
+  const [mode, setMode] = useState<DistributionMode>('labels');
+  const row = stanceDistributionRow(doc, mode);
+  const { unjudged } = stanceTotals(doc);
+  const unjudgedNote = unjudged > 0 ? ` ${unjudged} ${unjudged === 1 ? 'study was' : 'studies were'} not judged.` : '';
+  const unit = mode === 'labels' ? 'studies' : 'summed strength';
+  const description = row
+    ? `Stance distribution in ${unit}: ` +
+      STANCE_LABELS.map((l) => `${STANCE_NAMES[l]} ${row[l]} (${share(row[l], row.total)})`).join(', ') +
+      '.'
+    : pending
+      ? 'No stance has been judged yet.'
+      : `No study could be judged for or against.${unjudgedNote}`;
+
+  const controls = (
+    <div className="segmented" role="group" aria-label="Stance distribution measure">
+      <button type="button" aria-pressed={mode === 'labels'} onClick={() => setMode('labels')}>
+        Study counts
+      </button>
+      <button type="button" aria-pressed={mode === 'strengths'} onClick={() => setMode('strengths')}>
+        Summed strengths
+      </button>
+    </div>
+  );
+
+  return (
+    <ChartFrame title="Stance distribution" description={description} controls={controls} testId="chart-stance-distribution">
+      {row ? (
+        <>
+          <ResponsiveContainer width="100%" height={150} initialDimension={{ width: 320, height: 150 }}>
+            <BarChart data={[row]} layout="vertical" margin={{ top: 8, right: 16, bottom: 8, left: 8 }}>
+              <StancePatterns />
+              <XAxis type="number" domain={[0, 'dataMax']} allowDecimals={mode === 'strengths'} />
+              <YAxis type="category" dataKey="name" width={70} />
+              <Tooltip
+                formatter={(value, name) => [`${value} (${share(Number(value), row.total)})`, String(name)]}
+                cursor={{ fill: 'rgba(0,0,0,0.04)' }}
+              />
+              <Legend {...legendProps} />
+              {STANCE_LABELS.map((l) => (
+                <Bar key={l} dataKey={l} name={STANCE_NAMES[l]} stackId="stance" fill={`url(#${patternId(l)})`} stroke={STANCE_COLOURS[l]} isAnimationActive={false}>
+                  <LabelList dataKey={l} position="center" className="bar-label" formatter={(v: unknown) => (Number(v) > 0 ? String(v) : '')} />
+                </Bar>
+              ))}
+            </BarChart>
+          </ResponsiveContainer>
+          <p className="chart__caption" data-testid="distribution-summary">
+            {STANCE_LABELS.map((l) => `${STANCE_NAMES[l]}: ${row[l]}`).join(' · ')} ({mode === 'labels' ? 'studies' : 'summed strengths'}).
+            {unjudgedNote}
+          </p>
+        </>
+      ) : (
+        <p className="chart__empty">{pending ? 'Waiting for the stance of each study…' : `Stance unavailable: no study could be judged for or against.${unjudgedNote}`}</p>
+      )}
+    </ChartFrame>
+  );
+}

@@ -1,0 +1,1 @@
+export { EvidenceCharts } from './components/EvidenceCharts';

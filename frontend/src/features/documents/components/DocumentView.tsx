@@ -1,0 +1,94 @@
+import type { DocumentDetail } from '../api/get-document';
+import { metricRows } from '../metrics';
+import { FullText } from './FullText';
+
+export function DocumentView({ doc }: { doc: DocumentDetail }) {
+  const metrics = metricRows(doc.metrics);
+  return (
+    <article className="document" aria-labelledby="document-title">
+      <p className="eyebrow">
+        {doc.journal || 'Unknown journal'}
+        {doc.year ? ` · ${doc.year}` : ''}
+      </p>
+      <h1 id="document-title">{doc.title || `PMID ${doc.pmid}`}</h1>
+      {doc.retracted && <p className="badge badge--refutes">This article has been retracted</p>}
+      {doc.authors && doc.authors.length > 0 && <p className="document__authors">{doc.authors.join(', ')}</p>}
+      <dl className="meta">
+        <div>
+          <dt>PMID</dt>
+          <dd>
+            <a href={`https://pubmed.ncbi.nlm.nih.gov/${doc.pmid}/`}>{doc.pmid}</a>
+          </dd>
+        </div>
+        {doc.doi && (
+          <div>
+            <dt>DOI</dt>
+            <dd>
+              <a href={`https://doi.org/${doc.doi}`}>{doc.doi}</a>
+            </dd>
+          </div>
+        )}
+        {doc.pmcid && (
+          <div>
+            <dt>PMC</dt>
+            <dd>{doc.pmcid}</dd>
+          </div>
+        )}
+      </dl>
+
+      <section aria-labelledby="abstract-heading" className="panel">
+        <h2 id="abstract-heading">Abstract</h2>
+        <p className="document__abstract">{doc.abstract || 'No abstract available.'}</p>
+      </section>
+
+      <div className="document__grid">
+        <section aria-labelledby="types-heading" className="panel">
+          <h2 id="types-heading">Publication types</h2>
+          {doc.publication_types.length ? (
+            <ul className="tags">
+              {doc.publication_types.map((t) => (
+                <li key={t} className="tag">
+                  {t}
+                </li>
+              ))}
+            </ul>
+          ) : (
+            <p className="hint">None listed.</p>
+          )}
+        </section>
+        <section aria-labelledby="metrics-heading" className="panel" data-testid="metrics">
+          <h2 id="metrics-heading">Metrics</h2>
+          {metrics.length ? (
+            <dl className="metrics">
+              {metrics.map((m) => (
+                <div key={m.label}>
+                  <dt>{m.label}</dt>
+                  <dd>{m.value}</dd>
+                </div>
+              ))}
+            </dl>
+          ) : (
+            <p className="hint">Metrics unavailable: no citation service has reported on this study yet.</p>
+          )}
+        </section>
+      </div>
+
+      <section aria-labelledby="mesh-heading" className="panel">
+        <h2 id="mesh-heading">MeSH terms</h2>
+        {doc.mesh.length ? (
+          <ul className="tags">
+            {doc.mesh.map((m) => (
+              <li key={m} className="tag">
+                {m}
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p className="hint">No MeSH terms.</p>
+        )}
+      </section>
+
+      <FullText doc={doc} />
+    </article>
+  );
+}

@@ -1,0 +1,2 @@
+export { DocumentView } from './components/DocumentView';
+export { useDocument } from './api/get-document';

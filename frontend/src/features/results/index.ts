@@ -1,0 +1,2 @@
+export { ResultView } from './components/ResultView';
+export { useSearch, isFinished } from './api/get-search';

@@ -1,0 +1,67 @@
+/** Plain words for pipeline stages and the services that can fail within them. */
+
+export const STAGE_NAMES: Record<string, string> = {
+  understand: 'Understanding the question',
+  retrieve: 'Finding candidate studies',
+  rerank: 'Ranking the most relevant studies',
+  enrich: 'Gathering citations and venues',
+  judge: 'Judging what each study says',
+  locate: 'Finding the sentence that answers',
+  synthesise: 'Writing the answer',
+  chart: 'Drawing the charts',
+};
+
+const PART_NAMES: Record<string, string> = {
+  icite: 'Citation counts (NIH iCite)',
+  semantic_scholar: 'Venues, influential citations and summaries (Semantic Scholar)',
+  semanticscholar: 'Venues, influential citations and summaries (Semantic Scholar)',
+  pmc: 'Open-access full-text links (PubMed Central)',
+  pubmed: 'PubMed search',
+  local: 'Local study corpus',
+  llm: 'The language model',
+  openai: 'The language model',
+};
+
+const STAGE_PARTS: Record<string, string> = {
+  understand: 'Understanding the question',
+  retrieve: 'Finding studies',
+  rerank: 'Ranking studies',
+  enrich: 'Study metrics',
+  judge: 'The stance of the studies',
+  locate: 'The best sentence of each study',
+  synthesise: 'The written answer',
+  chart: 'The charts',
+};
+
+/** Pipeline order and the progress each stage reaches when it ends (search/pipeline/state.py). */
+export const STAGE_PROGRESS: Record<string, number> = {
+  understand: 10,
+  retrieve: 30,
+  rerank: 50,
+  enrich: 60,
+  judge: 75,
+  locate: 85,
+  synthesise: 95,
+  chart: 100,
+};
+const ORDER = Object.keys(STAGE_PROGRESS);
+
+/**
+ * The stage running now. The API persists a stage when it ends (progress reaches its mark), so the one
+ * running is the next; a stage whose mark is not reached yet is itself still running.
+ */
+export function runningStage(stage: string, progress: number): string {
+  const at = ORDER.indexOf(stage);
+  if (at < 0) return ORDER[0];
+  if (progress < STAGE_PROGRESS[stage]) return stage;
+  return ORDER[at + 1] ?? stage;
+}
+
+export function stageName(stage: string): string {
+  return STAGE_NAMES[stage] ?? (stage ? stage.charAt(0).toUpperCase() + stage.slice(1) : 'Waiting');
+}
+
+/** "What is missing": the part of the result a failure took away. */
+export function failedPart(stage: string, source: string): string {
+  return PART_NAMES[source.toLowerCase()] ?? STAGE_PARTS[stage] ?? (source || stage);
+}

@@ -1,0 +1,186 @@
+import { useId, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { ApiError } from '@/lib/api-client';
+import type { CreatedSearch, SearchRequest } from '@/types/api';
+import { useCreateSearch } from '../api/create-search';
+import { EXAMPLE_QUESTIONS, MAX_QUESTION_CHARS, PUBLICATION_TYPE_OPTIONS } from '../examples';
+
+function parseYear(raw: string): number | null {
+  const trimmed = raw.trim();
+  return trimmed ? Number.parseInt(trimmed, 10) : null;
+}
+
+function FieldErrors({ id, messages }: { id: string; messages?: string[] }) {
+  if (!messages?.length) return null;
+  return (
+    <p id={id} className="field-error" role="alert">
+      {messages.join(' ')}
+    </p>
+  );
+}
+
+/** The question box: examples, filters, the anonymous switch; Enter submits, Shift+Enter adds a line. */
+export function AskForm({ onCreated, signedIn }: { onCreated: (created: CreatedSearch) => void; signedIn: boolean }) {
+  const uid = useId();
+  const [question, setQuestion] = useState('');
+  const [fromYear, setFromYear] = useState('');
+  const [toYear, setToYear] = useState('');
+  const [types, setTypes] = useState<string[]>([]);
+  const [anonymous, setAnonymous] = useState(false);
+  const [localError, setLocalError] = useState<string | null>(null);
+  const mutation = useCreateSearch({ onCreated });
+  const apiError = mutation.error instanceof ApiError ? mutation.error : null;
+  const fields = apiError?.fields ?? {};
+  const questionErrors = [...(localError ? [localError] : []), ...(fields.question ?? [])];
+
+  const submit = () => {
+    if (mutation.isPending) return;
+    if (!question.trim()) {
+      setLocalError('Please type a question; it is empty.');
+      return;
+    }
+    setLocalError(null);
+    const request: SearchRequest = {
+      question: question.trim(),
+      filters: { from_year: parseYear(fromYear), to_year: parseYear(toYear), publication_types: types },
+      anonymous,
+    };
+    mutation.mutate(request);
+  };
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    submit();
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
+      event.preventDefault();
+      submit();
+    }
+  };
+
+  const toggleType = (type: string) =>
+    setTypes((current) => (current.includes(type) ? current.filter((t) => t !== type) : [...current, type]));
+
+  const otherErrors = apiError
+    ? Object.entries(fields).filter(([k]) => !['question', 'from_year', 'to_year', 'publication_types'].includes(k))
+    : [];
+
+  return (
+    <form className="ask" onSubmit={onSubmit} noValidate aria-describedby={`${uid}-help`}>
+      <label htmlFor={`${uid}-q`} className="ask__label">
+        Your health question
+      </label>
+      <div className="ask__box">
+        <textarea
+          id={`${uid}-q`}
+          name="question"
+          rows={2}
+          maxLength={MAX_QUESTION_CHARS}
+          value={question}
+          placeholder="e.g. Does sumatriptan relieve migraine?"
+          onChange={(e) => setQuestion(e.target.value)}
+          onKeyDown={onKeyDown}
+          aria-invalid={questionErrors.length > 0}
+          aria-describedby={`${uid}-help ${uid}-qerr`}
+        />
+        <button type="submit" className="button button--primary" disabled={mutation.isPending}>
+          {mutation.isPending ? 'Asking…' : 'Ask'}
+        </button>
+      </div>
+      <p id={`${uid}-help`} className="hint">
+        Press Enter to ask, Shift+Enter for a new line. {question.length}/{MAX_QUESTION_CHARS} characters.
+      </p>
+      <FieldErrors id={`${uid}-qerr`} messages={questionErrors} />
+
+      <div className="examples">
+        <span id={`${uid}-ex`} className="examples__label">
+          Try:
+        </span>
+        <ul aria-labelledby={`${uid}-ex`}>
+          {EXAMPLE_QUESTIONS.map((q) => (
+            <li key={q}>
+              <button type="button" className="chip" onClick={() => setQuestion(q)}>
+                {q}
+              </button>
+            </li>
+          ))}
+        </ul>
+      </div>
+
+      <details className="filters">
+        <summary>Filters{types.length || fromYear || toYear ? ' (active)' : ''}</summary>
+        <div className="filters__body">
+          <fieldset className="filters__years">
+            <legend>Publication years</legend>
+            <label>
+              From
+              <input
+                type="number"
+                inputMode="numeric"
+                name="from_year"
+                min={1800}
+                value={fromYear}
+                onChange={(e) => setFromYear(e.target.value)}
+                aria-invalid={Boolean(fields.from_year)}
+                aria-describedby={`${uid}-fyerr`}
+              />
+            </label>
+            <label>
+              To
+              <input
+                type="number"
+                inputMode="numeric"
+                name="to_year"
+                min={1800}
+                value={toYear}
+                onChange={(e) => setToYear(e.target.value)}
+                aria-invalid={Boolean(fields.to_year)}
+                aria-describedby={`${uid}-tyerr`}
+              />
+            </label>
+            <FieldErrors id={`${uid}-fyerr`} messages={fields.from_year} />
+            <FieldErrors id={`${uid}-tyerr`} messages={fields.to_year} />
+          </fieldset>
+          <fieldset className="filters__types">
+            <legend>Publication types (any of)</legend>
+            {PUBLICATION_TYPE_OPTIONS.map((type) => (
+              <label key={type} className="check">
+                <input type="checkbox" checked={types.includes(type)} onChange={() => toggleType(type)} />
+                {type}
+              </label>
+            ))}
+            <FieldErrors id={`${uid}-pterr`} messages={fields.publication_types} />
+          </fieldset>
+        </div>
+      </details>
+
+      <label className="switch">
+        <input type="checkbox" role="switch" checked={anonymous} onChange={(e) => setAnonymous(e.target.checked)} />
+        <span>
+          Anonymous search
+          <span className="hint">
+            {' '}
+            — nothing about the question is stored{signedIn ? ' or kept in your history' : ''}; the result expires after about an hour.
+          </span>
+        </span>
+      </label>
+
+      {apiError && !Object.keys(fields).length && (
+        <p className="alert alert--error" role="alert">
+          {apiError.message}
+        </p>
+      )}
+      {otherErrors.map(([k, msgs]) => (
+        <p key={k} className="alert alert--error" role="alert">
+          {k}: {msgs.join(' ')}
+        </p>
+      ))}
+      {mutation.error && !apiError && (
+        <p className="alert alert--error" role="alert">
+          {mutation.error.message}
+        </p>
+      )}
+    </form>
+  );
+}

@@ -1,0 +1,2 @@
+export { AskForm } from './components/AskForm';
+export { EXAMPLE_QUESTIONS } from './examples';
