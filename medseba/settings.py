@@ -122,8 +122,8 @@ REST_FRAMEWORK = {
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.AllowAny"],
     "EXCEPTION_HANDLER": "search.exceptions.api_exception_handler",
     "DEFAULT_THROTTLE_RATES": {
-        "anon": env.str("MEDSEBA_THROTTLE_ANON", default="60/min"),
-        "user": env.str("MEDSEBA_THROTTLE_USER", default="120/min"),
+        "anon": env.str("MEDSEBA_THROTTLE_ANON", default="240/min"),  # reads incl. result polling (every 1.5 s)
+        "user": env.str("MEDSEBA_THROTTLE_USER", default="480/min"),
         "search_anon": env.str("MEDSEBA_THROTTLE_SEARCH_ANON", default="20/min"),
         "search_user": env.str("MEDSEBA_THROTTLE_SEARCH_USER", default="30/min"),
         "login": env.str("MEDSEBA_THROTTLE_LOGIN", default="10/min"),

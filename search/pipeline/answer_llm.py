@@ -1,0 +1,164 @@
+"""The LLM answer: one call for the structured answer and the per-study summaries, then strict checking.
+
+The model's output is untrusted (an abstract may carry a prompt injection, a model may
+invent references), so :func:`clean_llm_output` enforces the format in code: links and
+markdown are stripped, every ``[n]`` must be the rank of one of the papers given
+(invalid ones are removed and counted), a section without any valid reference is an
+unsupported claim and is dropped, at most five sections are kept, and summaries are
+matched to papers by PMID, never by position.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Any
+
+from .answer_text import strip_links
+from .state import Answer, AnswerSection, RankedPaper
+
+MAX_SECTIONS = 5
+MAX_ANSWER_CHARS = 600
+MAX_HEADING_CHARS = 80
+MAX_SECTION_CHARS = 700
+MAX_SUMMARY_CHARS = 300
+
+# A bracket holding numbers ("[3]", "[1, 4]", "[2-5]", "[1; 3]"), and a link whose text is a number ("[3](url)").
+_NUMS = r"\d+(?:\s*(?:[-–,;]|and)\s*\d+)*"
+_REF_GROUP = re.compile(rf"\[\s*{_NUMS}\s*\]")
+# Adjacent groups ("[1], [25] and [3]") are rewritten together so a removed one leaves no stray comma.
+_REF_RUN = re.compile(rf"\[\s*{_NUMS}\s*\](?:\s*(?:,|;|and)?\s*\[\s*{_NUMS}\s*\])*")
+_NUMBERED_LINK = re.compile(r"\[\s*(\d+)\s*\]\([^)]*\)")
+_RANGE = re.compile(r"(\d+)\s*[-–]\s*(\d+)")
+_SPACES = re.compile(r"\s+")
+_EMPTY_BRACKETS = re.compile(r"\[\s*\]|\(\s*[,;]?\s*\)")
+_DANGLING = re.compile(r"(?:\s*,\s*)+(?=[.;:)\]]|$)|\s+(?=[.,;:])")
+
+
+class AnswerFormatError(ValueError):
+    """The LLM's JSON does not follow the answer format even after cleaning."""
+
+
+@dataclass
+class LLMAnswer:
+    answer: Answer
+    summaries: dict[str, str]
+    model: str
+    usage: dict[str, int]
+
+
+def llm_answer(question: str, papers: list[RankedPaper]) -> LLMAnswer:
+    """Ask the configured LLM; raises LLMUnavailable/LLMError/AnswerFormatError for the caller to fall back."""
+    from search import llm
+    from search.prompts import answer as prompt
+
+    result = llm.complete_json(
+        system=prompt.SYSTEM,
+        user=prompt.user_message(question, papers),
+        schema=prompt.SCHEMA,
+        schema_name=prompt.SCHEMA_NAME,
+    )
+    answer, summaries = clean_llm_output(result.data, papers)
+    return LLMAnswer(answer=answer, summaries=summaries, model=result.model or llm.model_label(), usage=result.usage)
+
+
+def _numbers(spec: str) -> list[int]:
+    """'1, 4' -> [1, 4]; '2-4' -> [2, 3, 4] (ranges wider than 20 are taken as their two ends)."""
+    numbers: list[int] = []
+    for part in re.split(r"\s*(?:,|;|and)\s*", spec):
+        match = _RANGE.fullmatch(part.strip())
+        if match:
+            lo, hi = int(match.group(1)), int(match.group(2))
+            numbers.extend(range(lo, hi + 1) if 0 <= hi - lo <= 20 else (lo, hi))
+        elif part.strip().isdigit():
+            numbers.append(int(part))
+    return numbers
+
+
+def validate_refs(text: str, valid: set[int]) -> tuple[str, list[int], int]:
+    """Rewrite every reference as ``[n]``, drop numbers not in ``valid``; returns (text, refs in order, removed)."""
+    removed = 0
+    refs: list[int] = []
+
+    def replace(match: re.Match[str]) -> str:
+        nonlocal removed
+        kept = []
+        numbers = [n for group in _REF_GROUP.finditer(match.group(0)) for n in _numbers(group.group(0)[1:-1])]
+        for n in numbers:
+            if n in valid:
+                if n not in kept:
+                    kept.append(n)
+            else:
+                removed += 1
+        for n in kept:
+            if n not in refs:
+                refs.append(n)
+        return ", ".join(f"[{n}]" for n in kept)
+
+    text = _NUMBERED_LINK.sub(lambda m: f"[{m.group(1)}]", text)
+    text = strip_links(text)
+    text = _REF_RUN.sub(replace, text)
+    text = _EMPTY_BRACKETS.sub("", text)
+    text = _DANGLING.sub("", text)
+    return _SPACES.sub(" ", text).strip(), refs, removed
+
+
+def _bounded(text: str, limit: int) -> str:
+    if len(text) <= limit:
+        return text
+    return text[:limit].rsplit(" ", 1)[0].rstrip(",;:") + " …"
+
+
+def _string(data: dict[str, Any], key: str) -> str:
+    value = data.get(key)
+    if not isinstance(value, str):
+        raise AnswerFormatError(f"{key!r} must be a string, got {type(value).__name__}")
+    return value
+
+
+def clean_llm_output(data: dict[str, Any], papers: list[RankedPaper]) -> tuple[Answer, dict[str, str]]:
+    """Enforce the answer format on the LLM's JSON; returns the Answer and summaries keyed by PMID."""
+    if not isinstance(data, dict):
+        raise AnswerFormatError(f"the answer must be a JSON object, got {type(data).__name__}")
+    valid = {p.rank for p in papers}
+    text, _, removed = validate_refs(_string(data, "answer"), valid)
+    if not text:
+        raise AnswerFormatError("the answer sentence is empty")
+
+    raw_sections = data.get("sections")
+    if not isinstance(raw_sections, list):
+        raise AnswerFormatError(f"'sections' must be a list, got {type(raw_sections).__name__}")
+    sections: list[AnswerSection] = []
+    for item in raw_sections:
+        if not isinstance(item, dict):
+            raise AnswerFormatError(f"a section must be an object, got {type(item).__name__}")
+        heading, _, _ = validate_refs(_string(item, "heading"), set())  # a heading cites nothing: numbers go
+        body, refs, body_removed = validate_refs(_string(item, "text"), valid)
+        removed += body_removed
+        if not body or not refs:
+            continue  # a claim that cites none of the studies is not shown
+        if len(sections) < MAX_SECTIONS:
+            sections.append(
+                AnswerSection(
+                    heading=_bounded(heading.rstrip(":. ") or "Findings", MAX_HEADING_CHARS),
+                    text=_bounded(body, MAX_SECTION_CHARS),
+                    refs=refs,
+                )
+            )
+    if not sections:
+        raise AnswerFormatError("no section cites any of the studies")
+
+    by_pmid = {p.record.pmid for p in papers}
+    summaries: dict[str, str] = {}
+    raw_summaries = data.get("summaries") or []
+    if not isinstance(raw_summaries, list):
+        raise AnswerFormatError(f"'summaries' must be a list, got {type(raw_summaries).__name__}")
+    for item in raw_summaries:
+        if not isinstance(item, dict):
+            continue
+        pmid, summary = str(item.get("pmid", "")).strip(), item.get("summary")
+        if pmid in by_pmid and isinstance(summary, str) and pmid not in summaries:
+            cleaned, _, _ = validate_refs(summary, set())
+            if cleaned:
+                summaries[pmid] = _bounded(cleaned, MAX_SUMMARY_CHARS)
+    answer = Answer(text=_bounded(text, MAX_ANSWER_CHARS), sections=sections, invalid_refs_removed=removed, kind="llm")
+    return answer, summaries

@@ -1,0 +1,217 @@
+"""The offline answer: an extractive, structured answer built only from the papers themselves.
+
+Without an LLM nothing may be invented, so the answer is assembled from facts we hold:
+the first sentence reports the stance distribution (weighed by the judge's strengths,
+hedged in plain words, "insufficient evidence" when fewer than 3 studies take a side),
+then one section per group of related studies quotes one real sentence from one of them.
+Every ``[n]`` is a paper's rank, generated here, so it is valid by construction.
+"""
+from __future__ import annotations
+
+import logging
+import re
+from collections import Counter
+from dataclasses import dataclass
+
+import numpy as np
+
+from .answer_groups import PaperGroup, document_vectors, group_papers
+from .answer_text import clean_quote, conclusion_sentence
+from .state import Answer, AnswerSection, Failure, RankedPaper, UnderstoodQuery
+
+logger = logging.getLogger(__name__)
+
+NO_STUDIES = "No studies were found for this question."
+MIN_SIDE = 3  # fewer studies than this on either side is "insufficient evidence"
+LEAN_RATIO = 1.5  # one side's summed strength must exceed the other's by this factor to lean
+WEAK_STRENGTH = 0.6  # mean strength below which a side's studies are called weak
+_YES_NO = re.compile(
+    r"^\s*(does|do|did|is|are|was|were|can|could|should|will|would|may|might|has|have|had|must)\b", re.I
+)
+
+
+@dataclass(frozen=True)
+class Wording:
+    """How the three stances are said to a lay reader; yes/no questions get 'yes' and 'no'."""
+
+    yes: tuple[str, str]  # singular, plural verb phrase
+    no: tuple[str, str]
+    unclear: tuple[str, str] = ("is neutral or unclear", "are neutral or unclear")
+
+
+YES_NO_WORDING = Wording(
+    yes=("points to yes", "point to yes"),
+    no=("points to no (no effect or the opposite)", "point to no (no effect or the opposite)"),
+)
+OPEN_WORDING = Wording(
+    yes=("gives a positive answer", "give a positive answer"),
+    no=("gives a negative answer (no effect or the opposite)", "give a negative answer (no effect or the opposite)"),
+)
+
+
+@dataclass
+class OfflineAnswer:
+    answer: Answer
+    failures: list[Failure]
+
+
+def wording_for(question: str) -> Wording:
+    return YES_NO_WORDING if _YES_NO.match(question) else OPEN_WORDING
+
+
+def offline_summaries(papers: list[RankedPaper]) -> dict[str, str]:
+    """Per-study summary for the paper card: the abstract's conclusion sentence, keyed by PMID (never the title)."""
+    summaries: dict[str, str] = {}
+    for paper in papers:
+        sentence = conclusion_sentence(paper.record.abstract)
+        if sentence:
+            summaries[paper.record.pmid] = clean_quote(sentence, limit=600)
+    return summaries
+
+
+def offline_answer(question: str, papers: list[RankedPaper], *, query: UnderstoodQuery | None = None) -> OfflineAnswer:
+    """Extractive answer: an honest first sentence from the stances, then one quoted section per topic group."""
+    if not papers:
+        return OfflineAnswer(Answer(text=NO_STUDIES, sections=[], kind="none"), [])
+    failures: list[Failure] = []
+    wording = wording_for(question)
+    try:
+        vectors = document_vectors(papers)
+    except Exception as exc:  # noqa: BLE001 - grouping degrades to MeSH and phrases, the answer still comes
+        logger.warning("document embeddings unavailable for grouping: %s", exc)
+        failures.append(Failure("synthesise", "embeddings", f"{type(exc).__name__}: {exc}; grouped by MeSH only"))
+        vectors = np.zeros((len(papers), 1), dtype=np.float32)
+    # The question's own words (and its concepts' synonyms) are what every group shares: never a heading.
+    terms = " ".join([question] + [w for c in (query.concepts if query else []) for w in [c.text, *c.synonyms]])
+    groups = group_papers(papers, question=terms, vectors=vectors)
+    sections = [s for s in (group_section(g, wording) for g in groups) if s is not None]
+    return OfflineAnswer(Answer(text=overall_sentence(papers, wording), sections=sections, kind="extractive"), failures)
+
+
+def _count(n: int, phrases: tuple[str, str]) -> str:
+    if n == 0:
+        return f"none {phrases[0]}"
+    return f"{n} {phrases[0] if n == 1 else phrases[1]}"
+
+
+def _join(parts: list[str]) -> str:
+    return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
+
+
+def _studies(n: int) -> str:
+    return f"{n} study" if n == 1 else f"{n} studies"
+
+
+def describe(counts: Counter[str], wording: Wording, *, keep_zero: bool = False) -> str:
+    """'12 point to yes, 5 point to no (...) and 3 are neutral or unclear' (zero counts left out unless asked)."""
+    parts = [
+        _count(counts[label], phrases)
+        for label, phrases in (("supports", wording.yes), ("refutes", wording.no), ("neutral", wording.unclear))
+        if counts[label] or keep_zero
+    ]
+    return _join(parts) if parts else "none could be judged"
+
+
+def overall_sentence(papers: list[RankedPaper], wording: Wording) -> str:
+    """The answer's first sentence: what the stance distribution says, weighed by strengths and hedged."""
+    n = len(papers)
+    judged = [p for p in papers if p.stance is not None]
+    unjudged = n - len(judged)
+    suffix = f" {_studies(unjudged)} could not be judged." if unjudged else ""
+    if not judged:
+        return f"None of the {_studies(n)} could be judged for or against; see what each study concluded below."
+    counts = Counter(p.stance.label for p in judged)
+    s, r = counts["supports"], counts["refutes"]
+    weight_yes = sum(p.stance.supports for p in judged)
+    weight_no = sum(p.stance.refutes for p in judged)
+    of_all = f"of the {_studies(n)}"
+
+    if s < MIN_SIDE and r < MIN_SIDE:
+        return (
+            f"There is insufficient evidence for a clear answer: {of_all}, "
+            f"{describe(counts, wording, keep_zero=True)}.{suffix}"
+        )
+    if s >= MIN_SIDE and s > r and weight_yes >= LEAN_RATIO * weight_no:
+        return _leaning(papers, judged, counts, "supports", wording.yes, wording) + suffix
+    if r >= MIN_SIDE and r > s and weight_no >= LEAN_RATIO * weight_yes:
+        return _leaning(papers, judged, counts, "refutes", wording.no, wording) + suffix
+    return f"The evidence is mixed: {of_all}, {describe(counts, wording, keep_zero=True)}.{suffix}"
+
+
+def _leaning(
+    papers: list[RankedPaper],
+    judged: list[RankedPaper],
+    counts: Counter[str],
+    side: str,
+    phrases: tuple[str, str],
+    wording: Wording,
+) -> str:
+    n = len(papers)
+    k = counts[side]
+    other = "refutes" if side == "supports" else "supports"
+    rest = Counter({label: c for label, c in counts.items() if label != side})
+    if k == n:
+        sentence = f"All {n} studies {phrases[1]}."
+    elif k > n / 2:
+        sentence = f"Most of the {n} studies ({k}) {phrases[1]}; {describe(rest, wording)}."
+    else:
+        sentence = f"More studies {phrases[1]} than not: of the {_studies(n)}, {describe(counts, wording)}."
+    mean_strength = sum(getattr(p.stance, side) for p in judged if p.stance.label == side) / k
+    if counts[other] >= MIN_SIDE:
+        sentence += " Some studies disagree, so the evidence is not settled."
+    elif mean_strength < WEAK_STRENGTH:
+        sentence += " Most of these findings are weak or uncertain, so treat this as a tentative answer."
+    return sentence
+
+
+def _quote_source(group: PaperGroup) -> tuple[RankedPaper, str] | None:
+    """The group's quoted sentence: from its best-ranked paper holding the group's majority stance."""
+    labels = Counter(p.stance.label for p in group.papers if p.stance)
+    order = [label for label, _ in labels.most_common()]
+    preferred = sorted(
+        group.papers,
+        key=lambda p: (order.index(p.stance.label) if p.stance and p.stance.label in order else len(order), p.rank),
+    )
+    for paper in preferred:
+        sentence = quotable_sentence(paper)
+        if sentence:
+            return paper, clean_quote(sentence)
+    return None
+
+
+def quotable_sentence(paper: RankedPaper) -> str | None:
+    """The paper's best sentence when it reports a finding, else its conclusion (a stated aim answers nothing)."""
+    from .locate import FINDING_CUES
+
+    best = paper.best_sentence.text.strip() if paper.best_sentence and paper.best_sentence.text else ""
+    if best and FINDING_CUES.search(best):
+        return best
+    return conclusion_sentence(paper.record.abstract) or best or None
+
+
+def group_section(group: PaperGroup, wording: Wording) -> AnswerSection | None:
+    """One section: the group's stance mix with all its references, and one quoted sentence."""
+    source = _quote_source(group)
+    refs = [p.rank for p in group.papers]
+    counts = Counter(p.stance.label for p in group.papers if p.stance)
+    if source is None:
+        return None
+    paper, quote = source
+    if len(group.papers) == 1:
+        stance = _phrase_for(paper, wording)[0] if paper.stance else "could not be judged"
+        text = f"One study {stance}: “{quote}” [{paper.rank}]."
+    else:
+        listed = ", ".join(f"[{r}]" for r in refs)
+        example = f"for example, study [{paper.rank}] reports: “{quote}”"
+        unjudged = len(group.papers) - sum(counts.values())
+        if not counts:
+            text = f"These {len(group.papers)} studies ({listed}) could not be judged for or against; {example}"
+        else:
+            mix = describe(counts, wording) + (f" ({unjudged} not judged)" if unjudged else "")
+            text = f"Of these {len(group.papers)} studies ({listed}), {mix}; {example}"
+    return AnswerSection(heading=group.heading, text=text, refs=refs)
+
+
+def _phrase_for(paper: RankedPaper, wording: Wording) -> tuple[str, str]:
+    label = paper.stance.label if paper.stance else "neutral"
+    return {"supports": wording.yes, "refutes": wording.no}.get(label, wording.unclear)

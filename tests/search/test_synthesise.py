@@ -1,0 +1,183 @@
+"""The offline (extractive) answer and per-study summaries, on real demo-corpus records."""
+from __future__ import annotations
+
+import re
+from collections import Counter
+from dataclasses import replace
+
+import numpy as np
+import pytest
+
+from search.pipeline import answer_groups
+from search.pipeline.answer_offline import YES_NO_WORDING, offline_summaries, overall_sentence, quotable_sentence
+from search.pipeline.answer_text import clean_quote, conclusion_sentence
+from search.pipeline.state import BestSentence, Stance
+from search.pipeline.synthesise import synthesise
+from search.sentences import split_sentences
+
+from .answer_papers import corpus_records, ranked, stance
+
+QUESTION = "Are triptans effective for acute migraine?"
+
+
+@pytest.fixture(autouse=True)
+def _offline(settings):
+    settings.MEDSEBA_LLM_BASE_URL = ""
+    settings.OPENAI_API_KEY = ""
+    settings.MEDSEBA_LLM_MODEL = ""
+    settings.MEDSEBA_EMBEDDING_STORE = "memory"  # never write vectors into a shared database
+
+
+def labels(s: int, r: int, u: int, none: int = 0) -> list[str | None]:
+    return ["supports"] * s + ["refutes"] * r + ["neutral"] * u + [None] * none
+
+
+# --- first sentence ---------------------------------------------------------------------------------
+
+
+def test_majority_is_stated_with_its_numbers():
+    papers = ranked(corpus_records("Triptans", 20), labels(12, 2, 6))
+    assert overall_sentence(papers, YES_NO_WORDING) == (
+        "Most of the 20 studies (12) point to yes; 2 point to no (no effect or the opposite) "
+        "and 6 are neutral or unclear."
+    )
+
+
+def test_fewer_than_three_on_each_side_is_insufficient_evidence():
+    papers = ranked(corpus_records("Triptans", 20), labels(2, 1, 17))
+    text = overall_sentence(papers, YES_NO_WORDING)
+    assert text.startswith("There is insufficient evidence for a clear answer: of the 20 studies, 2 point to yes")
+    assert "1 points to no" in text and "17 are neutral or unclear" in text
+
+
+def test_both_sides_strong_is_called_mixed():
+    papers = ranked(corpus_records("Triptans", 20), labels(8, 7, 5))
+    assert overall_sentence(papers, YES_NO_WORDING).startswith("The evidence is mixed: of the 20 studies, 8 point to yes")
+
+
+def test_strengths_weigh_in_weak_supporters_do_not_outvote_strong_refuters():
+    papers = ranked(corpus_records("Triptans", 10))
+    for paper in papers[:6]:
+        paper.stance = Stance("supports", 0.4, 0.35, 0.25)
+    for paper in papers[6:]:
+        paper.stance = stance("refutes", 0.95)
+    # By labels 6 vs 4 leans yes; by summed strength 2.4 (yes) vs 5.9 (no) it does not.
+    assert overall_sentence(papers, YES_NO_WORDING).startswith("The evidence is mixed")
+
+
+def test_weak_majority_is_hedged_and_unjudged_are_counted():
+    papers = ranked(corpus_records("Triptans", 20), labels(11, 0, 6, none=3))
+    for paper in papers[:11]:
+        paper.stance = Stance("supports", 0.5, 0.2, 0.3)
+    text = overall_sentence(papers, YES_NO_WORDING)
+    assert text.startswith("Most of the 20 studies (11) point to yes; 6 are neutral or unclear.")
+    assert "weak or uncertain" in text and text.endswith("3 studies could not be judged.")
+
+
+def test_open_question_does_not_say_yes_or_no(settings):
+    papers = ranked(corpus_records("Triptans", 20), labels(12, 2, 6))
+    result = synthesise("Which triptan works best for acute migraine?", papers, query=None)
+    assert result.answer.text.startswith("Most of the 20 studies (12) give a positive answer")
+
+
+# --- summaries and quotes ------------------------------------------------------------------------------
+
+
+def test_conclusion_section_first_sentence_is_the_summary():
+    abstract = (
+        "BACKGROUND: Migraine is common. METHODS: We randomised 200 adults. RESULTS: Pain relief at 2 h was 60% vs. "
+        "30% (P<0.001). CONCLUSIONS: Sumatriptan relieved migraine pain within 2 h. Further trials are needed."
+    )
+    assert conclusion_sentence(abstract) == "Sumatriptan relieved migraine pain within 2 h."
+
+
+def test_without_a_conclusion_label_the_last_sentence_is_the_summary_never_the_title():
+    papers = ranked(corpus_records("Triptans", 20))
+    summaries = offline_summaries(papers)
+    assert set(summaries) == {p.record.pmid for p in papers}
+    for paper in papers:
+        assert summaries[paper.record.pmid] == clean_quote(split_sentences(paper.record.abstract)[-1], limit=600)
+        assert summaries[paper.record.pmid] != paper.record.title
+
+
+def test_quote_is_the_best_sentence_when_it_reports_a_finding_else_the_conclusion():
+    paper = ranked(corpus_records("Triptans", 1))[0]
+    sentences = split_sentences(paper.record.abstract)
+    paper.best_sentence = BestSentence(index=0, text="The aim was to compare two drugs.", score=0.7)
+    assert quotable_sentence(paper) == sentences[-1]
+    paper.best_sentence = BestSentence(index=1, text="Relief was significantly higher with sumatriptan.", score=0.7)
+    assert quotable_sentence(paper) == "Relief was significantly higher with sumatriptan."
+
+
+def test_quoted_abstract_text_loses_links_and_bracket_citations():
+    quoted = clean_quote("As shown before [12], see https://example.org/x and [this](http://evil.test) now.")
+    assert quoted == "As shown before (12), see and this now."
+
+
+# --- the whole offline answer ------------------------------------------------------------------------
+
+
+def test_no_papers_says_so_without_sections():
+    result = synthesise(QUESTION, [], query=None)
+    assert result.answer.text == "No studies were found for this question."
+    assert result.answer.sections == [] and result.answer.kind == "none" and result.summaries == {}
+
+
+@pytest.mark.slow
+@pytest.mark.django_db
+def test_offline_answer_groups_every_paper_once_with_valid_references():
+    records = corpus_records("Triptans", 12) + corpus_records("ProtonPumpInhibitors", 8)
+    papers = ranked(records, labels(9, 4, 5, none=2))
+    result = synthesise(QUESTION, papers, query=None)
+    answer = result.answer
+    assert answer.kind == "extractive" and result.model == "extractive" and result.failures == []
+    assert answer.text.startswith("More studies point to yes than not: of the 20 studies, 9 point to yes")
+    assert 2 <= len(answer.sections) <= 5
+    cited = [n for s in answer.sections for n in s.refs]
+    assert sorted(cited) == list(range(1, 21))  # every paper in exactly one group
+    headings = [s.heading for s in answer.sections]
+    assert len(set(headings)) == len(headings) and all(headings)
+    for section in answer.sections:
+        in_text = [int(n) for n in re.findall(r"\[(\d+)\]", section.text)]
+        assert set(in_text) == set(section.refs)
+        quote = re.search(r"“(.+)”", section.text).group(1)
+        source = next(p for p in papers if p.rank == in_text[-1])
+        assert quote.rstrip(" …") in source.record.abstract.replace("[", "(").replace("]", ")")
+    # Two drug classes of unrelated records must not end up in one group.
+    topic_of = {p.rank: ("triptan" if p.rank <= 12 else "ppi") for p in papers}
+    assert all(len({topic_of[n] for n in s.refs}) == 1 for s in answer.sections)
+
+
+def test_groups_follow_the_vectors_and_are_named_by_their_shared_mesh():
+    records = list(corpus_records("Triptans", 6))
+    mesh_a = ["Humans", "Sumatriptan", "Migraine Disorders"]
+    mesh_b = ["Humans", "Pain, Postoperative", "Migraine Disorders"]
+    records = [replace(r, mesh=mesh_a if i < 3 else mesh_b) for i, r in enumerate(records)]
+    papers = ranked(records)
+    vectors = np.array([[1, 0, 0]] * 3 + [[0, 1, 0]] * 3, dtype=np.float32)
+    groups = answer_groups.group_papers(papers, question=QUESTION, vectors=vectors)
+    assert [[p.rank for p in g.papers] for g in groups] == [[1, 2, 3], [4, 5, 6]]
+    assert [g.heading for g in groups] == ["Sumatriptan", "Postoperative Pain"]
+
+
+def test_one_paper_gets_one_section_citing_it():
+    papers = ranked(corpus_records("Triptans", 1), ["supports"])
+    groups = answer_groups.group_papers(papers, question=QUESTION, vectors=np.ones((1, 3), dtype=np.float32))
+    assert len(groups) == 1 and groups[0].papers == papers
+    assert Counter(p.rank for g in groups for p in g.papers) == {1: 1}
+
+
+def test_embedding_store_down_degrades_grouping_to_mesh_and_says_so(monkeypatch):
+    from documents.embedding_store import EmbeddingStoreError
+    from search.pipeline import answer_offline
+
+    def down(_papers):
+        raise EmbeddingStoreError("weaviate at http://127.0.0.1:8080 unreachable")
+
+    monkeypatch.setattr(answer_offline, "document_vectors", down)
+    records = corpus_records("Triptans", 6) + corpus_records("ProtonPumpInhibitors", 6)
+    result = synthesise(QUESTION, ranked(records, labels(6, 0, 6)), query=None)
+    assert [(f.stage, f.source) for f in result.failures] == [("synthesise", "embeddings")]
+    assert "unreachable" in result.failures[0].error
+    assert sorted(n for s in result.answer.sections for n in s.refs) == list(range(1, 13))
+    assert all(len({n <= 6 for n in s.refs}) == 1 for s in result.answer.sections)  # MeSH still separates topics
