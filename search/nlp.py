@@ -10,7 +10,6 @@ added. Both are detected, never assumed: scispaCy would otherwise try to downloa
 from __future__ import annotations
 
 import logging
-import os
 import threading
 import warnings
 from dataclasses import dataclass
@@ -45,7 +44,7 @@ def mesh_linker_dir() -> Path | None:
     """The directory holding the MeSH linker files, when every one of them is there."""
     from django.conf import settings
 
-    raw = getattr(settings, "MEDSEBA_SCISPACY_MESH_DIR", "") or os.environ.get("MEDSEBA_SCISPACY_MESH_DIR", "")
+    raw = settings.MEDSEBA_SCISPACY_MESH_DIR
     if not raw:
         return None
     path = Path(raw)
