@@ -1,0 +1,93 @@
+"""Labelled (question, text, stance) pairs from the shared dev sets, detected by their fields."""
+from __future__ import annotations
+
+import gzip
+import json
+from dataclasses import dataclass
+from pathlib import Path
+
+from . import LABELS
+
+PUBMEDQA = "pubmedqa"
+HEALTHVER = "healthver"
+EVIDENCE_INFERENCE = "evidence_inference"
+
+# Evidence Inference asks "did INTERVENTION change OUTCOME vs COMPARATOR?": a significant
+# change answers yes, "no significant difference" answers no.
+_EI_LABELS = {"significantly increased": "supports", "significantly decreased": "supports",
+              "no significant difference": "refutes"}
+
+
+@dataclass(frozen=True)
+class Example:
+    question: str
+    text: str
+    label: str
+    dataset: str
+    key: str
+
+
+def _read_jsonl(path: Path) -> list[dict]:
+    opener = gzip.open if path.suffix == ".gz" else open
+    with opener(path, "rt", encoding="utf-8") as fh:
+        return [json.loads(line) for line in fh if line.strip()]
+
+
+def detect_format(row: dict) -> str:
+    if "contexts" in row and "long_answer" in row:
+        return PUBMEDQA
+    if "claim" in row and "evidence" in row:
+        return HEALTHVER
+    if "intervention" in row and "majority_label" in row:
+        return EVIDENCE_INFERENCE
+    raise ValueError(f"unrecognised stance data row with fields {sorted(row)[:8]}")
+
+
+def pubmedqa_text(row: dict) -> str:
+    """The abstract as the product sees it: the context paragraphs followed by the conclusion."""
+    return " ".join([*row["contexts"], row["long_answer"]])
+
+
+def from_row(row: dict) -> Example:
+    kind = detect_format(row)
+    if kind == PUBMEDQA:
+        return Example(row["question"], pubmedqa_text(row), row["stance"], PUBMEDQA, str(row["pmid"]))
+    if kind == HEALTHVER:
+        return Example(row["claim"], row["evidence"], row["stance"], HEALTHVER, str(row["id"]))
+    raise ValueError("Evidence Inference rows need their abstracts; use load_evidence_inference")
+
+
+def load_file(path: Path) -> list[Example]:
+    """PubMedQA or HealthVer JSON Lines -> examples (format detected from the first row)."""
+    rows = _read_jsonl(Path(path))
+    examples = [from_row(row) for row in rows]
+    bad = {e.label for e in examples} - set(LABELS)
+    if bad:
+        raise ValueError(f"{path}: unknown stance labels {sorted(bad)}")
+    return examples
+
+
+def load_evidence_inference(folder: Path) -> list[Example]:
+    """Prompts whose evidence lies in the abstract, as a yes/no effect question on that abstract."""
+    abstracts = {r["pmcid"]: r["abstract"] for r in _read_jsonl(folder / "abstracts.jsonl")}
+    out = []
+    for row in _read_jsonl(folder / "prompts.jsonl"):
+        label = _EI_LABELS.get(row.get("majority_label") or "")
+        abstract = abstracts.get(row["pmcid"], "")
+        if not label or not abstract or not row.get("any_evidence_in_abstract"):
+            continue
+        question = f"Does {row['intervention']} change {row['outcome']} compared with {row['comparator']}?"
+        out.append(Example(question, abstract, label, EVIDENCE_INFERENCE, str(row["prompt_id"])))
+    return out
+
+
+def load_all(data_dir: Path, *, evidence_inference: bool) -> dict[str, list[Example]]:
+    """Every training set under ``data_dir`` (the layout of /work/shared/data), by name."""
+    data_dir = Path(data_dir)
+    sets = {
+        PUBMEDQA: load_file(data_dir / "pubmedqa-labeled" / "dev.jsonl"),
+        HEALTHVER: load_file(data_dir / "healthver" / "dev.jsonl"),
+    }
+    if evidence_inference:
+        sets[EVIDENCE_INFERENCE] = load_evidence_inference(data_dir / "evidence-inference-v2")
+    return sets

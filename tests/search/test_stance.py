@@ -1,0 +1,100 @@
+"""The offline stance classifier: conclusion finding, cues, data formats, artifact, predictions."""
+from __future__ import annotations
+
+import json
+
+import numpy as np
+import pytest
+
+from search.stance import LABELS, cues
+from search.stance.data import HEALTHVER, PUBMEDQA, detect_format, load_file, pubmedqa_text
+from search.stance.features import encode_pairs, make_pair
+from search.stance.model import StanceClassifier, StanceModelMissing, metadata_path
+from search.stance.text import conclusion_sentences, split_sentences
+from search.stance.train import concat, figures, fit, prepare
+from tests.conftest import DATA
+
+PQA = DATA / "pubmedqa-labeled" / "dev.jsonl"
+HV = DATA / "healthver" / "dev.jsonl"
+
+
+def test_conclusion_is_the_labelled_section_when_present():
+    abstract = ("BACKGROUND: Little is known. METHODS: We randomised 200 adults. RESULTS: Pain fell (p<0.01). "
+                "CONCLUSIONS: Sumatriptan relieves migraine. It is safe.")
+    assert conclusion_sentences(abstract) == ["Sumatriptan relieves migraine.", "It is safe."]
+
+
+def test_conclusion_falls_back_to_the_last_sentences_and_keeps_abbreviations():
+    text = "One. Two. Drug A vs. drug B was tested. Four. Five."
+    assert split_sentences(text)[2] == "Drug A vs. drug B was tested."
+    assert conclusion_sentences(text, last=2) == ["Four.", "Five."]
+
+
+def test_cues_count_no_effect_and_confidence_intervals():
+    null = cues.count_cues("There was no significant difference in mortality (OR 0.91, 95% CI 0.75-1.12).")
+    effect = cues.count_cues("Mortality was significantly reduced (OR 0.61, 95% CI 0.45 to 0.83; P<0.001).")
+    names = cues.CUE_NAMES
+    assert null.values[names.index("no_effect")] >= 1 and null.values[names.index("ci_cross1")] == 1
+    assert effect.values[names.index("no_effect")] == 0 and effect.values[names.index("ci_excl1")] == 1
+    assert effect.values[names.index("p_sig")] == 1 and effect.values[names.index("ratio")] == 1
+    assert cues.count_cues("patients with asthma or COPD").values[names.index("ratio")] == 0
+
+
+def test_formats_are_detected_and_pubmedqa_is_judged_on_the_full_abstract():
+    row = json.loads(PQA.read_text().splitlines()[0])
+    assert detect_format(row) == PUBMEDQA
+    assert detect_format(json.loads(HV.read_text().splitlines()[0])) == HEALTHVER
+    assert pubmedqa_text(row).endswith(row["long_answer"]) and pubmedqa_text(row).startswith(row["contexts"][0])
+    with pytest.raises(ValueError, match="unrecognised"):
+        detect_format({"foo": 1})
+
+
+def test_figures_report_accuracy_macro_f1_and_confusion():
+    out = figures(["supports", "refutes", "neutral", "supports"], ["supports", "supports", "neutral", "supports"])
+    assert out["n"] == 4 and out["accuracy"] == 0.75
+    assert out["per_class"]["refutes"]["recall"] == 0.0
+    assert out["confusion_matrix"]["rows_gold_columns_predicted"][1] == [1, 0, 0]
+
+
+@pytest.fixture(scope="module")
+def small_model():
+    """A classifier trained on a real slice of both dev sets (small, so the test stays quick)."""
+    data = concat([prepare(load_file(PQA)[:60]), prepare(load_file(HV)[:60])])
+    return fit(data)
+
+
+def test_artifact_round_trip_keeps_predictions_and_writes_versioned_metadata(small_model, tmp_path):
+    path = tmp_path / "stance.joblib"
+    small_model.metadata = {"examples": 120}
+    meta = small_model.save(path)
+    written = json.loads(metadata_path(path).read_text())
+    assert written["version"] == meta["version"] and len(meta["version"]) == 12 and written["bytes"] > 0
+    loaded = StanceClassifier.load(path)
+    assert loaded.version == meta["version"]
+    examples = load_file(PQA)[100:105]
+    pairs = [make_pair(e.question, e.text) for e in examples]
+    from search import embeddings
+
+    enc = encode_pairs(pairs, embeddings.encode)
+    a, b = small_model.predict_proba(pairs, enc), loaded.predict_proba(pairs, enc)
+    assert np.allclose(a, b) and np.allclose(a.sum(axis=1), 1.0)
+
+
+def test_missing_artifact_fails_clearly(tmp_path):
+    with pytest.raises(StanceModelMissing, match="train_stance"):
+        StanceClassifier.load(tmp_path / "none.joblib")
+
+
+def test_committed_artifact_labels_pubmedqa_abstracts_with_strengths_summing_to_one():
+    from search.stance.predict import classify, load_classifier
+
+    model = load_classifier()
+    assert model.metadata["trained_on"][PUBMEDQA]["supports"] > 0
+    examples = load_file(PQA)[:8]
+    stances = classify(examples[0].question, {e.key: e.text for e in examples} | {"empty": "  "})
+    assert set(stances) == {e.key for e in examples}  # an empty abstract gets no invented stance
+    for stance in stances.values():
+        assert stance.label in LABELS
+        assert abs(stance.supports + stance.refutes + stance.neutral - 1.0) < 1e-6
+        assert getattr(stance, stance.label) == max(stance.supports, stance.refutes, stance.neutral)
+        assert "offline classifier" in stance.rationale
