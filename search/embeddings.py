@@ -56,4 +56,7 @@ def encode(texts: list[str]) -> np.ndarray:
 
 
 def dimension() -> int:
-    return int(get_model().get_sentence_embedding_dimension())
+    model = get_model()
+    # sentence-transformers 6 renamed the method; keep working with older releases too.
+    getter = getattr(model, "get_embedding_dimension", None) or model.get_sentence_embedding_dimension
+    return int(getter())

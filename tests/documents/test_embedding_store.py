@@ -119,3 +119,14 @@ def test_weaviate_names_are_stable_and_valid():
     assert name[0].isupper() and name.replace("_", "").isalnum()
     assert WeaviateEmbeddingStore.object_id("m", "1") == WeaviateEmbeddingStore.object_id("m", "1")
     assert WeaviateEmbeddingStore.object_id("m", "1") != WeaviateEmbeddingStore.object_id("m", "2")
+
+
+def test_drop_model_deletes_only_that_model(store):
+    store.put_many(MODEL, {"1": unit(1, 0)})
+    store.put_many("keep-me", {"1": unit(0, 1)})
+    store.put_sentences(MODEL, {"1": SentenceVectors(sentences=["A."], vectors=np.stack([unit(1, 0)]))})
+
+    store.drop_model(MODEL)
+
+    assert store.get_many(MODEL, ["1"]) == {} and store.get_sentences(MODEL, ["1"]) == {}
+    assert set(store.get_many("keep-me", ["1"])) == {"1"}

@@ -1,0 +1,373 @@
+"""Where document and sentence embeddings are cached, so a paper is never embedded twice by the same model.
+
+One small interface, three backends:
+
+* ``postgres`` (default): :class:`documents.models.Embedding` / :class:`SentenceEmbedding` rows;
+  ``nearest`` is an exact cosine scan in numpy (fine for tens of thousands of rows).
+* ``weaviate``: document vectors in a Weaviate collection per model (weaviate-client v4), for
+  approximate nearest-neighbour search at scale; sentence vectors stay in PostgreSQL because
+  they are only ever fetched by PMID, never searched.
+* ``memory``: a per-process dictionary, for evaluations and benchmarks that must not write
+  to a shared database.
+
+Select with ``settings.MEDSEBA_EMBEDDING_STORE``; :func:`get_store` builds it once per process.
+Vectors are unit length (see ``search.embeddings``), so a dot product is the cosine.
+"""
+from __future__ import annotations
+
+import hashlib
+import logging
+import threading
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Protocol
+from urllib.parse import urlparse
+
+import numpy as np
+from django.conf import settings
+
+logger = logging.getLogger(__name__)
+
+STORE_NAMES = ("postgres", "weaviate", "memory")
+
+
+class EmbeddingStoreError(RuntimeError):
+    """The configured embedding store cannot be used (unknown name, server unreachable, bad answer)."""
+
+
+@dataclass
+class SentenceVectors:
+    """One abstract's sentences, in order, and one unit vector per sentence."""
+
+    sentences: list[str]
+    vectors: np.ndarray  # (len(sentences), dim) float32
+
+
+class EmbeddingStore(Protocol):
+    name: str
+
+    def get_many(self, model: str, pmids: Iterable[str]) -> dict[str, np.ndarray]:
+        """Cached document vectors of ``model`` for those of ``pmids`` that have one."""
+        ...
+
+    def put_many(self, model: str, vectors: Mapping[str, Sequence[float] | np.ndarray]) -> None:
+        """Store vectors; a (model, pmid) already stored is left as it is (first writer wins)."""
+        ...
+
+    def nearest(
+        self, model: str, vector: Sequence[float] | np.ndarray, k: int, pmids: Iterable[str] | None = None
+    ) -> list[tuple[str, float]]:
+        """The ``k`` stored PMIDs (optionally only among ``pmids``) most similar to ``vector``, best first."""
+        ...
+
+    def get_sentences(self, model: str, pmids: Iterable[str]) -> dict[str, SentenceVectors]:
+        ...
+
+    def drop_model(self, model: str) -> None:
+        """Delete every document and sentence vector stored under ``model`` (benchmarks, retired recipes)."""
+        ...
+
+    def put_sentences(self, model: str, items: Mapping[str, SentenceVectors]) -> None:
+        ...
+
+
+def _as_matrix(vectors: Sequence[Sequence[float]] | np.ndarray) -> np.ndarray:
+    return np.asarray(vectors, dtype=np.float32)
+
+
+def _top_k(ids: list[str], matrix: np.ndarray, vector: Sequence[float] | np.ndarray, k: int) -> list[tuple[str, float]]:
+    if not ids or k <= 0:
+        return []
+    scores = matrix @ np.asarray(vector, dtype=np.float32)
+    order = np.argsort(-scores, kind="stable")[:k]
+    return [(ids[i], float(scores[i])) for i in order]
+
+
+class PostgresSentenceCache:
+    """Sentence vectors in :class:`documents.models.SentenceEmbedding` (shared by the postgres and weaviate stores)."""
+
+    def get_sentences(self, model: str, pmids: Iterable[str]) -> dict[str, SentenceVectors]:
+        from documents.models import SentenceEmbedding
+
+        rows = SentenceEmbedding.objects.filter(model=model, pmid__in=list(set(pmids))).values_list(
+            "pmid", "sentences", "vectors"
+        )
+        out: dict[str, SentenceVectors] = {}
+        for pmid, sentences, vectors in rows:
+            matrix = _as_matrix(vectors) if vectors else np.zeros((0, 0), dtype=np.float32)
+            out[pmid] = SentenceVectors(sentences=list(sentences), vectors=matrix)
+        return out
+
+    def put_sentences(self, model: str, items: Mapping[str, SentenceVectors]) -> None:
+        from documents.models import SentenceEmbedding
+
+        SentenceEmbedding.objects.bulk_create(
+            [
+                SentenceEmbedding(
+                    model=model, pmid=pmid, sentences=list(sv.sentences), vectors=_as_matrix(sv.vectors).tolist()
+                )
+                for pmid, sv in items.items()
+            ],
+            ignore_conflicts=True,
+        )
+
+
+    def drop_sentences(self, model: str) -> None:
+        from documents.models import SentenceEmbedding
+
+        SentenceEmbedding.objects.filter(model=model).delete()
+
+
+class PostgresEmbeddingStore(PostgresSentenceCache):
+    """Document vectors as float[] rows, unique per (model, pmid)."""
+
+    name = "postgres"
+
+    def get_many(self, model: str, pmids: Iterable[str]) -> dict[str, np.ndarray]:
+        from documents.models import Embedding
+
+        rows = Embedding.objects.filter(model=model, pmid__in=list(set(pmids))).values_list("pmid", "vector")
+        return {pmid: np.asarray(vector, dtype=np.float32) for pmid, vector in rows}
+
+    def put_many(self, model: str, vectors: Mapping[str, Sequence[float] | np.ndarray]) -> None:
+        from documents.models import Embedding
+
+        # ignore_conflicts: ON CONFLICT DO NOTHING, so concurrent workers never duplicate or overwrite a row.
+        Embedding.objects.bulk_create(
+            [
+                Embedding(model=model, pmid=pmid, vector=np.asarray(v, dtype=float).tolist())
+                for pmid, v in vectors.items()
+            ],
+            ignore_conflicts=True,
+            batch_size=500,
+        )
+
+    def drop_model(self, model: str) -> None:
+        from documents.models import Embedding
+
+        Embedding.objects.filter(model=model).delete()
+        self.drop_sentences(model)
+
+    def nearest(
+        self, model: str, vector: Sequence[float] | np.ndarray, k: int, pmids: Iterable[str] | None = None
+    ) -> list[tuple[str, float]]:
+        from documents.models import Embedding
+
+        rows = Embedding.objects.filter(model=model)
+        if pmids is not None:
+            rows = rows.filter(pmid__in=list(set(pmids)))
+        pairs = list(rows.values_list("pmid", "vector"))
+        if not pairs:
+            return []
+        return _top_k([p for p, _ in pairs], _as_matrix([v for _, v in pairs]), vector, k)
+
+
+class MemoryEmbeddingStore:
+    """Process-local store: evaluations and benchmarks use it to leave shared databases untouched."""
+
+    name = "memory"
+
+    def __init__(self) -> None:
+        self._docs: dict[tuple[str, str], np.ndarray] = {}
+        self._sentences: dict[tuple[str, str], SentenceVectors] = {}
+        self._lock = threading.Lock()
+
+    def get_many(self, model: str, pmids: Iterable[str]) -> dict[str, np.ndarray]:
+        return {p: self._docs[(model, p)] for p in set(pmids) if (model, p) in self._docs}
+
+    def put_many(self, model: str, vectors: Mapping[str, Sequence[float] | np.ndarray]) -> None:
+        with self._lock:
+            for pmid, v in vectors.items():
+                self._docs.setdefault((model, pmid), np.asarray(v, dtype=np.float32))
+
+    def nearest(
+        self, model: str, vector: Sequence[float] | np.ndarray, k: int, pmids: Iterable[str] | None = None
+    ) -> list[tuple[str, float]]:
+        wanted = None if pmids is None else set(pmids)
+        ids = [p for (m, p) in self._docs if m == model and (wanted is None or p in wanted)]
+        if not ids:
+            return []
+        return _top_k(ids, np.stack([self._docs[(model, p)] for p in ids]), vector, k)
+
+    def get_sentences(self, model: str, pmids: Iterable[str]) -> dict[str, SentenceVectors]:
+        return {p: self._sentences[(model, p)] for p in set(pmids) if (model, p) in self._sentences}
+
+    def put_sentences(self, model: str, items: Mapping[str, SentenceVectors]) -> None:
+        with self._lock:
+            for pmid, sv in items.items():
+                self._sentences.setdefault((model, pmid), sv)
+
+    def drop_model(self, model: str) -> None:
+        with self._lock:
+            for cache in (self._docs, self._sentences):
+                for key in [k for k in cache if k[0] == model]:
+                    del cache[key]
+
+
+class WeaviateEmbeddingStore(PostgresSentenceCache):
+    """Document vectors in Weaviate: one collection per model (dimensions differ), cosine HNSW index.
+
+    Object ids are ``uuid5(model:pmid)``, so a second insert of the same paper is a no-op conflict.
+    """
+
+    name = "weaviate"
+    COLLECTION_PREFIX = "MedsebaEmbedding_"
+
+    def __init__(self, url: str, *, timeout: float = 5.0) -> None:
+        import weaviate
+        from weaviate.classes.init import AdditionalConfig, Timeout
+        from weaviate.exceptions import WeaviateBaseError
+
+        parsed = urlparse(url)
+        if parsed.scheme not in ("http", "https") or not parsed.hostname:
+            raise EmbeddingStoreError(f"MEDSEBA_WEAVIATE_URL={url!r} is not an http(s) URL")
+        secure = parsed.scheme == "https"
+        port = parsed.port or (443 if secure else 80)
+        self.url = url
+        try:
+            self._client = weaviate.connect_to_custom(
+                http_host=parsed.hostname,
+                http_port=port,
+                http_secure=secure,
+                grpc_host=parsed.hostname,
+                grpc_port=settings_grpc_port(),
+                grpc_secure=secure,
+                additional_config=AdditionalConfig(
+                    timeout=Timeout(init=timeout, query=timeout * 6, insert=timeout * 12)
+                ),
+            )
+        except (WeaviateBaseError, OSError) as exc:
+            raise EmbeddingStoreError(
+                f"Weaviate embedding store at {url} is unreachable ({type(exc).__name__}: {exc}); "
+                "start it or set MEDSEBA_EMBEDDING_STORE=postgres"
+            ) from exc
+        self._collections: dict[str, object] = {}
+
+    def close(self) -> None:
+        self._client.close()
+
+    @classmethod
+    def collection_name(cls, model: str) -> str:
+        """A valid class name (capitalised, alphanumeric) that is stable for ``model``."""
+        return cls.COLLECTION_PREFIX + hashlib.sha1(model.encode()).hexdigest()[:16]
+
+    @staticmethod
+    def object_id(model: str, pmid: str) -> str:
+        from weaviate.util import generate_uuid5
+
+        return str(generate_uuid5(f"{model}:{pmid}"))
+
+    def _collection(self, model: str):
+        name = self.collection_name(model)
+        if name not in self._collections:
+            from weaviate.classes.config import Configure, DataType, Property, VectorDistances
+
+            if not self._client.collections.exists(name):
+                self._client.collections.create(
+                    name,
+                    description=f"MedSEBA document embeddings of {model}",
+                    properties=[
+                        Property(name="pmid", data_type=DataType.TEXT),
+                        Property(name="model", data_type=DataType.TEXT),
+                    ],
+                    vector_config=Configure.Vectors.self_provided(
+                        vector_index_config=Configure.VectorIndex.hnsw(distance_metric=VectorDistances.COSINE)
+                    ),
+                )
+            self._collections[name] = self._client.collections.get(name)
+        return self._collections[name]
+
+    def drop_model(self, model: str) -> None:
+        name = self.collection_name(model)
+        self._client.collections.delete(name)
+        self._collections.pop(name, None)
+        self.drop_sentences(model)
+
+    @staticmethod
+    def _vector_of(obj) -> np.ndarray:
+        vector = obj.vector
+        if isinstance(vector, Mapping):
+            vector = vector.get("default") or next(iter(vector.values()))
+        return np.asarray(vector, dtype=np.float32)
+
+    def get_many(self, model: str, pmids: Iterable[str]) -> dict[str, np.ndarray]:
+        from weaviate.classes.query import Filter
+
+        ids = [self.object_id(model, p) for p in set(pmids)]
+        if not ids:
+            return {}
+        result = self._collection(model).query.fetch_objects(
+            filters=Filter.by_id().contains_any(ids), limit=len(ids), include_vector=True
+        )
+        return {o.properties["pmid"]: self._vector_of(o) for o in result.objects}
+
+    def put_many(self, model: str, vectors: Mapping[str, Sequence[float] | np.ndarray]) -> None:
+        from weaviate.classes.data import DataObject
+
+        missing = set(vectors) - set(self.get_many(model, vectors.keys()))
+        if not missing:
+            return
+        objects = [
+            DataObject(
+                properties={"pmid": p, "model": model},
+                uuid=self.object_id(model, p),
+                vector=np.asarray(vectors[p], dtype=float).tolist(),
+            )
+            for p in sorted(missing)
+        ]
+        result = self._collection(model).data.insert_many(objects)
+        # A concurrent writer may have inserted the same uuid first; anything else is a real failure.
+        real = [e for e in result.errors.values() if "already exists" not in str(e.message)]
+        if real:
+            raise EmbeddingStoreError(f"Weaviate rejected {len(real)} embeddings: {real[0].message}")
+
+    def nearest(
+        self, model: str, vector: Sequence[float] | np.ndarray, k: int, pmids: Iterable[str] | None = None
+    ) -> list[tuple[str, float]]:
+        from weaviate.classes.query import Filter, MetadataQuery
+
+        filters = None
+        if pmids is not None:
+            wanted = list(set(pmids))
+            if not wanted:
+                return []
+            filters = Filter.by_property("pmid").contains_any(wanted)
+        result = self._collection(model).query.near_vector(
+            near_vector=np.asarray(vector, dtype=float).tolist(),
+            limit=k,
+            filters=filters,
+            return_metadata=MetadataQuery(distance=True),
+        )
+        # Weaviate's cosine distance is 1 - cosine similarity.
+        return [(o.properties["pmid"], 1.0 - float(o.metadata.distance)) for o in result.objects]
+
+
+def settings_grpc_port() -> int:
+    return settings.MEDSEBA_WEAVIATE_GRPC_PORT
+
+
+_store: EmbeddingStore | None = None
+_store_key: tuple[str, str] | None = None
+_store_lock = threading.Lock()
+
+
+def build_store(name: str) -> EmbeddingStore:
+    """A new store of backend ``name``; raises :class:`EmbeddingStoreError` with the reason when it can't."""
+    if name == "postgres":
+        return PostgresEmbeddingStore()
+    if name == "memory":
+        return MemoryEmbeddingStore()
+    if name == "weaviate":
+        return WeaviateEmbeddingStore(settings.MEDSEBA_WEAVIATE_URL)
+    raise EmbeddingStoreError(f"unknown MEDSEBA_EMBEDDING_STORE {name!r}; choose one of: {', '.join(STORE_NAMES)}")
+
+
+def get_store() -> EmbeddingStore:
+    """The configured store, built once per process (rebuilt if the settings change, as in tests)."""
+    global _store, _store_key
+    key = (settings.MEDSEBA_EMBEDDING_STORE, settings.MEDSEBA_WEAVIATE_URL)
+    with _store_lock:
+        if _store is None or _store_key != key:
+            _store = build_store(key[0])
+            _store_key = key
+        return _store

@@ -1,0 +1,94 @@
+"""Best sentence with the real model: from the abstract only, cached per (model, PMID), index into the cached list."""
+from __future__ import annotations
+
+import json
+from itertools import islice
+
+import numpy as np
+import pytest
+
+from documents.models import SentenceEmbedding
+from documents.sources.base import Record
+from search import embeddings
+from search.pipeline.locate import FINDING_BONUS, finding_bonus, locate, pick, sentence_model_key
+from search.sentences import split_sentences
+from tests.conftest import DATA
+
+ABSTRACT = (
+    "BACKGROUND: Migraine is a common and disabling headache disorder. "
+    "METHODS: We randomised 300 adults with migraine to sumatriptan or placebo. "
+    "RESULTS: Headache relief at two hours was reported by 62% with sumatriptan vs. 28% with placebo (p < 0.001). "
+    "CONCLUSIONS: Sumatriptan relieves migraine headache."
+)
+
+
+@pytest.fixture
+def count_encoded(monkeypatch):
+    calls: list[list[str]] = []
+    real = embeddings.encode
+
+    def spy(texts):
+        calls.append(list(texts))
+        return real(texts)
+
+    monkeypatch.setattr(embeddings, "encode", spy)
+    return calls
+
+
+@pytest.mark.django_db
+def test_picks_the_answering_sentence_never_the_title():
+    title = "Does sumatriptan relieve migraine headache?"
+    record = Record(pmid="900001", title=title, abstract=ABSTRACT)
+
+    best = locate("Does sumatriptan relieve migraine headache?", [record])["900001"]
+
+    sentences = split_sentences(ABSTRACT)
+    assert best.text in sentences[2:]  # a finding, not the background or the methods
+    assert sentences[best.index] == best.text
+    assert best.text != title and not best.text.startswith(("RESULTS", "CONCLUSIONS"))
+    assert round(best.score, 4) == best.score
+
+
+@pytest.mark.django_db
+def test_sentences_are_cached_and_embedded_once(count_encoded):
+    record = Record(pmid="900002", title="", abstract=ABSTRACT)
+    first = locate("Does sumatriptan work?", [record])
+    count_encoded.clear()
+
+    second = locate("Does sumatriptan work?", [record])
+
+    assert count_encoded == [["Does sumatriptan work?"]]
+    assert second == first
+    row = SentenceEmbedding.objects.get(model=sentence_model_key(), pmid="900002")
+    assert row.sentences == split_sentences(ABSTRACT)
+    assert len(row.vectors) == len(row.sentences) and len(row.vectors[0]) == embeddings.dimension()
+
+
+@pytest.mark.django_db
+def test_real_pubmedqa_abstracts_each_get_a_sentence_of_their_own_abstract():
+    with (DATA / "pubmedqa-labeled" / "dev.jsonl").open(encoding="utf-8") as f:
+        rows = [json.loads(line) for line in islice(f, 5)]
+    records = [Record(pmid=r["pmid"], title="", abstract=" ".join(r["contexts"] + [r["long_answer"]])) for r in rows]
+    empty = Record(pmid="900003", title="A title only", abstract="")
+
+    best = locate(rows[0]["question"], records + [empty])
+
+    assert set(best) == {r.pmid for r in records}
+    for record in records:
+        assert best[record.pmid].text in split_sentences(record.abstract)
+
+
+def test_the_finding_bonus_breaks_near_ties_towards_findings():
+    sentences = ["Migraine is common.", "Sumatriptan significantly reduced pain."]
+    vectors = np.eye(2, dtype=np.float32)
+    question = np.array([1.0, 1.0 - FINDING_BONUS / 2], dtype=np.float32)
+
+    assert pick(question, sentences, vectors, bonus=0.0).index == 0
+    assert pick(question, sentences, vectors).index == 1
+    assert list(finding_bonus(sentences)) == [0.0, pytest.approx(FINDING_BONUS)]
+    assert pick(question, [], np.zeros((0, 2), dtype=np.float32)) is None
+
+
+def test_empty_question_is_refused():
+    with pytest.raises(ValueError, match="non-empty question"):
+        locate("", [Record(pmid="1", title="", abstract=ABSTRACT)])
