@@ -8,10 +8,11 @@ strengths renormalised.
 """
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 
 from search.pipeline.state import RankedPaper
+
+from .escaping import ATTRIBUTE_UNSAFE, as_data
 
 SCHEMA_NAME = "medseba_stances"
 MAX_ABSTRACT_CHARS = 3000
@@ -58,29 +59,19 @@ SCHEMA: dict = {
     "additionalProperties": False,
 }
 
-_ELEMENT = re.compile(r"<\s*/?\s*(?:study|studies|question)\b[^>]*>?", re.IGNORECASE)
-_ATTRIBUTE_UNSAFE = re.compile(r"[\"<>]")
-
-
-def _data(text: str | None, limit: int) -> str:
-    """Quoted text that cannot break out of its <study> element."""
-    text = _ELEMENT.sub(" ", re.sub(r"\s+", " ", text or "")).strip()
-    return text if len(text) <= limit else text[:limit].rsplit(" ", 1)[0] + " …"
-
-
 def user_message(question: str, papers: Sequence[RankedPaper]) -> str:
     blocks = []
     for paper in papers:
         r = paper.record
-        pmid = _ATTRIBUTE_UNSAFE.sub("", r.pmid)
+        pmid = ATTRIBUTE_UNSAFE.sub("", r.pmid)
         blocks.append(
             f'<study pmid="{pmid}">\n'
-            f"Title: {_data(r.title, 400)}\n"
-            f"Abstract: {_data(r.abstract, MAX_ABSTRACT_CHARS)}\n"
+            f"Title: {as_data(r.title, 400)}\n"
+            f"Abstract: {as_data(r.abstract, MAX_ABSTRACT_CHARS)}\n"
             "</study>"
         )
     return (
-        f"Question: {_data(question, 500)}\n\n"
+        f"Question: {as_data(question, 500)}\n\n"
         + "\n".join(blocks)
         + f"\n\nJudge the stance of each of these {len(blocks)} studies towards the question, in the JSON format described."
     )

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pytest
 
-from documents.boolean_query import BinOp, Term, apply_filters, compile_query, parse, term_tsquery
+from documents.boolean_query import Term, apply_filters, compile_query, parse, term_tsquery
 from documents.sources.base import Filters, QuerySyntaxError
 
 
