@@ -8,8 +8,9 @@ what kind of question it is (negated, comparative "A or B", "than").
 from __future__ import annotations
 
 import re
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Callable, Sequence
+from functools import lru_cache
 
 import numpy as np
 
@@ -20,11 +21,9 @@ Encoder = Callable[[list[str]], np.ndarray]
 
 _WORD = re.compile(r"[a-z0-9][a-z0-9\-]+")
 _STOP = frozenset(
-    "a an the of in on at to for with by from and or but is are was were be been being do does did has have had "
-    "can could should would will may might there this that these those it its as than vs versus into among between "
-    "what which who whom whose when where why how patients patient study studies effect effects use using".split()
+    ["a", "an", "the", "of", "in", "on", "at", "to", "for", "with", "by", "from", "and", "or", "but", "is", "are", "was", "were", "be", "been", "being", "do", "does", "did", "has", "have", "had", "can", "could", "should", "would", "will", "may", "might", "there", "this", "that", "these", "those", "it", "its", "as", "than", "vs", "versus", "into", "among", "between", "what", "which", "who", "whom", "whose", "when", "where", "why", "how", "patients", "patient", "study", "studies", "effect", "effects", "use", "using"]
 )
-_AUX_START = re.compile(r"^\s*(?:is|are|was|were|does|do|did|can|could|should|has|have|will|would|may)\b", re.I)
+_AUX_START = re.compile(r"^\s*(?:is|are|was|were|does|do|did|can|could|should|has|have|will|would|may)\b", re.IGNORECASE)
 
 
 @dataclass(frozen=True)
@@ -41,7 +40,7 @@ class Pair:
 FULL_ABSTRACT_SENTENCES = 5
 
 
-def is_full_abstract(pair: "Pair") -> bool:
+def is_full_abstract(pair: Pair) -> bool:
     """A whole abstract (what the product judges) rather than a short evidence passage."""
     return pair.sentences >= FULL_ABSTRACT_SENTENCES
 
@@ -117,13 +116,16 @@ def handcrafted(pair: Pair) -> np.ndarray:
     ).astype(np.float32)
 
 
-def dense_features(pairs: Sequence[Pair], encoded: Encoded) -> np.ndarray:
-    """[handcrafted | q*c | |q-c| | c | cosine] for each pair."""
-    hand = np.vstack([handcrafted(p) for p in pairs]) if pairs else np.zeros((0, 0), np.float32)
+def dense_features(pairs: Sequence[Pair], encoded: Encoded | None) -> np.ndarray:
+    """[handcrafted | q*c | |q-c| | c | cosine] for each pair; only the handcrafted block without ``encoded``."""
+    hand = np.vstack([handcrafted(p) for p in pairs]) if pairs else np.zeros((0, handcrafted_size()), np.float32)
+    if encoded is None:
+        return hand
     q, c = encoded.question, encoded.conclusion
     cosine = np.sum(q * c, axis=1, keepdims=True)
     return np.hstack([hand, q * c, np.abs(q - c), c, cosine]).astype(np.float32)
 
 
+@lru_cache(maxsize=1)
 def handcrafted_size() -> int:
     return handcrafted(make_pair("Is it?", "It is.")).shape[0]

@@ -12,7 +12,7 @@ from search.pipeline.state import Stance
 
 from . import LABELS
 from .features import encode_pairs, make_pair
-from .model import StanceClassifier, StanceModelMissing
+from .model import ABSTRACT, StanceClassifier, StanceModelMissing
 
 _lock = threading.Lock()
 _loaded: dict[tuple[str, float], StanceClassifier] = {}
@@ -43,7 +43,8 @@ def load_classifier(path: Path | None = None) -> StanceClassifier:
 
 
 def model_label(model: StanceClassifier) -> str:
-    return f"offline stance classifier {model.version} (logistic regression on {model.embedding_model})"
+    features = f"on {model.embedding_model}" if model.needs_embeddings(ABSTRACT) else "on negation-scoped conclusion n-grams and cues"
+    return f"offline stance classifier {model.version} (logistic regression {features})"
 
 
 def _rationale(label: str, closest: str) -> str:
@@ -54,13 +55,17 @@ def _rationale(label: str, closest: str) -> str:
 
 
 def classify(question: str, texts: dict[str, str], *, model: StanceClassifier | None = None) -> dict[str, Stance]:
-    """PMID -> Stance for each non-empty abstract in ``texts``; strengths are the class probabilities."""
+    """PMID -> Stance for each non-empty abstract in ``texts``; strengths are the class probabilities.
+
+    Always the abstract model: the product judges PubMed abstracts, even short ones.
+    """
     model = model or load_classifier()
     keys = [k for k, t in texts.items() if t and t.strip()]
     if not keys:
         return {}
     pairs = [make_pair(question, texts[k]) for k in keys]
-    proba = model.predict_proba(pairs, encode_pairs(pairs, embeddings.encode))
+    encoded = encode_pairs(pairs, embeddings.encode) if model.needs_embeddings(ABSTRACT) else None
+    proba = model.predict_proba(pairs, encoded, kind=ABSTRACT)
     return {key: _stance(row, pair.closest) for key, row, pair in zip(keys, proba, pairs)}
 
 

@@ -9,9 +9,10 @@ import pytest
 from search.stance import LABELS, cues
 from search.stance.data import HEALTHVER, PUBMEDQA, detect_format, load_file, pubmedqa_text
 from search.stance.features import encode_pairs, make_pair
-from search.stance.model import StanceClassifier, StanceModelMissing, metadata_path
+from search.stance.model import ABSTRACT, PASSAGE, StanceClassifier, StanceModelMissing, metadata_path
+from search.stance.negation import negation_scoped
 from search.stance.text import conclusion_sentences, split_sentences
-from search.stance.train import concat, figures, fit, prepare
+from search.stance.train import concat, figures, fit, fold_splits, prepare
 from tests.conftest import DATA
 
 PQA = DATA / "pubmedqa-labeled" / "dev.jsonl"
@@ -38,6 +39,24 @@ def test_cues_count_no_effect_and_confidence_intervals():
     assert effect.values[names.index("no_effect")] == 0 and effect.values[names.index("ci_excl1")] == 1
     assert effect.values[names.index("p_sig")] == 1 and effect.values[names.index("ratio")] == 1
     assert cues.count_cues("patients with asthma or COPD").values[names.index("ratio")] == 0
+
+
+def test_negation_scope_marks_the_words_after_a_cue_until_punctuation_or_contrast():
+    assert negation_scoped("X did not improve survival, but mortality fell.") == (
+        "x did not neg_improve neg_survival mortality fell")
+    assert negation_scoped("Drug A doesn't reduce pain") == "drug a does n't neg_reduce neg_pain"
+    assert negation_scoped("No difference in outcome or cost of the two arms") == (
+        "no neg_difference neg_in neg_outcome neg_or cost of the two arms")
+
+
+def test_grouped_folds_never_split_a_passage_across_train_and_test():
+    labels = ["supports", "refutes", "neutral"] * 20
+    groups = [f"passage {i // 4}" for i in range(len(labels))]  # four rows share each passage
+    splits = fold_splits(labels, folds=5, groups=groups)
+    assert len(splits) == 5
+    for train_idx, test_idx in splits:
+        assert not {groups[i] for i in train_idx} & {groups[i] for i in test_idx}
+    assert sorted(i for _, test in splits for i in test) == list(range(len(labels)))
 
 
 def test_formats_are_detected_and_pubmedqa_is_judged_on_the_full_abstract():
@@ -80,6 +99,17 @@ def test_artifact_round_trip_keeps_predictions_and_writes_versioned_metadata(sma
     assert np.allclose(a, b) and np.allclose(a.sum(axis=1), 1.0)
 
 
+def test_each_input_kind_has_its_own_model_and_the_abstract_one_needs_no_embeddings(small_model):
+    assert set(small_model.models) == {ABSTRACT, PASSAGE}
+    assert not small_model.needs_embeddings(ABSTRACT) and small_model.needs_embeddings(PASSAGE)
+    examples = load_file(PQA)[100:103]
+    pairs = [make_pair(e.question, e.text) for e in examples]
+    proba = small_model.predict_proba(pairs, None, kind=ABSTRACT)
+    assert proba.shape == (3, 3) and np.allclose(proba.sum(axis=1), 1.0)
+    with pytest.raises(ValueError, match="embeddings"):
+        small_model.predict_proba(pairs, None, kind=PASSAGE)
+
+
 def test_missing_artifact_fails_clearly(tmp_path):
     with pytest.raises(StanceModelMissing, match="train_stance"):
         StanceClassifier.load(tmp_path / "none.joblib")
@@ -90,6 +120,7 @@ def test_committed_artifact_labels_pubmedqa_abstracts_with_strengths_summing_to_
 
     model = load_classifier()
     assert model.metadata["trained_on"][PUBMEDQA]["supports"] > 0
+    assert model.metadata["models"][ABSTRACT]["trained_on"] == [PUBMEDQA]
     examples = load_file(PQA)[:8]
     stances = classify(examples[0].question, {e.key: e.text for e in examples} | {"empty": "  "})
     assert set(stances) == {e.key for e in examples}  # an empty abstract gets no invented stance
