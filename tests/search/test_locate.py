@@ -92,3 +92,17 @@ def test_the_finding_bonus_breaks_near_ties_towards_findings():
 def test_empty_question_is_refused():
     with pytest.raises(ValueError, match="non-empty question"):
         locate("", [Record(pmid="1", title="", abstract=ABSTRACT)])
+
+
+def test_aim_sentences_are_penalised_and_findings_preferred():
+    from search.pipeline.locate import FINDING_BONUS, finding_bonus
+
+    adjust = finding_bonus(
+        [
+            "To compare the effectiveness of esomeprazole with omeprazole in healing reflux oesophagitis.",
+            "This randomized study was designed to determine whether lansoprazole prevents relapse.",
+            "Lansoprazole significantly reduced relapse compared with placebo.",
+            "Patients were randomised to two arms.",
+        ]
+    )
+    assert list(adjust) == pytest.approx([-FINDING_BONUS, -FINDING_BONUS, FINDING_BONUS, 0.0])
