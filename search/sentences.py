@@ -112,9 +112,13 @@ def _split_block(block: str) -> list[str]:
     return sentences
 
 
+# MEDLINE's marker on abstracts cut at 250/400 words: an editorial note, not the authors' text.
+_TRUNCATION_MARKER = re.compile(r"\(?\s*ABSTRACT TRUNCATED(?: AT \d+ WORDS)?\s*\)?", re.IGNORECASE)
+
+
 def split_sentences(abstract: str) -> list[str]:
-    """The sentences of ``abstract`` in order, labels removed, empty pieces dropped."""
-    text = re.sub(r"\s+", " ", abstract or "").strip()
+    """The sentences of ``abstract`` in order, labels and MEDLINE truncation markers removed, empty pieces dropped."""
+    text = re.sub(r"\s+", " ", _TRUNCATION_MARKER.sub(" ", abstract or "")).strip()
     if not text:
         return []
     out: list[str] = []

@@ -24,7 +24,7 @@ from search.sentences import split_sentences
 
 from .state import BestSentence
 
-SENTENCE_RECIPE = "sent-v1"
+SENTENCE_RECIPE = "sent-v2"  # v2: MEDLINE truncation markers removed
 FINDING_BONUS = 0.05
 FINDING_CUES = re.compile(
     r"\b(conclu\w*|suggest\w*|indicat\w*|demonstrat\w*|show(?:s|ed|n)?|found|find(?:ing)?s?|"

@@ -82,3 +82,11 @@ def test_a_real_pubmedqa_abstract_keeps_every_word_and_ends_with_its_conclusion(
     assert len(sentences) >= 8
     assert " ".join(sentences).split() == abstract.split()
     assert row["long_answer"].endswith(sentences[-1])
+
+
+def test_medline_truncation_marker_is_not_part_of_a_sentence():
+    from search.sentences import split_sentences
+
+    assert split_sentences("Sumatriptan remains effective over several months.(ABSTRACT TRUNCATED AT 400 WORDS)") == [
+        "Sumatriptan remains effective over several months."
+    ]
