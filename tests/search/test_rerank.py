@@ -107,6 +107,16 @@ def test_document_text_puts_title_aim_and_conclusion_first():
     assert document_text(Record(pmid="2", title="", abstract="Short. Text.")) == "Short. Text."
 
 
+def test_document_text_is_cut_after_the_conclusion_to_bound_embedding_cost():
+    from search.pipeline.rerank import DOCUMENT_WORDS
+
+    middle = " ".join(f"Filler sentence number {i} about methods." for i in range(60))
+    record = Record(pmid="3", title="Title here.", abstract=f"Aim first. {middle} Conclusion: it worked. Final line.")
+    words = document_text(record).split()
+    assert len(words) == DOCUMENT_WORDS
+    assert words[:2] == ["Title", "here."] and "worked." in words[:12]
+
+
 def test_bad_input_is_refused_and_nothing_to_rank_is_empty():
     with pytest.raises(ValueError, match="non-empty question"):
         rerank("  ", [], top_k=20)
