@@ -216,3 +216,19 @@ def wait_for(client, url: str, *, until, timeout: float = 180.0, every: float = 
         time.sleep(every)
     raise AssertionError(f"timed out waiting; last document: status={doc.get('status')} stage={doc.get('stage')} "
                          f"error={doc.get('error')}")
+
+
+@pytest.fixture
+def count_encoded(monkeypatch):
+    """Counts the texts sent to the embedding model, still embedding them for real."""
+    from search import embeddings
+
+    calls: list[list[str]] = []
+    real = embeddings.encode
+
+    def spy(texts):
+        calls.append(list(texts))
+        return real(texts)
+
+    monkeypatch.setattr(embeddings, "encode", spy)
+    return calls

@@ -22,19 +22,6 @@ ABSTRACT = (
 )
 
 
-@pytest.fixture
-def count_encoded(monkeypatch):
-    calls: list[list[str]] = []
-    real = embeddings.encode
-
-    def spy(texts):
-        calls.append(list(texts))
-        return real(texts)
-
-    monkeypatch.setattr(embeddings, "encode", spy)
-    return calls
-
-
 @pytest.mark.django_db
 def test_picks_the_answering_sentence_never_the_title():
     title = "Does sumatriptan relieve migraine headache?"

@@ -30,20 +30,6 @@ def rows():
     return pubmedqa_rows(12)
 
 
-@pytest.fixture
-def count_encoded(monkeypatch):
-    """Counts the texts sent to the model, still embedding them for real."""
-    calls: list[list[str]] = []
-    real = embeddings.encode
-
-    def spy(texts):
-        calls.append(list(texts))
-        return real(texts)
-
-    monkeypatch.setattr(embeddings, "encode", spy)
-    return calls
-
-
 @pytest.mark.django_db
 def test_each_question_finds_its_own_abstract_first(rows):
     records = [as_record(r) for r in rows]
