@@ -65,7 +65,7 @@ def run(options: dict[str, Any]) -> dict[str, Any]:
     candidates = []
     for q in questions:
         query = understand(q, Filters())
-        candidates.append(retrieve(query, Filters(), source="local", limit=50).records)
+        candidates.append(retrieve(query, source="local", limit=50).records)
 
     cold: list[float] = []
     warm: list[float] = []

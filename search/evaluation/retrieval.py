@@ -55,7 +55,7 @@ def run(data_path: Path, options: dict[str, Any]) -> dict[str, Any]:
         if not query.boolean:
             empty_query += 1
         try:
-            result = retrieve(query, Filters(), source="local", limit=CANDIDATES)
+            result = retrieve(query, source="local", limit=CANDIDATES)
         except StageFailed:
             failed += 1
             rr_rerank.append(0.0)

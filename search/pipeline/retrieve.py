@@ -30,18 +30,19 @@ def sources_for(requested: str) -> list[str]:
     raise ValueError(f"unknown source {requested!r}; choose pubmed, local or auto")
 
 
-def retrieve(query: UnderstoodQuery, filters: Filters, *, source: str, limit: int) -> RetrieveResult:
-    """Try each source in turn; within one, try the strict query then each relaxation until ``limit`` records."""
+def retrieve(query: UnderstoodQuery, *, source: str, limit: int) -> RetrieveResult:
+    """Try each source in turn; within one, try the strict query then each relaxation until ``limit`` records.
+
+    The understood Boolean already carries the user's year and publication-type filters (so the
+    query shown and linked to PubMed is exactly the one run); sources get no extra filters.
+    """
     failures: list[Failure] = []
     if source == "auto" and cache.get(PUBMED_DOWN_KEY):
         failures.append(Failure("retrieve", "pubmed", "PubMed was unreachable moments ago; using the local corpus"))
     candidates = [(query.boolean, "as understood")] + list(query.relaxations)
-    # The understood Boolean already carries the user's year and publication-type filters
-    # (so the query shown and linked to PubMed is exactly the one run); don't add them twice.
-    no_extra_filters = Filters()
     for name in sources_for(source):
         try:
-            records, attempts = _search_relaxing(name, candidates, no_extra_filters, limit)
+            records, attempts = _search_relaxing(name, candidates, limit)
         except SourceError as exc:
             failures.append(Failure("retrieve", name, exc.message))
             if name == "pubmed" and source == "auto":
@@ -55,7 +56,7 @@ def retrieve(query: UnderstoodQuery, filters: Filters, *, source: str, limit: in
 
 
 def _search_relaxing(
-    name: str, candidates: list[tuple[str, str]], filters: Filters, limit: int
+    name: str, candidates: list[tuple[str, str]], limit: int
 ) -> tuple[list[Record], list[QueryAttempt]]:
     """Union of hits over successive queries, strictest first, keeping each query's relevance order."""
     src = get_source(name)
@@ -67,7 +68,7 @@ def _search_relaxing(
         if not boolean or boolean in tried:
             continue
         tried.add(boolean)
-        hits = src.search(boolean, filters, limit)
+        hits = src.search(boolean, Filters(), limit)
         attempts.append(QueryAttempt(boolean=boolean, hits=hits.count, note=note))
         for record in hits.records:
             if record.pmid not in seen and len(records) < limit:

@@ -22,7 +22,7 @@ def step_retrieve(state: SearchState) -> None:
 
     assert state.query is not None
     requested = state.models.get("requested_source") or settings.MEDSEBA_SOURCE
-    result = retrieve(state.query, state.filters, source=requested, limit=settings.MEDSEBA_CANDIDATES)
+    result = retrieve(state.query, source=requested, limit=settings.MEDSEBA_CANDIDATES)
     state.candidates = result.records
     state.source = result.source
     state.query.attempts = result.attempts

@@ -74,7 +74,7 @@ def test_retrieve_relaxes_on_the_local_corpus():
             "setweight(to_tsvector('english', abstract), 'B')"
         )
     query = understand("Does sumatriptan relieve migraine?", Filters())
-    result = retrieve(query, Filters(), source="local", limit=50)
+    result = retrieve(query, source="local", limit=50)
     assert [a.note for a in result.attempts][0] == "as understood"
     assert result.attempts[0].hits == 1
     assert {r.pmid for r in result.records} == {"1", "2"}
