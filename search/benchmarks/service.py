@@ -22,6 +22,8 @@ from typing import Any
 
 from django.conf import settings
 
+from ._stats import percentile
+
 NAME = "service"
 ORDER = 90
 
@@ -52,13 +54,8 @@ QUESTIONS = [
 CONCURRENT = 10
 
 
-def _pct(values: list[float], q: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, max(0, round(q * (len(ordered) - 1))))]
-
-
 def _summary(values: list[float]) -> dict[str, float]:
-    return {"median_ms": round(statistics.median(values), 1), "p95_ms": round(_pct(values, 0.95), 1), "n": len(values)}
+    return {"median_ms": round(statistics.median(values), 1), "p95_ms": round(percentile(values, 0.95), 1), "n": len(values)}
 
 
 class _Worker:

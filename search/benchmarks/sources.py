@@ -15,6 +15,8 @@ from pathlib import Path
 from django.conf import settings
 from django.db import transaction
 
+from ._stats import percentile
+
 NAME = "sources"
 ORDER = 10
 
@@ -47,12 +49,6 @@ QUERIES = [
     "randomized controlled trial[pt] AND migraine", "review[pt] AND hypertension AND 2000:2004[dp]",
     '"quality of life"[tiab] AND (reflux OR heartburn)', "(cough OR angioedema) AND enalapril NOT losartan",
 ]
-
-
-def _percentile(values: list[float], q: float) -> float:
-    ordered = sorted(values)
-    index = min(len(ordered) - 1, max(0, round(q * (len(ordered) - 1))))
-    return ordered[index]
 
 
 class _Rollback(Exception):
@@ -108,7 +104,7 @@ def run(options: dict) -> dict:
         hit_counts.append(hits.count)
     figures["search_queries"] = len(QUERIES)
     figures["search_median_ms"] = round(statistics.median(timings), 1)
-    figures["search_p95_ms"] = round(_percentile(timings, 0.95), 1)
+    figures["search_p95_ms"] = round(percentile(timings, 0.95), 1)
     figures["search_max_ms"] = round(max(timings), 1)
     figures["queries_without_hits"] = sum(1 for c in hit_counts if c == 0)
     figures["median_hits"] = statistics.median(hit_counts)

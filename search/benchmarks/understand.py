@@ -5,6 +5,8 @@ import statistics
 import time
 from typing import Any
 
+from ._stats import percentile
+
 NAME = "understand"
 ORDER = 20
 
@@ -55,6 +57,6 @@ def run(options: dict[str, Any]) -> dict[str, Any]:
         "load_ms": round(load_ms),
         "questions": len(timings),
         "median_ms": round(statistics.median(timings), 1),
-        "p95_ms": round(timings[int(0.95 * (len(timings) - 1))], 1),
+        "p95_ms": round(percentile(timings, 0.95), 1),
         "max_ms": round(timings[-1], 1),
     }
