@@ -18,7 +18,6 @@ from dataclasses import dataclass, field
 from typing import Any, Callable
 
 from django.conf import settings
-from django.core.cache import cache
 
 from documents.metrics import paper_metrics_fresh, paper_metrics_store
 from documents.sources.base import Record, SourceError
@@ -26,6 +25,7 @@ from documents.sources.icite import fetch_icite
 from documents.sources.pmc import OaNegative, OaRecord, normalise_pmcid, oa_lookup, pmcids_for
 from documents.sources.semantic_scholar import fetch_semantic_scholar
 from medseba.http import ServiceError
+from medseba.outages import mark_unreachable, unreachable_since
 
 from .state import Failure, Metrics
 
@@ -33,7 +33,6 @@ logger = logging.getLogger(__name__)
 
 SOURCES = ("icite", "semantic_scholar", "pmc")
 LABELS = {"icite": "iCite", "semantic_scholar": "Semantic Scholar", "pmc": "PMC"}
-DOWN_KEY = "medseba:enrich-down:{source}"
 DOWN_SECONDS = 120
 OA_WORKERS = 3  # OA look-ups are one article per call; the per-host rate limiter sets the pace
 PMC_ARTICLE_URL = "https://pmc.ncbi.nlm.nih.gov/articles/{pmcid}/"
@@ -72,9 +71,9 @@ def enrich(records: list[Record]) -> tuple[dict[str, Metrics], list[Failure]]:
         for source in SOURCES:
             if not todo[source]:
                 continue
-            down_since = cache.get(DOWN_KEY.format(source=source))
+            down_since = unreachable_since(source)
             if down_since is not None:
-                ago = max(0, int(time.time() - float(down_since)))
+                ago = max(0, int(time.time() - down_since))
                 reason = f"not asked: it failed {ago} s ago (next try within {DOWN_SECONDS} s)"
                 failures.append(_failure(source, reason))
                 continue
@@ -96,7 +95,7 @@ def enrich(records: list[Record]) -> tuple[dict[str, Metrics], list[Failure]]:
         if answer.error:
             failures.append(_failure(source, answer.error))
             if not answer.answered:
-                cache.set(DOWN_KEY.format(source=source), time.time(), DOWN_SECONDS)
+                mark_unreachable(source, seconds=DOWN_SECONDS)
 
     def data(source: str, pmid: str) -> dict[str, Any] | None:
         hit = cached[source].get(pmid)

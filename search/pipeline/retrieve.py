@@ -3,13 +3,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from django.core.cache import cache
-
 from documents.sources import Filters, Record, SourceError, get_source
+from medseba.outages import mark_unreachable, unreachable_since
 
 from .state import Failure, QueryAttempt, UnderstoodQuery
 
-PUBMED_DOWN_KEY = "medseba:pubmed-unreachable"
 PUBMED_DOWN_SECONDS = 300
 
 
@@ -24,7 +22,7 @@ class RetrieveResult:
 def sources_for(requested: str) -> list[str]:
     """The sources to try, in order. ``auto`` skips PubMed for a while after it failed."""
     if requested == "auto":
-        return ["local"] if cache.get(PUBMED_DOWN_KEY) else ["pubmed", "local"]
+        return ["local"] if unreachable_since("pubmed") is not None else ["pubmed", "local"]
     if requested in ("pubmed", "local"):
         return [requested]
     raise ValueError(f"unknown source {requested!r}; choose pubmed, local or auto")
@@ -37,7 +35,7 @@ def retrieve(query: UnderstoodQuery, *, source: str, limit: int) -> RetrieveResu
     query shown and linked to PubMed is exactly the one run); sources get no extra filters.
     """
     failures: list[Failure] = []
-    if source == "auto" and cache.get(PUBMED_DOWN_KEY):
+    if source == "auto" and unreachable_since("pubmed") is not None:
         failures.append(Failure("retrieve", "pubmed", "PubMed was unreachable moments ago; using the local corpus"))
     candidates = [(query.boolean, "as understood")] + list(query.relaxations)
     for name in sources_for(source):
@@ -46,7 +44,7 @@ def retrieve(query: UnderstoodQuery, *, source: str, limit: int) -> RetrieveResu
         except SourceError as exc:
             failures.append(Failure("retrieve", name, exc.message))
             if name == "pubmed" and source == "auto":
-                cache.set(PUBMED_DOWN_KEY, True, PUBMED_DOWN_SECONDS)
+                mark_unreachable("pubmed", seconds=PUBMED_DOWN_SECONDS)
             continue
         return RetrieveResult(records=records, source=name, attempts=attempts, failures=failures)
     from .runner import StageFailed

@@ -1,8 +1,8 @@
 """Source selection and progressive relaxation, with in-memory sources standing in for PubMed and the corpus."""
 import pytest
-from django.core.cache import cache
 
 from documents.sources import Record, SearchHits, SourceError
+from medseba import outages
 from search.pipeline import retrieve as retrieve_mod
 from search.pipeline.runner import StageFailed
 from search.pipeline.state import UnderstoodQuery
@@ -30,9 +30,9 @@ class FakeSource:
 def sources(monkeypatch):
     registry = {}
     monkeypatch.setattr(retrieve_mod, "get_source", lambda name: registry[name])
-    cache.delete(retrieve_mod.PUBMED_DOWN_KEY)
+    outages.clear("pubmed")
     yield registry
-    cache.delete(retrieve_mod.PUBMED_DOWN_KEY)
+    outages.clear("pubmed")
 
 
 def test_relaxes_until_enough_and_keeps_strict_hits_first(sources):
