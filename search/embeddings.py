@@ -14,7 +14,7 @@ import numpy as np
 from django.conf import settings
 
 _lock = threading.Lock()
-BATCH_SIZE = 64
+BATCH_SIZE = 16
 
 
 def model_name() -> str:
