@@ -302,6 +302,38 @@ def term_tsquery(term: Term, lexemes: dict[str, str]) -> str:
     return " & ".join(p for p in parts if p)
 
 
+@dataclass(frozen=True)
+class _Fragment:
+    """Part of a WHERE clause: a pure text condition kept as one tsquery for as long as possible.
+
+    ``(v @@ a) OR (v @@ b)`` and ``v @@ (a | b)`` select the same rows, but each ``@@`` reads
+    the row's tsvector again: a 23-synonym OR over 13k papers took 500 ms as 23 matches and
+    a fraction of that as one. So text conditions merge into a single tsquery, and only
+    meet SQL where they combine with a year or publication-type condition.
+    """
+
+    tsquery: str = ""
+    sql: str = ""
+    params: list = field(default_factory=list)
+
+    def as_sql(self) -> tuple[str, list]:
+        if self.tsquery:
+            return "search_vector @@ %s::tsquery", [self.tsquery]
+        return self.sql, list(self.params)
+
+    def negate(self) -> _Fragment:
+        if self.tsquery:
+            return _Fragment(tsquery=f"!({self.tsquery})")
+        return _Fragment(sql=f"NOT ({self.sql})", params=self.params)
+
+    def combine(self, op: str, other: _Fragment) -> _Fragment:
+        if self.tsquery and other.tsquery:
+            symbol = {"AND": "&", "OR": "|"}[op]
+            return _Fragment(tsquery=f"({self.tsquery}) {symbol} ({other.tsquery})")
+        (left, lp), (right, rp) = self.as_sql(), other.as_sql()
+        return _Fragment(sql=f"({left}) {op} ({right})", params=lp + rp)
+
+
 def compile_query(node: Node, normalise: Normaliser) -> CompiledQuery:
     """WHERE clause over ``documents_paper`` for the AST (one normalisation round trip).
 
@@ -314,31 +346,28 @@ def compile_query(node: Node, normalise: Normaliser) -> CompiledQuery:
     """
     words = sorted({w for t in terms(node) if t.field in TEXT_FIELDS for w in query_words(t)})
     lexemes = normalise(words) if words else {}
-    params: list = []
     positive: list[str] = []
 
-    def leaf(term: Term, negated: bool) -> str | None:
+    def leaf(term: Term, negated: bool) -> _Fragment | None:
         if term.field in TEXT_FIELDS:
             tsq = term_tsquery(term, lexemes)
             if not tsq:
                 return None
             if not negated:
                 positive.append(tsq)
-            params.append(tsq)
-            return "search_vector @@ %s::tsquery"
+            return _Fragment(tsquery=tsq)
         if term.field == "dp":
             assert term.years is not None
-            params.extend(term.years)
-            return "COALESCE(year BETWEEN %s AND %s, false)"
+            return _Fragment(sql="COALESCE(year BETWEEN %s AND %s, false)", params=list(term.years))
         if term.field == "pt":
-            params.append(term.text)
             has_type = "EXISTS (SELECT 1 FROM unnest(publication_types) AS pt WHERE lower(pt) = %s)"
-            return has_type if negated else f"(cardinality(publication_types) = 0 OR {has_type})"
+            sql = has_type if negated else f"(cardinality(publication_types) = 0 OR {has_type})"
+            return _Fragment(sql=sql, params=[term.text])
         if term.field == "la":
-            return "false" if negated else "true"
+            return _Fragment(sql="false" if negated else "true")
         raise AssertionError(f"unhandled field {term.field}")
 
-    def walk(node: Node, negated: bool) -> str | None:
+    def walk(node: Node, negated: bool) -> _Fragment | None:
         if isinstance(node, Term):
             return leaf(node, negated)
         left = walk(node.left, negated)
@@ -348,14 +377,17 @@ def compile_query(node: Node, normalise: Normaliser) -> CompiledQuery:
         if node.op == "NOT":
             if right is None:
                 return left
-            return f"NOT ({right})" if left is None else f"({left}) AND NOT ({right})"
+            if left is None:
+                return right.negate()
+            return left.combine("AND", right.negate())
         if left is None or right is None:
             return left or right
-        return f"({left}) {node.op} ({right})"
+        return left.combine(node.op, right)
 
-    where = walk(node, False)
-    if where is None:
+    fragment = walk(node, False)
+    if fragment is None:
         raise QuerySyntaxError("the query has no searchable terms (only stop words)", 0)
+    where, params = fragment.as_sql()
     rank = " | ".join(f"({q})" for q in positive)
     return CompiledQuery(where=where, params=params, rank_query=rank)
 

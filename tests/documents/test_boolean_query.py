@@ -105,8 +105,14 @@ def test_compile_tracks_negation_for_publication_types_and_ranks_positive_terms(
     compiled = compile_query(parse("cough AND review[pt] NOT editorial[pt] NOT placebo"), fake_lexemes)
     assert "cardinality(publication_types) = 0 OR" in compiled.where  # review[pt]: unknown types kept
     assert compiled.where.count("cardinality") == 1  # editorial[pt] under NOT: unknown not excluded
-    assert compiled.params == ["('cough')", "review", "editorial", "('placebo')"]
+    assert compiled.params == ["('cough')", "review", "editorial", "!(('placebo'))"]
     assert compiled.rank_query == "(('cough'))"
+
+
+def test_text_conditions_merge_into_one_tsquery_so_each_row_is_matched_once():
+    compiled = compile_query(parse("(cough OR wheeze) AND asthma NOT placebo"), fake_lexemes)
+    assert compiled.where == "search_vector @@ %s::tsquery"
+    assert compiled.params == ["(((('cough')) | (('wheeze'))) & (('asthma'))) & (!(('placebo')))"]
 
 
 def test_stop_word_only_terms_are_ignored_and_all_stop_words_is_an_error():
