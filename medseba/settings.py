@@ -107,7 +107,13 @@ CELERY_TASK_ACKS_LATE = True
 CELERY_TASK_REJECT_ON_WORKER_LOST = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_TASK_ALWAYS_EAGER = env.bool("MEDSEBA_CELERY_EAGER", default=False)
-CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": env.int("MEDSEBA_VISIBILITY_TIMEOUT", default=300)}
+CELERY_BROKER_TRANSPORT_OPTIONS = {
+    "visibility_timeout": env.int("MEDSEBA_VISIBILITY_TIMEOUT", default=300),
+    # One Redis list per priority, so a search's later stages overtake other searches' early ones.
+    "priority_steps": list(range(10)),
+    "sep": ":",
+    "queue_order_strategy": "priority",
+}
 CELERY_TASK_IGNORE_RESULT = True
 CELERY_TASK_DEFAULT_QUEUE = env.str("MEDSEBA_CELERY_QUEUE", default="celery")
 CELERY_BEAT_SCHEDULE = {

@@ -226,3 +226,16 @@ def test_anonymous_stage_logs_never_contain_the_question(scripted, monkeypatch, 
     _submit(anonymous=True)
     assert "[redacted]" in caplog.text
     assert "triptans" not in caplog.text.lower() and "migraine" not in caplog.text.lower()
+
+
+def test_later_stages_are_queued_ahead_of_earlier_ones(monkeypatch):
+    from search import tasks
+
+    sent: list[tuple[list, int]] = []
+    monkeypatch.setattr(tasks.run_search_stage, "apply_async", lambda args, priority: sent.append((args, priority)))
+    for stage in STAGES:
+        services._schedule("ref", stage)
+    priorities = [priority for _, priority in sent]
+    assert [args[1] for args, _ in sent] == list(STAGES)
+    assert priorities == sorted(priorities, reverse=True) and len(set(priorities)) == len(STAGES)
+    assert min(priorities) == 0 and max(priorities) <= 9  # the Redis broker's range, 0 first
