@@ -32,6 +32,10 @@ class Search(models.Model):
     status = models.CharField(max_length=16, choices=Status.choices, default=Status.QUEUED)
     stage = models.CharField(max_length=32, blank=True, default="", help_text="last stage that finished")
     progress = models.PositiveSmallIntegerField(default=0)
+    branches = ArrayField(
+        models.CharField(max_length=16), default=list, blank=True,
+        help_text="enrich / judge / locate recorded so far (they run side by side after rerank)",
+    )
     error = models.TextField(blank=True, default="", help_text="human-readable reason when failed")
     source = models.CharField(max_length=16, blank=True, default="")
     query = models.JSONField(null=True, blank=True)

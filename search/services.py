@@ -1,11 +1,11 @@
 """Writes for searches: submit one (or reuse a cached result), run one stage, fail stuck ones.
 
 The Celery tasks in ``tasks.py`` are thin wrappers around :func:`search_run_stage`, which
-loads the state from its store, runs exactly one stage, records it (compare-and-set) and
-schedules the next stage after the commit. Stages run one task after the other, also
-enrich ‖ judge ‖ locate: the store persists a whole state per stage, a chord would need a
-merge step and a result backend, and on two cores the CPU-bound judge/locate gain nothing
-from running side by side.
+loads the state from its store, runs exactly one stage, records it and schedules what
+follows after the commit. After rerank, enrich ‖ judge ‖ locate run as three tasks side by
+side (enrich waits on the network, judge and locate on the CPU); each records only its own
+part, and the branch whose save completes the set schedules synthesise, decided under the
+store's lock so the fan-in happens once without a chord or a result backend.
 """
 from __future__ import annotations
 
@@ -24,6 +24,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from documents.sources.base import Filters
+from search.pipeline.branches import BRANCHES, FAN_IN, FAN_OUT, Baseline, branch_output
 from search.pipeline.runner import StageFailed, run_stage
 from search.pipeline.state import STAGE_PROGRESS, STAGES, SearchState
 
@@ -40,8 +41,29 @@ from .store import (
 
 logger = logging.getLogger(__name__)
 
-NEXT_STAGE = dict(zip(STAGES, STAGES[1:]))
-PREVIOUS_STAGE = {b: a for a, b in NEXT_STAGE.items()}
+def _successors() -> dict[str, tuple[str, ...]]:
+    """The stages each stage's output feeds: a chain, except rerank -> every branch -> synthesise."""
+    chain = [s for s in STAGES if s not in BRANCHES]
+    following = {a: (b,) for a, b in zip(chain, chain[1:])}
+    following[FAN_OUT] = BRANCHES
+    following.update({b: (FAN_IN,) for b in BRANCHES})
+    return following
+
+
+NEXT_STAGES = _successors()
+INPUTS = {nxt: tuple(s for s, following in NEXT_STAGES.items() if nxt in following) for nxt in STAGES}
+
+
+def is_recorded(state: SearchState, stage: str) -> bool:
+    """A branch is recorded when listed; any other stage when progress reached its mark."""
+    if stage in BRANCHES:
+        return stage in state.branches
+    return state.progress >= STAGE_PROGRESS[stage]
+
+
+def is_ready(state: SearchState, stage: str) -> bool:
+    """Every stage that feeds ``stage`` is recorded."""
+    return all(is_recorded(state, s) for s in INPUTS[stage])
 
 
 @dataclass(frozen=True)
@@ -91,6 +113,7 @@ def _search_copy(source: Search, *, question: str, owner: Any) -> Search:
         status=Search.Status.DONE,
         stage=source.stage,
         progress=source.progress,
+        branches=source.branches,
         source=source.source,
         query=source.query,
         models=source.models,
@@ -112,13 +135,14 @@ def _search_copy(source: Search, *, question: str, owner: Any) -> Search:
 
 
 def stage_priority(stage: str) -> int:
-    """Later stages first (0 is the highest priority on the Redis broker).
+    """Later stages first (0 is the highest priority on the Redis broker); the branches share one.
 
     With plain FIFO, ten searches submitted together advance in lock step, each stage
     queued behind the other nine searches' stages, and all ten finish together at the end;
     preferring later stages lets a search that has started finish before new ones start.
     """
-    return len(STAGES) - 1 - STAGES.index(stage)
+    levels = [s for s in STAGES if s not in BRANCHES[1:]]  # the branches run side by side: one level
+    return len(levels) - 1 - levels.index(BRANCHES[0] if stage in BRANCHES else stage)
 
 
 def _schedule(ref: str, stage: str) -> None:
@@ -144,17 +168,18 @@ def search_run_stage(*, ref: str, stage: str) -> bool:
         return False
     if state.status in ("done", "failed"):
         return False
-    if state.progress >= STAGE_PROGRESS[stage]:
-        nxt = NEXT_STAGE.get(stage)
-        if nxt and state.progress < STAGE_PROGRESS[nxt]:
-            _schedule(ref, nxt)
+    if is_recorded(state, stage):
+        # Redelivered (the worker died after the commit, before or while scheduling): schedule what follows.
+        for nxt in NEXT_STAGES.get(stage, ()):
+            if is_ready(state, nxt) and not is_recorded(state, nxt):
+                _schedule(ref, nxt)
         return False
-    previous = PREVIOUS_STAGE.get(stage)
-    if previous and state.progress < STAGE_PROGRESS[previous]:
-        logger.warning("search %s: stage %s before %s was recorded; ignored", _short(ref), stage, previous)
+    if not is_ready(state, stage):
+        logger.warning("search %s: stage %s before its input was recorded; ignored", _short(ref), stage)
         return False
     if state.status == "queued":
         store.mark_running(ref)
+    baseline = Baseline.of(state)
     try:
         with private_logging(state) if store.anonymous else nullcontext():
             run_stage(state, stage)
@@ -167,12 +192,18 @@ def search_run_stage(*, ref: str, stage: str) -> bool:
         store.fail(ref, f"An internal error stopped the {stage} stage ({type(exc).__name__}). Please try again.")
         return False
     try:
-        if not store.save_stage(state, stage=stage):
+        if stage in BRANCHES:
+            saved = store.save_branch(ref, branch_output(state, stage, baseline))
+            if not saved.recorded:
+                return False  # a duplicate run recorded it first (and scheduled the fan-in), or the search ended
+            following = (FAN_IN,) if saved.complete else ()  # decided under the lock: exactly one branch sees it
+        elif not store.save_stage(state, stage=stage):
             return False  # a duplicate run recorded it first, or the search ended meanwhile
+        else:
+            following = NEXT_STAGES.get(stage, ())
     except SearchExpired:
         return False
-    nxt = NEXT_STAGE.get(stage)
-    if nxt:
+    for nxt in following:
         transaction.on_commit(partial(_schedule, ref, nxt))
     return True
 

@@ -7,8 +7,11 @@ API call :func:`store_for` with a search id and never care which backend answers
 
 Every write of a stage's output is a compare-and-set on progress: a stage that was already
 recorded (a task redelivered after a worker died, or a duplicate) records nothing and
-reports ``False``, so duplicates never schedule further stages. Once ``done`` or ``failed``,
-a search never changes again.
+reports ``False``, so duplicates never schedule further stages. The branches that run side
+by side after rerank (enrich ‖ judge ‖ locate, see ``search/pipeline/branches.py``) each
+record only their own part instead, merged under a lock (a row lock in PostgreSQL, an
+optimistic WATCH/MULTI transaction in Redis), and their set of recorded branches says which
+ones are done. Once ``done`` or ``failed``, a search never changes again.
 """
 from __future__ import annotations
 
@@ -19,7 +22,7 @@ import secrets
 import time
 import uuid
 from abc import ABC, abstractmethod
-from dataclasses import asdict
+from dataclasses import asdict, dataclass
 from datetime import datetime, timedelta
 from datetime import timezone as dt_timezone
 from functools import lru_cache
@@ -29,15 +32,16 @@ from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
 
-from search.pipeline.state import STAGE_PROGRESS, SearchState
+from search.pipeline.branches import BRANCHES, FAN_OUT, BranchOutput, all_done, fan_out_position, merge_into
+from search.pipeline.state import STAGE_PROGRESS, Metrics, SearchState
 
 from .models import Search, SearchPaper
 
 ANONYMOUS_KEY_PREFIX = "medseba:anon:"
 _ANON_ID = re.compile(r"^[A-Za-z0-9_-]{43}$")  # secrets.token_urlsafe(32): the public id, a capability
 _ANON_REF = re.compile(r"^[0-9a-f]{64}$")  # sha256 of it: the internal reference tasks and logs see
-# Stages whose output changes the papers (rows in SearchPaper).
-PAPER_STAGES = frozenset({"rerank", "enrich", "judge", "locate", "synthesise"})
+# Stages recorded whole by save_stage whose output changes the papers (rows in SearchPaper).
+PAPER_STAGES = frozenset({"rerank", "synthesise"})
 FINAL = ("done", "failed")
 
 
@@ -79,6 +83,12 @@ def _parse_uuid(search_id: str) -> uuid.UUID:
         raise SearchNotFound(search_id) from exc
 
 
+@dataclass(frozen=True)
+class BranchSave:
+    recorded: bool  # this call recorded the branch (False: recorded before, or the search cannot take it)
+    complete: bool  # every branch is recorded now: the fan-in stage may run
+
+
 class SearchStore(ABC):
     anonymous: bool
 
@@ -99,6 +109,10 @@ class SearchStore(ABC):
         """Record ``stage``'s output and progress atomically; False when it was already recorded or the search ended."""
 
     @abstractmethod
+    def save_branch(self, search_id: str, output: BranchOutput) -> BranchSave:
+        """Merge one branch's output into the document, under a lock, unless that branch is recorded already."""
+
+    @abstractmethod
     def fail(self, search_id: str, reason: str) -> bool:
         """End the search as failed with a human-readable reason (unless it already ended)."""
 
@@ -112,6 +126,8 @@ class SearchStore(ABC):
 
 
 def _stage_fields(stage: str) -> dict[str, Any]:
+    if stage in BRANCHES:
+        raise ValueError(f"{stage} is a branch: record it with save_branch")
     done = stage == "chart"
     return {
         "status": "done" if done else "running",
@@ -195,6 +211,37 @@ class PostgresSearchStore(SearchStore):
         state.status, state.stage, state.progress = fields["status"], fields["stage"], fields["progress"]
         return True
 
+    def save_branch(self, search_id: str, output: BranchOutput) -> BranchSave:
+        with transaction.atomic():
+            # The row lock serialises the branches: each merges into what the others recorded.
+            search = Search.objects.select_for_update().filter(pk=_parse_uuid(search_id)).first()
+            if search is None:
+                raise SearchNotFound(search_id)
+            if search.status in FINAL or search.progress < STAGE_PROGRESS[FAN_OUT]:
+                return BranchSave(recorded=False, complete=False)
+            if output.stage in search.branches:
+                return BranchSave(recorded=False, complete=all_done(search.branches))
+            done = [*search.branches, output.stage]
+            merged = SearchState.from_document(search_document(search, []))
+            merge_into(merged, output)
+            stage, progress = fan_out_position(done)
+            Search.objects.filter(pk=search.pk).update(
+                branches=done,
+                stage=stage,
+                progress=progress,
+                failures=[asdict(f) for f in merged.failures],
+                timings=merged.timings_ms,
+                models=merged.models,
+                usage=merged.usage,
+                updated_at=timezone.now(),
+            )
+            column = output.paper_field
+            rows = list(SearchPaper.objects.filter(search_id=search.pk, pmid__in=list(output.papers)).only("id", "pmid"))
+            for row in rows:
+                setattr(row, column, _paper_column(output.papers[row.pmid]))
+            SearchPaper.objects.bulk_update(rows, [column])
+        return BranchSave(recorded=True, complete=all_done(done))
+
     def fail(self, search_id: str, reason: str) -> bool:
         now = timezone.now()
         updated = (
@@ -251,6 +298,18 @@ def _upsert_papers(state: SearchState) -> None:
 METRIC_KEYS = ("venue", "citation_count", "relative_citation_ratio", "influential_citation_count", "tldr", "full_text_url")
 
 
+def _metrics_json(m: Metrics) -> dict[str, Any]:
+    """SearchPaper.metrics: the metrics as delivered for this search (None = unavailable)."""
+    return {k: getattr(m, k) for k in METRIC_KEYS} | {"pmcid": m.pmcid}
+
+
+def _paper_column(value: Any) -> Any:
+    """A branch's per-paper value as stored in its SearchPaper column."""
+    if value is None:
+        return None
+    return _metrics_json(value) if isinstance(value, Metrics) else asdict(value)
+
+
 def _upsert_search_papers(state: SearchState) -> None:
     rows = []
     for p in state.papers:
@@ -264,7 +323,7 @@ def _upsert_search_papers(state: SearchState) -> None:
                 stance=d["stance"],
                 best_sentence=d["best_sentence"],
                 summary=p.summary,
-                metrics={k: d[k] for k in METRIC_KEYS} | {"pmcid": p.metrics.pmcid},
+                metrics=_metrics_json(p.metrics),
                 title=d["title"],
                 abstract=d["abstract"],
                 year=d["year"],
@@ -319,6 +378,7 @@ def search_document(search: Search, papers) -> dict[str, Any]:
         "status": search.status,
         "stage": search.stage,
         "progress": search.progress,
+        "branches": list(search.branches),
         "error": search.error,
         "filters": search.filters,
         "query": search.query,
@@ -360,7 +420,7 @@ if ARGV[3] ~= '' and tonumber(redis.call('HGET', KEYS[1], 'updated')) >= tonumbe
 redis.call('HSET', KEYS[1], 'status', 'failed', 'error', ARGV[1], 'updated', ARGV[2])
 return 1
 """
-_OVERLAY = ("status", "stage", "progress", "error")
+_OVERLAY = ("status", "stage", "progress", "branches", "error")
 
 
 @lru_cache(maxsize=1)
@@ -403,7 +463,7 @@ class RedisSearchStore(SearchStore):
             key,
             mapping={
                 "doc": doc, "candidates": candidates, "status": "queued", "stage": "", "progress": 0,
-                "error": "", "created": now, "updated": now,
+                "branches": "[]", "error": "", "created": now, "updated": now,
             },
         )
         pipe.expire(key, self.ttl)
@@ -420,7 +480,10 @@ class RedisSearchStore(SearchStore):
 
     def _compose(self, raw: dict[str, str]) -> dict[str, Any]:
         doc = json.loads(raw["doc"])
-        doc.update(status=raw["status"], stage=raw["stage"], progress=int(raw["progress"]), error=raw["error"])
+        doc.update(
+            status=raw["status"], stage=raw["stage"], progress=int(raw["progress"]),
+            branches=json.loads(raw["branches"] or "[]"), error=raw["error"],
+        )
         return doc
 
     def load(self, search_id: str, *, with_candidates: bool = False) -> SearchState:
@@ -455,6 +518,40 @@ class RedisSearchStore(SearchStore):
         if result == 1:
             state.status, state.stage, state.progress = fields["status"], fields["stage"], fields["progress"]
         return result == 1
+
+    def save_branch(self, search_id: str, output: BranchOutput) -> BranchSave:
+        import redis
+
+        key = self.key(search_id)
+        fields = ["doc", *_OVERLAY]
+        with self.client.pipeline() as pipe:
+            while True:
+                try:
+                    # Optimistic lock: a branch that records between our read and our write aborts
+                    # this transaction (WatchError), and we merge again into what it wrote.
+                    pipe.watch(key)
+                    raw = dict(zip(fields, pipe.hmget(key, fields)))
+                    if raw["doc"] is None:
+                        raise SearchExpired(search_id)
+                    state = SearchState.from_document(self._compose(raw))
+                    if state.status in FINAL or state.progress < STAGE_PROGRESS[FAN_OUT]:
+                        return BranchSave(recorded=False, complete=False)
+                    if output.stage in state.branches:
+                        return BranchSave(recorded=False, complete=all_done(state.branches))
+                    merge_into(state, output)
+                    state.branches.append(output.stage)
+                    stage, progress = fan_out_position(state.branches)
+                    doc, _ = self._split(state)
+                    pipe.multi()
+                    pipe.hset(key, mapping={
+                        "doc": doc, "stage": stage, "progress": progress,
+                        "branches": json.dumps(state.branches), "updated": time.time(),
+                    })
+                    pipe.expire(key, self.ttl)
+                    pipe.execute()
+                    return BranchSave(recorded=True, complete=all_done(state.branches))
+                except redis.WatchError:
+                    continue
 
     def fail(self, search_id: str, reason: str) -> bool:
         return self.client.eval(_FAIL, 1, self.key(search_id), reason, time.time(), "") == 1

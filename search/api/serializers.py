@@ -135,6 +135,9 @@ class SearchDocumentSerializer(serializers.Serializer):
     status = serializers.ChoiceField(choices=["queued", "running", "done", "failed"])
     stage = serializers.CharField(help_text="last finished stage; 'done' at the end")
     progress = serializers.IntegerField(min_value=0, max_value=100)
+    branches = serializers.ListField(
+        child=serializers.CharField(), help_text="enrich / judge / locate finished so far (they run side by side)"
+    )
     error = serializers.CharField(help_text="human-readable reason when failed")
     filters = FiltersSerializer()
     query = QuerySerializer(allow_null=True)

@@ -188,6 +188,7 @@ class SearchState:
     status: str = "queued"  # queued | running | done | failed
     stage: str = ""
     progress: int = 0
+    branches: list[str] = field(default_factory=list)  # enrich | judge | locate recorded so far (they run side by side)
     error: str = ""  # human-readable reason when status == failed
     query: UnderstoodQuery | None = None
     source: str = ""
@@ -215,6 +216,7 @@ class SearchState:
             "status": self.status,
             "stage": self.stage,
             "progress": self.progress,
+            "branches": list(self.branches),
             "error": self.error,
             "filters": self.filters.to_dict(),
             "query": (
@@ -260,6 +262,7 @@ class SearchState:
             status=doc.get("status", "queued"),
             stage=doc.get("stage", ""),
             progress=doc.get("progress", 0),
+            branches=list(doc.get("branches") or []),
             error=doc.get("error", ""),
             filters=Filters(**(doc.get("filters") or {})),
             query=query,

@@ -119,7 +119,7 @@ def test_papers_are_readable_after_rerank_before_stance(scripted, monkeypatch):
     assert doc["status"] == "running" and doc["stage"] == "rerank" and doc["progress"] == 50
     assert len(doc["papers"]) == 20 and all(p["stance"] is None for p in doc["papers"])
     assert doc["answer"] is None
-    assert [s for _, s in scheduled] == ["understand", "retrieve", "rerank", "enrich"]
+    assert [s for _, s in scheduled] == ["understand", "retrieve", "rerank", "enrich", "judge", "locate"]
 
 
 def test_a_redelivered_stage_records_nothing_twice(scripted, monkeypatch):
@@ -130,9 +130,9 @@ def test_a_redelivered_stage_records_nothing_twice(scripted, monkeypatch):
         services.search_run_stage(ref=ref, stage=stage)
     scheduled.clear()
     calls_before = list(scripted)
-    # The worker died after committing rerank: the redelivered task only schedules the next stage.
+    # The worker died after committing rerank: the redelivered task only schedules the next stages.
     assert services.search_run_stage(ref=ref, stage="rerank") is False
-    assert scripted == calls_before and scheduled == ["enrich"]
+    assert scripted == calls_before and scheduled == ["enrich", "judge", "locate"]
     # A stage whose input is not recorded yet does nothing.
     assert services.search_run_stage(ref=ref, stage="locate") is False
     assert scripted == calls_before
@@ -237,5 +237,10 @@ def test_later_stages_are_queued_ahead_of_earlier_ones(monkeypatch):
         services._schedule("ref", stage)
     priorities = [priority for _, priority in sent]
     assert [args[1] for args, _ in sent] == list(STAGES)
-    assert priorities == sorted(priorities, reverse=True) and len(set(priorities)) == len(STAGES)
+    assert priorities == sorted(priorities, reverse=True)
+    by_stage = dict(zip(STAGES, priorities))
+    # enrich ‖ judge ‖ locate run side by side: one level, after rerank, before synthesise and chart.
+    assert by_stage["enrich"] == by_stage["judge"] == by_stage["locate"]
+    assert by_stage["rerank"] > by_stage["enrich"] > by_stage["synthesise"] > by_stage["chart"]
+    assert len(set(priorities)) == len(STAGES) - 2
     assert min(priorities) == 0 and max(priorities) <= 9  # the Redis broker's range, 0 first
