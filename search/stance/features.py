@@ -14,8 +14,10 @@ from functools import lru_cache
 
 import numpy as np
 
+from search.sentences import split_sentences
+
 from . import cues
-from .text import conclusion_sentences, split_sentences
+from .text import conclusion_sentences
 
 Encoder = Callable[[list[str]], np.ndarray]
 

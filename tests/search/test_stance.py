@@ -11,7 +11,8 @@ from search.stance.data import HEALTHVER, PUBMEDQA, detect_format, load_file, pu
 from search.stance.features import encode_pairs, make_pair
 from search.stance.model import ABSTRACT, PASSAGE, StanceClassifier, StanceModelMissing, metadata_path
 from search.stance.negation import negation_scoped
-from search.stance.text import conclusion_sentences, split_sentences
+from search.sentences import split_sentences
+from search.stance.text import conclusion_sentences
 from search.stance.train import concat, figures, fit, fold_splits, prepare
 from tests.conftest import DATA
 
