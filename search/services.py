@@ -41,6 +41,7 @@ from .store import (
 
 logger = logging.getLogger(__name__)
 
+
 def _successors() -> dict[str, tuple[str, ...]]:
     """The stages each stage's output feeds: a chain, except rerank -> every branch -> synthesise."""
     chain = [s for s in STAGES if s not in BRANCHES]

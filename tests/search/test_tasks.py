@@ -134,7 +134,7 @@ def test_a_redelivered_stage_records_nothing_twice(scripted, monkeypatch):
     assert services.search_run_stage(ref=ref, stage="rerank") is False
     assert scripted == calls_before and scheduled == ["enrich", "judge", "locate"]
     # A stage whose input is not recorded yet does nothing.
-    assert services.search_run_stage(ref=ref, stage="locate") is False
+    assert services.search_run_stage(ref=ref, stage="synthesise") is False
     assert scripted == calls_before
 
 
