@@ -168,10 +168,13 @@ def start_worker(tmp_dir: Path, *, queue: str, name: str, extra_env: dict[str, s
 
 
 @pytest.fixture
-def send_to():
+def send_to(monkeypatch):
     """Point this process's Celery producer at the test broker and ``queue``."""
     from medseba.celery import app
 
+    # Celery prefers a CELERY_BROKER_URL in the environment to broker_url: without this, a
+    # developer who exports one sends the tests' tasks where no test worker listens.
+    monkeypatch.setenv("CELERY_BROKER_URL", BROKER_URL)
     old = {k: app.conf.get(k) for k in ("broker_url", "task_default_queue", "task_always_eager")}
 
     def point(queue: str) -> None:
