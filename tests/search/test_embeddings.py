@@ -1,0 +1,44 @@
+"""The encoder's precision: bfloat16 where the CPU does it natively, vectors interchangeable with float32."""
+from __future__ import annotations
+
+import subprocess
+import sys
+
+import numpy as np
+
+from search import embeddings
+
+TEXTS = [
+    "Aspirin reduced the risk of stroke by 20% (95% CI 0.70-0.91).",
+    "There was no significant difference in mortality between the groups.",
+    "Does vitamin D prevent falls in older adults?",
+]
+
+
+def test_bf16_vectors_match_float32_vectors(settings):
+    settings.MEDSEBA_EMBEDDING_PRECISION = "fp32"
+    assert embeddings.uses_bf16() is False
+    full = embeddings.encode(TEXTS)
+    settings.MEDSEBA_EMBEDDING_PRECISION = "bf16"
+    assert embeddings.uses_bf16() is True
+    half = embeddings.encode(TEXTS)
+    assert half.dtype == np.float32 and half.shape == full.shape
+    assert np.allclose(np.linalg.norm(half, axis=1), 1.0, atol=1e-4)
+    assert np.min(np.sum(full * half, axis=1)) > 0.999
+
+
+def test_auto_follows_what_the_cpu_supports(settings):
+    import torch
+
+    settings.MEDSEBA_EMBEDDING_PRECISION = "auto"
+    assert embeddings.uses_bf16() is bool(torch.ops.mkldnn._is_mkldnn_bf16_supported())
+
+
+def test_an_unknown_precision_stops_start_up_with_a_sentence():
+    result = subprocess.run(
+        [sys.executable, "-c", "import django, os; os.environ['DJANGO_SETTINGS_MODULE']='medseba.settings'; django.setup()"],
+        env={"MEDSEBA_EMBEDDING_PRECISION": "fp16", "PATH": "/usr/bin:/bin"},
+        capture_output=True, text=True,
+    )
+    assert result.returncode != 0
+    assert "MEDSEBA_EMBEDDING_PRECISION must be auto, bf16 or fp32, not 'fp16'" in result.stderr

@@ -1,0 +1,29 @@
+"""Worker processes load their models at start; a missing one is logged, never fatal."""
+from __future__ import annotations
+
+import logging
+
+import pytest
+
+from search import embeddings, nlp
+from search.warmup import load_models
+
+
+@pytest.mark.django_db
+def test_models_are_loaded_and_a_missing_one_is_only_logged(settings, tmp_path, caplog):
+    settings.MEDSEBA_STANCE_MODEL_PATH = str(tmp_path / "absent.joblib")
+    with caplog.at_level(logging.INFO, logger="search.warmup"):
+        seconds = load_models()
+    assert seconds > 0
+    assert nlp._pipeline is not None
+    assert embeddings._load.cache_info().currsize >= 1
+    messages = [r.getMessage() for r in caplog.records]
+    assert any("could not preload the stance classifier" in m and "train_stance" in m for m in messages)
+    assert any(m.startswith("models loaded in") for m in messages)
+
+
+def test_worker_processes_have_time_to_load_them(settings):
+    from medseba.celery import app
+
+    assert settings.MEDSEBA_PRELOAD_MODELS is True
+    assert app.conf.worker_proc_alive_timeout >= 60
