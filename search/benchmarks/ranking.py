@@ -1,9 +1,9 @@
 """Rerank (cold and warm) and best-sentence speed over fixed questions on the local corpus.
 
 Candidates come from the real understand → retrieve (local, 50) stages, timed apart.
-"Cold" means no cached vector for any candidate: each run writes under a model key of its
-own (``<key>:bench-<random>``) in the configured store, so other people's cached vectors
-are neither used nor touched, and exactly those rows are deleted at the end.
+"Cold" means no cached vector for any candidate: each run writes under an embedding namespace
+of its own (``bench-<random>``, see ``_namespace.py``) in the configured store, so other
+people's cached vectors are neither used nor touched, and exactly those rows are deleted at the end.
 The model is loaded before timing starts (loading is a once-per-process cost).
 """
 from __future__ import annotations
@@ -12,6 +12,8 @@ import statistics
 import time
 import uuid
 from typing import Any
+
+from ._namespace import drop_namespaces
 
 NAME = "ranking"
 ORDER = 30
@@ -47,11 +49,13 @@ def _median_ms(samples: list[float]) -> float | None:
 
 
 def run(options: dict[str, Any]) -> dict[str, Any]:
+    from django.test import override_settings
+
     from documents.embedding_store import get_store
     from documents.sources.base import Filters
     from search import embeddings
-    from search.pipeline.locate import locate, sentence_model_key
-    from search.pipeline.rerank import document_model_key, rerank
+    from search.pipeline.locate import locate
+    from search.pipeline.rerank import rerank
     from search.pipeline.retrieve import retrieve
     from search.pipeline.understand import understand
 
@@ -59,7 +63,6 @@ def run(options: dict[str, Any]) -> dict[str, Any]:
     questions = (QUESTIONS * ((wanted // len(QUESTIONS)) + 1))[:wanted]
     store = get_store()
     tag = f"bench-{uuid.uuid4().hex[:8]}"
-    doc_key, sent_key = f"{document_model_key()}:{tag}", f"{sentence_model_key()}:{tag}"
     embeddings.encode(["warm up the model"])
 
     candidates = []
@@ -72,32 +75,31 @@ def run(options: dict[str, Any]) -> dict[str, Any]:
     locate_cold: list[float] = []
     locate_warm: list[float] = []
     sizes: list[int] = []
-    keys: set[str] = set()
+    namespaces: set[str] = set()
     try:
         for i, (q, records) in enumerate(zip(questions, candidates)):
             if not records:
                 continue
             # Same question repeated (when more than len(QUESTIONS) are asked) must still be cold.
-            key = f"{doc_key}:{i}" if i >= len(QUESTIONS) else doc_key
-            skey = f"{sent_key}:{i}" if i >= len(QUESTIONS) else sent_key
-            keys.update((key, skey))
+            namespace = f"{tag}-{i}" if i >= len(QUESTIONS) else tag
+            namespaces.add(namespace)
             sizes.append(len(records))
-            started = time.perf_counter()
-            top = rerank(q, records, top_k=20, store=store, model_key=key)
-            cold.append(time.perf_counter() - started)
-            started = time.perf_counter()
-            rerank(q, records, top_k=20, store=store, model_key=key)
-            warm.append(time.perf_counter() - started)
-            papers = [p.record for p in top]
-            started = time.perf_counter()
-            locate(q, papers, store=store, model_key=skey)
-            locate_cold.append(time.perf_counter() - started)
-            started = time.perf_counter()
-            locate(q, papers, store=store, model_key=skey)
-            locate_warm.append(time.perf_counter() - started)
+            with override_settings(MEDSEBA_EMBEDDING_NAMESPACE=namespace):
+                started = time.perf_counter()
+                top = rerank(q, records, top_k=20, store=store)
+                cold.append(time.perf_counter() - started)
+                started = time.perf_counter()
+                rerank(q, records, top_k=20, store=store)
+                warm.append(time.perf_counter() - started)
+                papers = [p.record for p in top]
+                started = time.perf_counter()
+                locate(q, papers, store=store)
+                locate_cold.append(time.perf_counter() - started)
+                started = time.perf_counter()
+                locate(q, papers, store=store)
+                locate_warm.append(time.perf_counter() - started)
     finally:
-        for key in keys:  # only this run's keys: nobody else's cached vectors
-            store.drop_model(key)
+        drop_namespaces(namespaces)
     return {
         "questions": len(cold),
         "store": store.name,

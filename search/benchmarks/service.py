@@ -25,6 +25,7 @@ from typing import Any
 
 from django.conf import settings
 
+from ._namespace import drop_namespaces
 from ._stats import percentile
 
 NAME = "service"
@@ -128,21 +129,6 @@ def _warm_up() -> tuple[float, list[dict[str, Any]]]:
     return round(time.perf_counter() - t0, 1), warm
 
 
-def _drop_namespaces(namespaces: list[str]) -> None:
-    """Remove the vectors the benchmark's workers cached (and only those)."""
-    from django.test import override_settings
-
-    from documents.embedding_store import get_store
-    from search.pipeline.locate import sentence_model_key
-    from search.pipeline.rerank import document_model_key
-
-    store = get_store()
-    for namespace in namespaces:
-        with override_settings(MEDSEBA_EMBEDDING_NAMESPACE=namespace):
-            for key in (document_model_key(), sentence_model_key()):
-                store.drop_model(key)
-
-
 def _interrupt(signum, frame) -> None:
     raise KeyboardInterrupt(f"signal {signum}")
 
@@ -186,7 +172,7 @@ def run(options: dict[str, Any]) -> dict[str, Any]:
         for worker in workers:
             worker.stop()
         signal.signal(signal.SIGTERM, previous_term)
-        _drop_namespaces(namespaces)
+        drop_namespaces(namespaces)
     ok = [r for r in cold if r["status"] == "done"]
     stage_ms = {
         stage: round(statistics.median([r["timings"][stage] for r in ok if stage in r["timings"]]), 1)

@@ -75,11 +75,11 @@ def pick(
 
 
 def sentence_vectors(
-    records: Sequence[Record], *, store: EmbeddingStore | None = None, model_key: str | None = None
+    records: Sequence[Record], *, store: EmbeddingStore | None = None
 ) -> dict[str, SentenceVectors]:
     """Sentences and their vectors by PMID: cached, or split and embedded in one batch and stored."""
     store = store if store is not None else get_store()
-    key = model_key or sentence_model_key()
+    key = sentence_model_key()
     wanted = {r.pmid: r for r in records}
     cached = store.get_sentences(key, wanted)
     missing = [r for pmid, r in wanted.items() if pmid not in cached]
@@ -103,7 +103,6 @@ def locate(
     records: list[Record],
     *,
     store: EmbeddingStore | None = None,
-    model_key: str | None = None,
     bonus: float = FINDING_BONUS,
 ) -> dict[str, BestSentence]:
     """Best sentence per PMID; records whose abstract has no sentence are left out."""
@@ -111,7 +110,7 @@ def locate(
         raise ValueError("locate needs a non-empty question")
     if not records:
         return {}
-    by_pmid = sentence_vectors(records, store=store, model_key=model_key)
+    by_pmid = sentence_vectors(records, store=store)
     query = embeddings.encode([question])[0]
     out: dict[str, BestSentence] = {}
     for pmid, sv in by_pmid.items():

@@ -62,11 +62,11 @@ def _unique(records: Sequence[Record]) -> list[Record]:
 
 
 def document_vectors(
-    records: Sequence[Record], *, store: EmbeddingStore | None = None, model_key: str | None = None
+    records: Sequence[Record], *, store: EmbeddingStore | None = None
 ) -> dict[str, np.ndarray]:
     """Vectors of ``records`` by PMID: from the store when cached, else embedded in one batch and stored."""
     store = store if store is not None else get_store()
-    key = model_key or document_model_key()
+    key = document_model_key()
     unique = _unique(records)
     vectors = store.get_many(key, [r.pmid for r in unique])
     missing = [r for r in unique if r.pmid not in vectors]
@@ -84,7 +84,6 @@ def rerank(
     *,
     top_k: int,
     store: EmbeddingStore | None = None,
-    model_key: str | None = None,
 ) -> list[RankedPaper]:
     """The ``top_k`` records most similar to ``question``, ranked from 1; ties keep retrieval order."""
     if not question or not question.strip():
@@ -94,7 +93,7 @@ def rerank(
     unique = _unique(records)
     if not unique:
         return []
-    vectors = document_vectors(unique, store=store, model_key=model_key)
+    vectors = document_vectors(unique, store=store)
     query = embeddings.encode([question])[0]
     matrix = np.stack([vectors[r.pmid] for r in unique])
     similarity = matrix @ query
