@@ -180,7 +180,7 @@ def search_run_stage(*, ref: str, stage: str) -> bool:
         return False
     if state.status == "queued":
         store.mark_running(ref)
-    baseline = Baseline.of(state)
+    baseline = Baseline.of(state) if stage in BRANCHES else None  # what a branch finds, so it records only its own
     try:
         with private_logging(state) if store.anonymous else nullcontext():
             run_stage(state, stage)
