@@ -89,6 +89,8 @@ test('an unknown search says so and an unknown page offers the way back', async 
 
 test('keyboard only: the question box is reachable and Enter asks', async ({ page }) => {
   await page.goto('/');
+  // The first Tab must reach the rendered app: pressed before React mounts, it lands nowhere.
+  await expect(page.getByRole('link', { name: 'Skip to content' })).toBeAttached();
   await page.keyboard.press('Tab'); // skip link
   await expect(page.getByRole('link', { name: 'Skip to content' })).toBeFocused();
   await page.keyboard.press('Enter');
