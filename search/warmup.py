@@ -21,12 +21,14 @@ def load_models() -> float:
     from search import embeddings
     from search.pipeline.understand import understand
     from search.stance.predict import load_classifier
+    from search.stance.syntax import parser
 
     started = time.perf_counter()
     for name, load in (
         ("question parser", lambda: understand(_QUESTION, Filters())),
         ("embedding model", lambda: embeddings.encode([_QUESTION])),
         ("stance classifier", load_classifier),
+        ("stance parser", parser),
     ):
         try:
             load()

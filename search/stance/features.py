@@ -1,9 +1,10 @@
 """Turn (question, abstract) pairs into features: embeddings, cues, and how the two relate.
 
 Three kinds of evidence for a stance: what the conclusion says (cue counts, TF-IDF
-n-grams, its embedding), how it relates to the question (embedding product and
-difference, cosine, word overlap, cues in the sentence closest to the question), and
-what kind of question it is (negated, comparative "A or B", "than").
+n-grams, its embedding, whether its main verb is negated or hedged), how it relates to
+the question (embedding product and difference, cosine, word overlap, cues in the sentence
+closest to the question, question words under a negation), and what kind of question it
+is (negated, comparative "A or B", "than", "similar?", "necessary?").
 """
 from __future__ import annotations
 
@@ -17,6 +18,7 @@ import numpy as np
 from search.sentences import split_sentences
 
 from . import cues
+from .syntax import SYNTAX_NAMES, syntax_features
 from .text import conclusion_sentences
 
 Encoder = Callable[[list[str]], np.ndarray]
@@ -118,9 +120,18 @@ def handcrafted(pair: Pair) -> np.ndarray:
     ).astype(np.float32)
 
 
+def lexical_features(pairs: Sequence[Pair]) -> np.ndarray:
+    """[handcrafted | syntax]: everything that needs no sentence embedding."""
+    if not pairs:
+        return np.zeros((0, lexical_size()), np.float32)
+    hand = np.vstack([handcrafted(p) for p in pairs])
+    syntax = syntax_features([p.question for p in pairs], [p.conclusion for p in pairs])
+    return np.hstack([hand, syntax]).astype(np.float32)
+
+
 def dense_features(pairs: Sequence[Pair], encoded: Encoded | None) -> np.ndarray:
-    """[handcrafted | q*c | |q-c| | c | cosine] for each pair; only the handcrafted block without ``encoded``."""
-    hand = np.vstack([handcrafted(p) for p in pairs]) if pairs else np.zeros((0, handcrafted_size()), np.float32)
+    """[handcrafted | syntax | q*c | |q-c| | c | cosine] for each pair; only the first two blocks without ``encoded``."""
+    hand = lexical_features(pairs)
     if encoded is None:
         return hand
     q, c = encoded.question, encoded.conclusion
@@ -129,5 +140,6 @@ def dense_features(pairs: Sequence[Pair], encoded: Encoded | None) -> np.ndarray
 
 
 @lru_cache(maxsize=1)
-def handcrafted_size() -> int:
-    return handcrafted(make_pair("Is it?", "It is.")).shape[0]
+def lexical_size() -> int:
+    """Width of the embedding-free block at the start of every dense feature row."""
+    return handcrafted(make_pair("Is it?", "It is.")).shape[0] + len(SYNTAX_NAMES)

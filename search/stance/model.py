@@ -2,7 +2,8 @@
 
 Two multinomial logistic regressions, one per input kind, because a full abstract and a
 short evidence passage state a result differently: the abstract model (what the product
-uses) reads TF-IDF n-grams of the negation-scoped conclusion plus cue counts; the passage
+uses) reads TF-IDF n-grams of the negation-scoped conclusion and of the question, plus cue
+counts and syntactic cues (negated or hedged main verb, question kind); the passage
 model (claim + snippet, HealthVer-like) also uses sentence-embedding interactions.
 Logistic regression keeps the artifact small and its probabilities usable as strengths.
 """
@@ -24,10 +25,10 @@ from sklearn.linear_model import LogisticRegression
 from sklearn.preprocessing import StandardScaler
 
 from . import LABELS
-from .features import Encoded, Pair, dense_features, handcrafted_size, is_full_abstract
+from .features import Encoded, Pair, dense_features, is_full_abstract, lexical_features, lexical_size
 from .negation import negation_scoped
 
-ARTIFACT_FORMAT = 2
+ARTIFACT_FORMAT = 3
 ABSTRACT = "abstract"
 PASSAGE = "passage"
 KINDS: tuple[str, ...] = (ABSTRACT, PASSAGE)
@@ -48,12 +49,14 @@ class ModelConfig:
     dense_weight: float = 0.05
     use_embeddings: bool = False
     negation_scope: bool = True
+    # TF-IDF n-grams of the question itself ("really necessary?", "similar?") at this weight; 0 = off.
+    question_tfidf_weight: float = 0.0
     class_weight: str | None = "balanced"
     seed: int = 13
 
 
 # Chosen by 5-fold CV (PubMedQA stratified, HealthVer grouped by evidence passage); see stance.json.
-ABSTRACT_CONFIG = ModelConfig()
+ABSTRACT_CONFIG = ModelConfig(question_tfidf_weight=0.5)
 PASSAGE_CONFIG = ModelConfig(C=0.05, tfidf_max_features=4000, tfidf_min_df=3, dense_weight=1.0, use_embeddings=True)
 
 
@@ -67,6 +70,7 @@ class KindClassifier:
 
     config: ModelConfig = field(default_factory=ModelConfig)
     vectorizer: TfidfVectorizer | None = None
+    question_vectorizer: TfidfVectorizer | None = None
     scaler: StandardScaler | None = None
     clf: LogisticRegression | None = None
 
@@ -77,7 +81,7 @@ class KindClassifier:
 
     def _dense(self, pairs: Sequence[Pair], encoded: Encoded | None, dense: np.ndarray | None) -> np.ndarray:
         if not self.config.use_embeddings:
-            return dense[:, :handcrafted_size()] if dense is not None else dense_features(pairs, None)
+            return dense[:, :lexical_size()] if dense is not None else lexical_features(pairs)
         if dense is not None:
             return dense
         if encoded is None:
@@ -93,10 +97,17 @@ class KindClassifier:
                 ngram_range=(1, 2), min_df=self.config.tfidf_min_df, max_features=self.config.tfidf_max_features,
                 sublinear_tf=True, token_pattern=r"\S+" if self.config.negation_scope else r"(?u)\b\w[\w'-]*\b",
             ).fit(texts)
+            if self.config.question_tfidf_weight > 0:
+                self.question_vectorizer = TfidfVectorizer(ngram_range=(1, 2), min_df=2, sublinear_tf=True).fit(
+                    [p.question.lower() for p in pairs]
+                )
         assert self.scaler is not None and self.vectorizer is not None
         blocks = [sparse.csr_matrix(self.scaler.transform(values) * self.config.dense_weight)]
         if self.config.tfidf_weight > 0:
             blocks.append(self.vectorizer.transform(texts) * self.config.tfidf_weight)
+        if self.question_vectorizer is not None:
+            questions = [p.question.lower() for p in pairs]
+            blocks.append(self.question_vectorizer.transform(questions) * self.config.question_tfidf_weight)
         return sparse.hstack(blocks, format="csr")
 
     def fit(self, pairs: Sequence[Pair], encoded: Encoded | None, labels: Sequence[str], *,
@@ -152,16 +163,24 @@ class StanceClassifier:
         return out
 
     # --- artifact -------------------------------------------------------------------------------
-    def save(self, path: Path) -> dict[str, Any]:
-        """Write the joblib artifact and ``<name>.json`` metadata (with the artifact's sha256 as version)."""
+    def save(self, path: Path, *, run: dict[str, Any] | None = None) -> dict[str, Any]:
+        """Write the joblib artifact and ``<name>.json`` metadata (with the artifact's sha256 as version).
+
+        ``run`` (how long training took, where the data was) goes to the JSON only, so the
+        same data and code give the same artifact bytes and the same version anywhere.
+        """
         path = Path(path)
         path.parent.mkdir(parents=True, exist_ok=True)
+        for m in self.models.values():
+            for vectorizer in (m.vectorizer, m.question_vectorizer):
+                _drop_run_specific_state(vectorizer)
         buffer = io.BytesIO()
         joblib.dump(
             {
                 "format": ARTIFACT_FORMAT,
                 "embedding_model": self.embedding_model,
-                "models": {k: {"config": asdict(m.config), "vectorizer": m.vectorizer, "scaler": m.scaler, "clf": m.clf}
+                "models": {k: {"config": asdict(m.config), "vectorizer": m.vectorizer,
+                               "question_vectorizer": m.question_vectorizer, "scaler": m.scaler, "clf": m.clf}
                            for k, m in self.models.items()},
                 "metadata": self.metadata,
             },
@@ -170,7 +189,7 @@ class StanceClassifier:
         )
         blob = buffer.getvalue()
         path.write_bytes(blob)
-        meta = dict(self.metadata)
+        meta = dict(self.metadata) | (run or {})
         meta["version"] = hashlib.sha256(blob).hexdigest()[:12]
         meta["bytes"] = len(blob)
         metadata_path(path).write_text(json.dumps(meta, indent=2, sort_keys=True) + "\n", encoding="utf-8")
@@ -191,7 +210,8 @@ class StanceClassifier:
                 f"retrain with `python manage.py train_stance`"
             )
         models = {
-            k: KindClassifier(config=ModelConfig(**m["config"]), vectorizer=m["vectorizer"], scaler=m["scaler"], clf=m["clf"])
+            k: KindClassifier(config=ModelConfig(**m["config"]), vectorizer=m["vectorizer"],
+                              question_vectorizer=m["question_vectorizer"], scaler=m["scaler"], clf=m["clf"])
             for k, m in data["models"].items()
         }
         model = cls(models=models, embedding_model=data["embedding_model"], metadata=dict(data["metadata"]))
@@ -201,6 +221,14 @@ class StanceClassifier:
     @property
     def version(self) -> str:
         return str(self.metadata.get("version", "untrained"))
+
+
+def _drop_run_specific_state(vectorizer: TfidfVectorizer | None) -> None:
+    """Remove what sklearn keeps only for introspection or caching: a set pickled in hash order
+    and a memory address. Kept, they change the artifact's bytes, hence its version, on every run."""
+    if vectorizer is not None:
+        vectorizer.stop_words_ = None
+        vectorizer.__dict__.pop("_stop_words_id", None)
 
 
 def metadata_path(path: Path) -> Path:

@@ -43,7 +43,8 @@ def load_classifier(path: Path | None = None) -> StanceClassifier:
 
 
 def model_label(model: StanceClassifier) -> str:
-    features = f"on {model.embedding_model}" if model.needs_embeddings(ABSTRACT) else "on negation-scoped conclusion n-grams and cues"
+    features = (f"on {model.embedding_model}" if model.needs_embeddings(ABSTRACT)
+                else "on negation-scoped conclusion n-grams, question n-grams, cues and parse")
     return f"offline stance classifier {model.version} (logistic regression {features})"
 
 

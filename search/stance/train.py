@@ -21,7 +21,7 @@ from sklearn.model_selection import StratifiedGroupKFold, StratifiedKFold
 
 from search import embeddings
 
-from . import LABELS
+from . import LABELS, syntax
 from .data import EVIDENCE_INFERENCE, PUBMEDQA, Example, load_all
 from .features import Encoded, Pair, dense_features, encode_pairs, make_pair
 from .model import ABSTRACT, ABSTRACT_CONFIG, PASSAGE, PASSAGE_CONFIG, ModelConfig, StanceClassifier
@@ -106,7 +106,6 @@ def train(*, data_dir: Path, out: Path) -> dict[str, Any]:
     model.metadata = {
         "trained_on": counts,
         "examples": len(data.examples),
-        "data_dir": str(data_dir),
         "models": {
             kind: {"trained_on": sorted({e.dataset for e in data.examples if kind_for(e.dataset) == kind}),
                    "config": asdict(m.config), "tfidf_features": len(m.vectorizer.vocabulary_),
@@ -115,12 +114,12 @@ def train(*, data_dir: Path, out: Path) -> dict[str, Any]:
         },
         "routing": "the product judges full abstracts with the abstract model; evaluation uses each set's own kind",
         "embedding_model": model.embedding_model,
+        "parser": syntax.parser_version(),
         "labels": list(LABELS),
         "sklearn": sklearn.__version__,
         "python": platform.python_version(),
-        "train_seconds": round(time.perf_counter() - started, 1),
     }
-    return model.save(out)
+    return model.save(out, run={"data_dir": str(data_dir), "train_seconds": round(time.perf_counter() - started, 1)})
 
 
 def figures(gold: Sequence[str], predicted: Sequence[str]) -> dict[str, Any]:

@@ -130,3 +130,16 @@ def test_committed_artifact_labels_pubmedqa_abstracts_with_strengths_summing_to_
         assert abs(stance.supports + stance.refutes + stance.neutral - 1.0) < 1e-6
         assert getattr(stance, stance.label) == max(stance.supports, stance.refutes, stance.neutral)
         assert "offline classifier" in stance.rationale
+
+
+def test_saved_artifact_holds_no_run_specific_state_so_retraining_gives_the_same_version(small_model, tmp_path):
+    pairs = [make_pair(e.question, e.text) for e in load_file(PQA)[100:102]]
+    small_model.predict_proba(pairs, None, kind=ABSTRACT)  # transforming caches a memory address in sklearn
+    first = small_model.save(tmp_path / "a.joblib", run={"train_seconds": 1.0})
+    second = small_model.save(tmp_path / "b.joblib", run={"train_seconds": 2.0})
+    assert first["version"] == second["version"]
+    assert json.loads(metadata_path(tmp_path / "b.joblib").read_text())["train_seconds"] == 2.0
+    for model in StanceClassifier.load(tmp_path / "a.joblib").models.values():
+        for vectorizer in (model.vectorizer, model.question_vectorizer):
+            if vectorizer is not None:
+                assert vectorizer.stop_words_ is None and "_stop_words_id" not in vectorizer.__dict__
