@@ -2,7 +2,8 @@
 
 General scientific-writing cues (not tuned to any data set): a conclusion that says
 "significantly reduced" supports an effect, "no significant difference" or a confidence
-interval crossing 1 argues against it, "may" / "further studies are needed" is hedging.
+interval crossing 1 argues against it, "may" / "further studies are needed" is hedging,
+"poor agreement" / "of little value" says a thing falls short.
 """
 from __future__ import annotations
 
@@ -50,6 +51,19 @@ HEDGE = _rx(
     r"suggest(?:s|ed|ive)?|appear(?:s|ed)?|seem(?:s|ed)?|trend|tendency|limited|preliminary|whether",
     r"in (?:some|selected|certain) (?:patients|cases)|depend(?:s|ing)? on|not always|only in|subgroup",
 )
+# Judgements that a thing falls short ("poor agreement", "little need", "of limited value")
+# or measures up ("good accuracy", "is necessary"): how conclusions answer "is X adequate?"
+# questions without any negation word.
+DEFICIT = _rx(
+    r"poor(?:ly)?|little|lack(?:s|ed|ing)?|unlikely|inadequate(?:ly)?|insufficient(?:ly)?|weak(?:ly)?|rarely|seldom|"
+    r"few|misleading|unreliable|inaccurate|suboptimal|unnecessary",
+    r"no (?:need|role|value|benefit|advantage)|should not|need not|"
+    r"not (?:be )?(?:required|needed|necessary|recommended|justified|warranted)",
+)
+ADEQUATE = _rx(
+    r"good|excellent|adequate(?:ly)?|sufficient(?:ly)?|reliabl[ey]|accurate(?:ly)?|useful|valuable|necessary|"
+    r"should be|recommended|safe(?:ly)?|feasible|well tolerated",
+)
 P_SIGNIFICANT = re.compile(r"\bp\s*(?:<|≤|=\s*0?\.0[0-4]\d*|=\s*0?\.00)\s*0?\.?\d*")
 P_NONSIGNIFICANT = re.compile(r"\bp\s*(?:>|≥|=\s*0?\.(?:[1-9]|0[5-9]))\s*0?\.?\d*|\bn\.s\.|\(ns\)")
 # "95% CI 0.82-1.31", "(95% CI, 0.8 to 1.2)": the ratio's interval crosses 1 -> no clear effect.
@@ -59,7 +73,7 @@ RATIO = re.compile(r"\b(?:a?OR|RR|a?HR|IRR|[Oo]dds ratios?|[Rr]elative risks?|[H
 QUESTION_NEGATION = _rx(r"not|no|without|n't|never|cannot")
 
 CUE_NAMES: tuple[str, ...] = (
-    "no_effect", "negation", "effect", "hedge", "p_sig", "p_ns", "ci_cross1", "ci_excl1", "ratio",
+    "no_effect", "negation", "effect", "hedge", "p_sig", "p_ns", "ci_cross1", "ci_excl1", "ratio", "deficit", "adequate",
 )
 
 
@@ -102,5 +116,7 @@ def count_cues(text: str) -> CueCounts:
             crossing,
             excluding,
             len(RATIO.findall(text)),
+            len(DEFICIT.findall(lower)),
+            len(ADEQUATE.findall(lower)),
         )
     )

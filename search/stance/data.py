@@ -11,6 +11,7 @@ from . import LABELS
 PUBMEDQA = "pubmedqa"
 HEALTHVER = "healthver"
 EVIDENCE_INFERENCE = "evidence_inference"
+TITLES = "titles"  # a corpus file (title + abstract): weak labels from statement titles, see titles.py
 
 # Evidence Inference asks "did INTERVENTION change OUTCOME vs COMPARATOR?": a significant
 # change answers yes, "no significant difference" answers no.
@@ -40,6 +41,8 @@ def detect_format(row: dict) -> str:
         return HEALTHVER
     if "intervention" in row and "majority_label" in row:
         return EVIDENCE_INFERENCE
+    if "title" in row and "abstract" in row and "pmid" in row:
+        return TITLES
     raise ValueError(f"unrecognised stance data row with fields {sorted(row)[:8]}")
 
 
@@ -57,10 +60,14 @@ def from_row(row: dict) -> Example:
     raise ValueError("Evidence Inference rows need their abstracts; use load_evidence_inference")
 
 
-def load_file(path: Path) -> list[Example]:
-    """PubMedQA or HealthVer JSON Lines -> examples (format detected from the first row)."""
+def load_file(path: Path, *, limit: int | None = None) -> list[Example]:
+    """PubMedQA, HealthVer or corpus JSON Lines -> examples (format detected from the first row)."""
     rows = _read_jsonl(Path(path))
-    examples = [from_row(row) for row in rows]
+    if rows and detect_format(rows[0]) == TITLES:
+        from .titles import load_title_claims  # needs the parser, which the labelled sets do not
+
+        return load_title_claims(Path(path), limit=limit)
+    examples = [from_row(row) for row in rows][:limit]
     bad = {e.label for e in examples} - set(LABELS)
     if bad:
         raise ValueError(f"{path}: unknown stance labels {sorted(bad)}")

@@ -22,14 +22,14 @@ from sklearn.model_selection import StratifiedGroupKFold, StratifiedKFold
 from search import embeddings
 
 from . import LABELS, syntax
-from .data import EVIDENCE_INFERENCE, PUBMEDQA, Example, load_all
+from .data import EVIDENCE_INFERENCE, PUBMEDQA, TITLES, Example, load_all
 from .features import Encoded, Pair, dense_features, encode_pairs, make_pair
 from .model import ABSTRACT, ABSTRACT_CONFIG, PASSAGE, PASSAGE_CONFIG, ModelConfig, StanceClassifier
 
 SEED = 13
 # Evidence Inference (effect / no-effect RCT prompts) is loadable but off: its label mapping was not validated by CV in time.
 USE_EVIDENCE_INFERENCE = False
-ABSTRACT_SETS = frozenset({PUBMEDQA, EVIDENCE_INFERENCE})
+ABSTRACT_SETS = frozenset({PUBMEDQA, EVIDENCE_INFERENCE, TITLES})
 
 
 def kind_for(dataset: str) -> str:
@@ -123,12 +123,17 @@ def train(*, data_dir: Path, out: Path) -> dict[str, Any]:
 
 
 def figures(gold: Sequence[str], predicted: Sequence[str]) -> dict[str, Any]:
-    """n, accuracy, macro-F1, per-class P/R/F1 and the confusion matrix (rows gold, columns predicted)."""
+    """n, accuracy, macro-F1, per-class P/R/F1 and the confusion matrix (rows gold, columns predicted).
+
+    Macro-F1 averages over the labels the gold data has: a set with no "neutral" gold (weak
+    title labels) is not charged a zero F1 for a class it cannot score.
+    """
     p, r, f, support = precision_recall_fscore_support(gold, predicted, labels=list(LABELS), zero_division=0)
+    present = [label for label in LABELS if label in set(gold)]
     return {
         "n": len(gold),
         "accuracy": round(float(accuracy_score(gold, predicted)), 4),
-        "macro_f1": round(float(f1_score(gold, predicted, labels=list(LABELS), average="macro", zero_division=0)), 4),
+        "macro_f1": round(float(f1_score(gold, predicted, labels=present, average="macro", zero_division=0)), 4),
         "per_class": {
             label: {"precision": round(float(p[i]), 4), "recall": round(float(r[i]), 4), "f1": round(float(f[i]), 4),
                     "support": int(support[i])}

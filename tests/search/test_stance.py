@@ -42,6 +42,14 @@ def test_cues_count_no_effect_and_confidence_intervals():
     assert cues.count_cues("patients with asthma or COPD").values[names.index("ratio")] == 0
 
 
+def test_cues_count_judgements_that_a_thing_falls_short_or_measures_up():
+    names = cues.CUE_NAMES
+    short = cues.count_cues("Agreement was poor, and routine testing is not necessary; there is little need for it.")
+    assert short.values[names.index("deficit")] == 3
+    enough = cues.count_cues("The score was accurate and reliable, and its routine use is recommended.")
+    assert enough.values[names.index("adequate")] == 3 and enough.values[names.index("deficit")] == 0
+
+
 def test_negation_scope_marks_the_words_after_a_cue_until_punctuation_or_contrast():
     assert negation_scoped("X did not improve survival, but mortality fell.") == (
         "x did not neg_improve neg_survival mortality fell")
@@ -74,6 +82,11 @@ def test_figures_report_accuracy_macro_f1_and_confusion():
     assert out["n"] == 4 and out["accuracy"] == 0.75
     assert out["per_class"]["refutes"]["recall"] == 0.0
     assert out["confusion_matrix"]["rows_gold_columns_predicted"][1] == [1, 0, 0]
+
+
+def test_macro_f1_averages_only_the_labels_the_gold_data_has():
+    out = figures(["supports", "refutes"], ["supports", "neutral"])  # weak title labels have no "neutral"
+    assert out["macro_f1"] == 0.5  # supports 1.0, refutes 0.0; not charged a 0 for neutral
 
 
 @pytest.fixture(scope="module")

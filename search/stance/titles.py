@@ -1,0 +1,115 @@
+"""Weakly labelled stance questions from statement titles, for a check on the product's own corpus.
+
+PubMedQA's automatically labelled part (PQA-A, Jin et al. 2019) turned statement titles into
+yes/no questions: "Lisinopril improves endothelial function in smokers." becomes "Does
+lisinopril improve endothelial function in smokers?" with the answer yes, and a negated
+title ("Carvedilol does not alter insulin sensitivity ...") answers no. The abstract under
+the title then says the same thing. The same recipe on the demo corpus (drug trials of the
+1990s, unlike PubMedQA) measures how the stance classifier transfers to what the product
+searches. Labels come from the title, never from the classifier's cues, and there is no
+"maybe": hedged titles are skipped.
+"""
+from __future__ import annotations
+
+import gzip
+import json
+import re
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+from .data import Example
+from .syntax import parser
+
+TITLES = "titles"
+# Main verbs that state a finding; a noun-phrase title the tagger misreads ("Discontinuation
+# rates of ...") rarely has one of these as its root.
+CLAIM_VERBS = frozenset(
+    """improve reduce increase decrease prevent attenuate enhance inhibit cause induce affect alter lower relieve
+    restore block protect predict modify influence impair normalize suppress stimulate accelerate delay potentiate
+    augment ameliorate provide produce elevate raise worsen benefit preserve lead result correlate interact interfere
+    change regress diminish abolish counteract antagonize decline reverse blunt shorten prolong promote facilitate
+    limit control modulate mediate exacerbate aggravate predispose confer offer achieve maintain""".split()
+)
+_HEDGED = re.compile(r"\b(?:may|might|could|possibly|potential|suggests?|whether)\b|\?", re.IGNORECASE)
+_MIN_WORDS = 4
+
+
+def _lower_first(text: str) -> str:
+    return text[:1].lower() + text[1:]
+
+
+def _join(tokens: list[Any], *, base_form_of: int = -1) -> str:
+    """The tokens' text with their own spacing; the token at index ``base_form_of`` in its base form."""
+    text = "".join((t.lemma_ if t.i == base_form_of else t.text) + t.whitespace_ for t in tokens).strip()
+    return re.sub(r"\s+", " ", text)
+
+
+def _statement(title: str | None) -> str | None:
+    """The title's main clause (before any colon), unless it is hedged, a question or too short."""
+    statement = (title or "").strip().rstrip(".").split(":")[0].strip()
+    if _HEDGED.search(title or "") or len(statement.split()) < _MIN_WORDS:
+        return None
+    return statement
+
+
+def title_question(title: str) -> tuple[str, str] | None:
+    """(question, "supports" | "refutes") for a statement title, or None if it states no plain finding."""
+    statement = _statement(title)
+    return _question(parser()(statement)) if statement else None
+
+
+def _question(doc: Any) -> tuple[str, str] | None:
+    root = next(iter(doc.sents)).root
+    subjects = [c for c in root.children if c.dep_ in ("nsubj", "nsubjpass")]
+    if root.pos_ not in ("VERB", "AUX") or not subjects or subjects[0].left_edge.i != 0:
+        return None
+    subject_end = subjects[0].right_edge.i + 1
+    subject = _lower_first(doc[:subject_end].text)
+    negations = {c.i for c in root.children if c.dep_ == "neg"}
+    label = "refutes" if negations else "supports"
+    auxiliaries = [c for c in root.children if c.dep_ in ("aux", "auxpass") and c.i >= subject_end]
+    after = [t for t in doc[subject_end:] if t.i not in negations]
+
+    if root.lemma_ == "fail" and not negations:  # "X fails to improve Y" -> "Does X improve Y?" (no)
+        verbs = [c for c in root.children if c.dep_ == "xcomp" and c.tag_ == "VB"]
+        if not verbs or root.tag_ not in ("VBZ", "VBP"):
+            return None
+        skip = {root.i} | {c.i for c in verbs[0].children if c.dep_ == "aux"}
+        auxiliary, rest, label = ("Does" if root.tag_ == "VBZ" else "Do"), [t for t in after if t.i not in skip], "refutes"
+    elif root.lemma_ == "be" and not auxiliaries:  # copula: "X is effective" -> "Is X effective?"
+        auxiliary, rest = root.text.capitalize(), [t for t in after if t.i != root.i]
+    elif auxiliaries:  # "X is associated with Y", "X does not reduce Y", "X can prevent Y"
+        first = auxiliaries[0]
+        if first.lower_ in ("does", "do", "did") and not negations:
+            return None  # emphatic "X does reduce Y" is too rare to trust the parse
+        auxiliary, rest = first.text.capitalize(), [t for t in after if t.i != first.i]
+    elif root.lemma_ in CLAIM_VERBS and root.tag_ in ("VBZ", "VBP"):  # "X reduces Y" -> "Does X reduce Y?"
+        auxiliary = "Does" if root.tag_ == "VBZ" else "Do"
+        return f"{auxiliary} {subject} {_join(after, base_form_of=root.i)}?", label
+    else:
+        return None
+    return f"{auxiliary} {subject} {_join(rest)}?", label
+
+
+def _records(path: Path) -> Iterator[dict]:
+    opener = gzip.open if path.suffix == ".gz" else open
+    with opener(path, "rt", encoding="utf-8") as fh:
+        for line in fh:
+            if line.strip():
+                yield json.loads(line)
+
+
+def load_title_claims(path: Path, *, limit: int | None = None) -> list[Example]:
+    """Examples from a corpus file (the demo corpus' JSON Lines): statement titles with their abstracts."""
+    rows = [(row, statement) for row in _records(Path(path))
+            if row.get("abstract") and (statement := _statement(row.get("title")))]
+    out: list[Example] = []
+    for (row, _), doc in zip(rows, parser().pipe((statement for _, statement in rows), batch_size=256)):
+        converted = _question(doc)
+        if converted:
+            question, label = converted
+            out.append(Example(question, row["abstract"], label, TITLES, str(row["pmid"])))
+            if limit and len(out) >= limit:
+                break
+    return out

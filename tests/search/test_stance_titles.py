@@ -1,0 +1,69 @@
+"""Weak stance labels from statement titles, and the transfer check they feed."""
+from __future__ import annotations
+
+import gzip
+import json
+
+import pytest
+
+from search.stance.data import TITLES, detect_format, load_file
+from search.stance.titles import title_question
+from tests.conftest import DATA
+
+CORPUS = DATA / "pubmed-demo-corpus" / "corpus.jsonl.gz"
+
+
+@pytest.mark.parametrize(
+    ("title", "expected"),
+    [
+        ("Lisinopril improves endothelial function in chronic cigarette smokers.",
+         ("Does lisinopril improve endothelial function in chronic cigarette smokers?", "supports")),
+        ("Carvedilol does not alter the insulin sensitivity in patients with congestive heart failure.",
+         ("Does carvedilol alter the insulin sensitivity in patients with congestive heart failure?", "refutes")),
+        ("Nimodipine fails to enhance the analgesic effect of slow release morphine in cancer pain.",
+         ("Does nimodipine enhance the analgesic effect of slow release morphine in cancer pain?", "refutes")),
+        ("Sumatriptan is effective in the treatment of menstrual migraine: a review of prospective studies.",
+         ("Is sumatriptan effective in the treatment of menstrual migraine?", "supports")),
+        ("Candesartan cilexetil is not associated with cough in hypertensive patients.",
+         ("Is candesartan cilexetil associated with cough in hypertensive patients?", "refutes")),
+    ],
+)
+def test_statement_titles_become_yes_no_questions_labelled_by_their_polarity(title, expected):
+    assert title_question(title) == expected
+
+
+@pytest.mark.parametrize(
+    "title",
+    [
+        "Aspirin may reduce stroke risk in adults.",  # hedged: no plain answer
+        "Does aspirin reduce the risk of stroke?",  # already a question
+        "Discontinuation rates of Helicobacter pylori treatment regimens: a meta-analysis.",  # no finding stated
+        "Efficacy and safety of losartan in elderly patients.",
+        "",
+    ],
+)
+def test_titles_that_state_no_plain_finding_are_skipped(title):
+    assert title_question(title) is None
+
+
+def test_a_corpus_file_is_read_as_title_questions_with_their_abstracts():
+    with gzip.open(CORPUS, "rt", encoding="utf-8") as fh:
+        assert detect_format(json.loads(fh.readline())) == TITLES
+    examples = load_file(CORPUS, limit=25)
+    assert len(examples) == 25
+    assert all(e.dataset == TITLES and e.question.endswith("?") and e.text for e in examples)
+    assert {e.label for e in examples} <= {"supports", "refutes"}
+
+
+@pytest.mark.django_db
+def test_evaluate_scores_the_pubmedqa_model_on_title_questions_without_folds(capsys):
+    from django.core.management import call_command
+
+    call_command("evaluate", "stance", "--data", str(CORPUS), "--limit", "40", "--json")
+    out = json.loads(capsys.readouterr().out)
+    assert out["dataset"] == TITLES and out["n"] == 40 and out["trained_on"] == {"pubmedqa": 500}
+    assert "folds" not in out and "weak" in out["labels_from"]
+    assert out["per_class"]["neutral"]["support"] == 0
+    rows = out["confusion_matrix"]["rows_gold_columns_predicted"]
+    assert sum(map(sum, rows)) == 40 and rows[2] == [0, 0, 0]
+    assert 0 <= out["macro_f1"] <= 1 and out["baseline_majority"]["label"] in {"supports", "refutes"}
