@@ -22,10 +22,9 @@ from typing import Any
 
 from django.conf import settings
 
-from search.stance.data import EVIDENCE_INFERENCE, TITLES, Example, load_all, load_file
-from search.stance.model import PASSAGE
 from search.stance import LABELS
-from search.stance.model import ABSTRACT
+from search.stance.data import EVIDENCE_INFERENCE, TITLES, Example, load_all, load_file
+from search.stance.model import ABSTRACT, PASSAGE
 from search.stance.train import CONFIGS, USE_EVIDENCE_INFERENCE, concat, cross_validate, figures, fit, kind_for, prepare
 
 

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import gzip
 import json
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -28,10 +29,17 @@ class Example:
     key: str
 
 
-def _read_jsonl(path: Path) -> list[dict]:
-    opener = gzip.open if path.suffix == ".gz" else open
+def iter_jsonl(path: Path) -> Iterator[dict]:
+    """The rows of a JSON Lines file, gzip-compressed or not, read one at a time."""
+    opener = gzip.open if Path(path).suffix == ".gz" else open
     with opener(path, "rt", encoding="utf-8") as fh:
-        return [json.loads(line) for line in fh if line.strip()]
+        for line in fh:
+            if line.strip():
+                yield json.loads(line)
+
+
+def _read_jsonl(path: Path) -> list[dict]:
+    return list(iter_jsonl(path))
 
 
 def detect_format(row: dict) -> str:
@@ -62,11 +70,12 @@ def from_row(row: dict) -> Example:
 
 def load_file(path: Path, *, limit: int | None = None) -> list[Example]:
     """PubMedQA, HealthVer or corpus JSON Lines -> examples (format detected from the first row)."""
-    rows = _read_jsonl(Path(path))
-    if rows and detect_format(rows[0]) == TITLES:
+    first = next(iter_jsonl(path), None)
+    if first is not None and detect_format(first) == TITLES:
         from .titles import load_title_claims  # needs the parser, which the labelled sets do not
 
         return load_title_claims(Path(path), limit=limit)
+    rows = _read_jsonl(Path(path))
     examples = [from_row(row) for row in rows][:limit]
     bad = {e.label for e in examples} - set(LABELS)
     if bad:

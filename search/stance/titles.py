@@ -11,14 +11,11 @@ searches. Labels come from the title, never from the classifier's cues, and ther
 """
 from __future__ import annotations
 
-import gzip
-import json
 import re
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-from .data import Example
+from .data import Example, iter_jsonl
 from .syntax import parser
 
 TITLES = "titles"
@@ -92,17 +89,9 @@ def _question(doc: Any) -> tuple[str, str] | None:
     return f"{auxiliary} {subject} {_join(rest)}?", label
 
 
-def _records(path: Path) -> Iterator[dict]:
-    opener = gzip.open if path.suffix == ".gz" else open
-    with opener(path, "rt", encoding="utf-8") as fh:
-        for line in fh:
-            if line.strip():
-                yield json.loads(line)
-
-
 def load_title_claims(path: Path, *, limit: int | None = None) -> list[Example]:
     """Examples from a corpus file (the demo corpus' JSON Lines): statement titles with their abstracts."""
-    rows = [(row, statement) for row in _records(Path(path))
+    rows = [(row, statement) for row in iter_jsonl(Path(path))
             if row.get("abstract") and (statement := _statement(row.get("title")))]
     out: list[Example] = []
     for (row, _), doc in zip(rows, parser().pipe((statement for _, statement in rows), batch_size=256)):
