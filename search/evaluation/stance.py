@@ -28,11 +28,17 @@ from search.stance.model import ABSTRACT, PASSAGE
 from search.stance.train import CONFIGS, USE_EVIDENCE_INFERENCE, concat, cross_validate, figures, fit, kind_for, prepare
 
 
+DATA_FILES = ("dev.jsonl", "corpus.jsonl.gz")  # what a shared data folder holds: a labelled set, or a corpus
+
+
 def run(data_path: Path, options: dict[str, Any]) -> dict[str, Any]:
     started = time.perf_counter()
     path = Path(data_path)
     if path.is_dir():
-        path = path / "dev.jsonl"
+        found = [path / name for name in DATA_FILES if (path / name).is_file()]
+        if not found:
+            raise ValueError(f"{path} holds none of {', '.join(DATA_FILES)}; pass the labelled file itself")
+        path = found[0]
     examples = load_file(path, limit=options.get("limit"))
     dataset = examples[0].dataset if examples else "empty"
     if dataset == TITLES:

@@ -51,7 +51,10 @@ def detect_format(row: dict) -> str:
         return EVIDENCE_INFERENCE
     if "title" in row and "abstract" in row and "pmid" in row:
         return TITLES
-    raise ValueError(f"unrecognised stance data row with fields {sorted(row)[:8]}")
+    raise ValueError(
+        f"unrecognised stance data: the first row has fields {sorted(row)[:8]}; expected PubMedQA (contexts, "
+        "long_answer), HealthVer (claim, evidence) or a corpus (pmid, title, abstract)"
+    )
 
 
 def pubmedqa_text(row: dict) -> str:
@@ -65,7 +68,10 @@ def from_row(row: dict) -> Example:
         return Example(row["question"], pubmedqa_text(row), row["stance"], PUBMEDQA, str(row["pmid"]))
     if kind == HEALTHVER:
         return Example(row["claim"], row["evidence"], row["stance"], HEALTHVER, str(row["id"]))
-    raise ValueError("Evidence Inference rows need their abstracts; use load_evidence_inference")
+    raise ValueError(
+        "Evidence Inference prompts are not a stance test set (they need their abstracts beside them); evaluate "
+        "stance on PubMedQA, HealthVer or a corpus file, and Evidence Inference with `evaluate sentence`"
+    )
 
 
 def load_file(path: Path, *, limit: int | None = None) -> list[Example]:

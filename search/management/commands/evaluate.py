@@ -33,7 +33,10 @@ class Command(BaseCommand):
         if not data.exists():
             raise CommandError(f"--data {data} does not exist")
         module = importlib.import_module(f"search.evaluation.{name}")
-        figures = module.run(data, options)
+        try:
+            figures = module.run(data, options)
+        except (ValueError, OSError) as exc:  # unreadable or unrecognised data: say which, no traceback
+            raise CommandError(f"evaluate {name}: {exc}") from exc
         if options["json"]:
             self.stdout.write(json.dumps(figures, indent=2))
         else:
