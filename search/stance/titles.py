@@ -33,7 +33,8 @@ _MIN_WORDS = 4
 
 
 def _lower_first(text: str) -> str:
-    return text[:1].lower() + text[1:]
+    """Sentence case to mid-sentence: "Lisinopril" -> "lisinopril", but "ACE inhibition" stays."""
+    return text[:1].lower() + text[1:] if text[1:2].islower() else text
 
 
 def _join(tokens: list[Any], *, base_form_of: int = -1) -> str:
@@ -57,6 +58,7 @@ def title_question(title: str) -> tuple[str, str] | None:
 
 
 def _question(doc: Any) -> tuple[str, str] | None:
+    """Move the auxiliary (or add do/does) in front of the subject; a negation on the main verb answers no."""
     root = next(iter(doc.sents)).root
     subjects = [c for c in root.children if c.dep_ in ("nsubj", "nsubjpass")]
     if root.pos_ not in ("VERB", "AUX") or not subjects or subjects[0].left_edge.i != 0:

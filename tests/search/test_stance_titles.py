@@ -26,6 +26,8 @@ CORPUS = DATA / "pubmed-demo-corpus" / "corpus.jsonl.gz"
          ("Is sumatriptan effective in the treatment of menstrual migraine?", "supports")),
         ("Candesartan cilexetil is not associated with cough in hypertensive patients.",
          ("Is candesartan cilexetil associated with cough in hypertensive patients?", "refutes")),
+        ("ACE inhibition does not affect the response to angiotensin II in the forearm.",
+         ("Does ACE inhibition affect the response to angiotensin II in the forearm?", "refutes")),
     ],
 )
 def test_statement_titles_become_yes_no_questions_labelled_by_their_polarity(title, expected):
