@@ -72,7 +72,7 @@ def parser_version() -> str:
 
 
 def _stems(text: str) -> set[str]:
-    from .features import content_words
+    from .features import content_words  # here, not at the top: features imports this module
 
     return {w[:_STEM] for w in content_words(text)}
 
