@@ -37,6 +37,7 @@ class Pair:
     question: str
     text: str
     conclusion: str
+    parts: tuple[str, ...]  # the conclusion's sentences, split once here
     closest: str  # the conclusion sentence sharing most words with the question
     sentences: int  # sentences in the whole text
 
@@ -57,7 +58,7 @@ def make_pair(question: str, text: str) -> Pair:
     sentences = conclusion_sentences(text) or [text]
     q_words = content_words(question)
     closest = max(sentences, key=lambda s: (len(q_words & content_words(s)), -sentences.index(s)))
-    return Pair(question=question, text=text, conclusion=" ".join(sentences), closest=closest,
+    return Pair(question=question, text=text, conclusion=" ".join(sentences), parts=tuple(sentences), closest=closest,
                 sentences=len(split_sentences(text)))
 
 
@@ -102,7 +103,7 @@ def handcrafted(pair: Pair) -> np.ndarray:
     q_feats = _question_features(pair.question)
     q_words = content_words(pair.question)
     q_neg = q_feats[0]
-    n_sent = max(1, len(split_sentences(pair.conclusion)))
+    n_sent = max(1, len(pair.parts))
     extra = [
         _overlap(q_words, content_words(pair.conclusion)),
         _overlap(q_words, content_words(pair.closest)),
@@ -125,7 +126,7 @@ def lexical_features(pairs: Sequence[Pair]) -> np.ndarray:
     if not pairs:
         return np.zeros((0, lexical_size()), np.float32)
     hand = np.vstack([handcrafted(p) for p in pairs])
-    syntax = syntax_features([p.question for p in pairs], [p.conclusion for p in pairs])
+    syntax = syntax_features([p.question for p in pairs], [p.parts for p in pairs])
     return np.hstack([hand, syntax]).astype(np.float32)
 
 

@@ -91,6 +91,7 @@ class KindClassifier:
     def _matrix(self, pairs: Sequence[Pair], encoded: Encoded | None, dense: np.ndarray | None, *, fit: bool):
         values = self._dense(pairs, encoded, dense)
         texts = self._texts(pairs)
+        questions = [p.question for p in pairs]  # the vectorizer lower-cases them
         if fit:
             self.scaler = StandardScaler().fit(values)
             self.vectorizer = TfidfVectorizer(
@@ -98,15 +99,12 @@ class KindClassifier:
                 sublinear_tf=True, token_pattern=r"\S+" if self.config.negation_scope else r"(?u)\b\w[\w'-]*\b",
             ).fit(texts)
             if self.config.question_tfidf_weight > 0:
-                self.question_vectorizer = TfidfVectorizer(ngram_range=(1, 2), min_df=2, sublinear_tf=True).fit(
-                    [p.question.lower() for p in pairs]
-                )
+                self.question_vectorizer = TfidfVectorizer(ngram_range=(1, 2), min_df=2, sublinear_tf=True).fit(questions)
         assert self.scaler is not None and self.vectorizer is not None
         blocks = [sparse.csr_matrix(self.scaler.transform(values) * self.config.dense_weight)]
         if self.config.tfidf_weight > 0:
             blocks.append(self.vectorizer.transform(texts) * self.config.tfidf_weight)
         if self.question_vectorizer is not None:
-            questions = [p.question.lower() for p in pairs]
             blocks.append(self.question_vectorizer.transform(questions) * self.config.question_tfidf_weight)
         return sparse.hstack(blocks, format="csr")
 

