@@ -44,6 +44,7 @@ class Search(models.Model):
     usage = models.JSONField(default=dict, blank=True, help_text="LLM token usage")
     answer = models.JSONField(null=True, blank=True)
     charts = models.JSONField(null=True, blank=True)
+    scope = models.JSONField(null=True, blank=True, help_text="the scope guard's reading of the question")
     # Running state between retrieve and rerank: candidate PMIDs (records live in documents.Paper).
     candidate_pmids = ArrayField(models.CharField(max_length=16), default=list, blank=True)
     owner = models.ForeignKey(
@@ -80,6 +81,7 @@ class SearchPaper(models.Model):
     pmid = models.CharField(max_length=16, db_index=True, help_text="documents.Paper primary key")
     similarity = models.FloatField()
     stance = models.JSONField(null=True, blank=True)
+    addresses = models.JSONField(null=True, blank=True, help_text="does the study address the question: label, reason")
     best_sentence = models.JSONField(null=True, blank=True)
     summary = models.TextField(null=True, blank=True)
     metrics = models.JSONField(default=dict, blank=True, help_text="metrics as delivered for this search; null = unavailable")

@@ -25,7 +25,7 @@ from django.utils import timezone
 
 from documents.sources.base import Filters
 from search.pipeline.branches import BRANCHES, FAN_IN, FAN_OUT, Baseline, branch_output
-from search.pipeline.runner import StageFailed, run_stage
+from search.pipeline.runner import StageFailed, run_stage, searches_further
 from search.pipeline.state import STAGE_PROGRESS, STAGES, SearchState
 
 from . import selectors
@@ -75,9 +75,14 @@ class SubmittedSearch:
     status: str
 
 
-def search_fingerprint(*, question: str, filters: Filters) -> str:
-    """Result-cache key: the question case- and whitespace-folded, and the filters in canonical form."""
+def search_fingerprint(*, question: str, filters: Filters, owner_id: int | None = None) -> str:
+    """Result-cache key: the owner, the question case- and whitespace-folded, and the filters in canonical form.
+
+    Keyed per owner (issue 13): a result shared across askers answered "cached: true, done" in
+    milliseconds to anyone who asked what someone else had asked, which confirms that somebody did.
+    """
     canonical = {
+        "owner": owner_id,
         "q": " ".join(question.casefold().split()),
         "from_year": filters.from_year,
         "to_year": filters.to_year,
@@ -94,9 +99,12 @@ def search_submit(*, question: str, filters: Filters, anonymous: bool, owner: An
         public_id = RedisSearchStore().create(state, fingerprint="")
         _schedule(state.id, STAGES[0])
         return SubmittedSearch(id=public_id, anonymous=True, cached=False, status="queued")
-    fingerprint = search_fingerprint(question=question, filters=filters)
+    owner_id = owner.pk if owner is not None and getattr(owner, "is_authenticated", False) else None
+    # Only a signed-in owner's own earlier result is reused; a signed-out search has no owner to key it by,
+    # so it neither reads nor feeds the result cache (empty fingerprint) and always runs like a new one.
+    fingerprint = search_fingerprint(question=question, filters=filters, owner_id=owner_id) if owner_id else ""
     with transaction.atomic():
-        reusable = selectors.search_find_reusable(fingerprint=fingerprint)
+        reusable = selectors.search_find_reusable(fingerprint=fingerprint) if fingerprint else None
         if reusable is not None:
             copy = _search_copy(reusable, question=question, owner=owner)
             return SubmittedSearch(id=str(copy.id), anonymous=False, cached=True, status=copy.status)
@@ -123,6 +131,7 @@ def _search_copy(source: Search, *, question: str, owner: Any) -> Search:
         usage={},  # no tokens were spent for this one
         answer=source.answer,
         charts=source.charts,
+        scope=source.scope,
         owner=owner if owner is not None and getattr(owner, "is_authenticated", False) else None,
         reused_from=source.reused_from or source,
         finished_at=timezone.now(),
@@ -146,10 +155,25 @@ def stage_priority(stage: str) -> int:
     return len(levels) - 1 - levels.index(BRANCHES[0] if stage in BRANCHES else stage)
 
 
-def _schedule(ref: str, stage: str) -> None:
+def _schedule(ref: str, stage: str) -> bool:
+    """Send ``stage`` of ``ref`` to the workers; False when the broker stayed away through the publish retries.
+
+    Celery retries the publish (CELERY_TASK_PUBLISH_RETRY_POLICY, about 10 s) across a broker
+    restart; a stage that still could not be sent is not an error for the caller (the search
+    is recorded): the recovery watchdog sends it again (search/recovery.py).
+    """
+    from kombu.exceptions import OperationalError
+    from redis.exceptions import RedisError
+
     from .tasks import run_search_stage
 
-    run_search_stage.apply_async(args=[ref, stage], priority=stage_priority(stage))
+    try:
+        run_search_stage.apply_async(args=[ref, stage], priority=stage_priority(stage))
+    except (OperationalError, RedisError) as exc:
+        logger.warning("search %s: stage %s not sent, broker unreachable (%s); the recovery watchdog will send it",
+                       _short(ref), stage, type(exc).__name__)
+        return False
+    return True
 
 
 def search_run_stage(*, ref: str, stage: str) -> bool:
@@ -193,6 +217,10 @@ def search_run_stage(*, ref: str, stage: str) -> bool:
         store.fail(ref, f"An internal error stopped the {stage} stage ({type(exc).__name__}). Please try again.")
         return False
     try:
+        if not searches_further(state):
+            # The scope guard answered (an emergency, an off-topic question...): the search ends here, done.
+            store.save_stage(state, stage=STAGES[-1])
+            return True
         if stage in BRANCHES:
             saved = store.save_branch(ref, branch_output(state, stage, baseline))
             if not saved.recorded:

@@ -187,6 +187,7 @@ class PostgresSearchStore(SearchStore):
             "usage": state.usage,
             "answer": doc["answer"],
             "charts": state.charts,
+            "scope": doc["scope"],
             "updated_at": now,
         }
         if stage == "retrieve":
@@ -235,11 +236,12 @@ class PostgresSearchStore(SearchStore):
                 usage=merged.usage,
                 updated_at=timezone.now(),
             )
-            column = output.paper_field
+            columns = list(output.paper_fields)
             rows = list(SearchPaper.objects.filter(search_id=search.pk, pmid__in=list(output.papers)).only("id", "pmid"))
             for row in rows:
-                setattr(row, column, _paper_column(output.papers[row.pmid]))
-            SearchPaper.objects.bulk_update(rows, [column])
+                for column in columns:
+                    setattr(row, column, _paper_column(output.papers[row.pmid].get(column)))
+            SearchPaper.objects.bulk_update(rows, columns)
         return BranchSave(recorded=True, complete=all_done(done))
 
     def fail(self, search_id: str, reason: str) -> bool:
@@ -321,6 +323,7 @@ def _upsert_search_papers(state: SearchState) -> None:
                 pmid=p.record.pmid,
                 similarity=p.similarity,
                 stance=d["stance"],
+                addresses=d["addresses"],
                 best_sentence=d["best_sentence"],
                 summary=p.summary,
                 metrics=_metrics_json(p.metrics),
@@ -365,6 +368,7 @@ def search_paper_dict(sp: SearchPaper) -> dict[str, Any]:
         "stance": sp.stance,
         "best_sentence": sp.best_sentence,
         "summary": sp.summary,
+        "addresses": sp.addresses,
     }
 
 
@@ -390,6 +394,7 @@ def search_document(search: Search, papers) -> dict[str, Any]:
         "failures": search.failures,
         "timings_ms": search.timings,
         "usage": search.usage,
+        "scope": search.scope,
         "cached": search.reused_from_id is not None,
         "created_at": search.created_at.isoformat(),
         "updated_at": search.updated_at.isoformat(),

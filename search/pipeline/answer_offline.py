@@ -69,8 +69,14 @@ def offline_summaries(papers: list[RankedPaper]) -> dict[str, str]:
     return summaries
 
 
-def offline_answer(question: str, papers: list[RankedPaper], *, query: UnderstoodQuery | None = None) -> OfflineAnswer:
-    """Extractive answer: an honest first sentence from the stances, then one quoted section per topic group."""
+def offline_answer(
+    question: str, papers: list[RankedPaper], *, query: UnderstoodQuery | None = None, text: str | None = None
+) -> OfflineAnswer:
+    """Extractive answer: an honest first sentence, then one quoted section per topic group.
+
+    ``text`` is the first sentence when the caller has one (synthesise passes the verdict's
+    headline); otherwise it is told from the stance split alone.
+    """
     if not papers:
         return OfflineAnswer(Answer(text=NO_STUDIES, sections=[], kind="none"), [])
     failures: list[Failure] = []
@@ -85,7 +91,8 @@ def offline_answer(question: str, papers: list[RankedPaper], *, query: Understoo
     terms = " ".join([question] + [w for c in (query.concepts if query else []) for w in [c.text, *c.synonyms]])
     groups = group_papers(papers, question=terms, vectors=vectors)
     sections = [s for s in (group_section(g, wording) for g in groups) if s is not None]
-    return OfflineAnswer(Answer(text=overall_sentence(papers, wording), sections=sections, kind="extractive"), failures)
+    first = text if text is not None else overall_sentence(papers, wording)
+    return OfflineAnswer(Answer(text=first, sections=sections, kind="extractive"), failures)
 
 
 def _count(n: int, phrases: tuple[str, str]) -> str:

@@ -17,7 +17,7 @@ from collections.abc import Collection
 from dataclasses import dataclass, field
 from typing import Any
 
-from .state import STAGE_PROGRESS, STAGES, BestSentence, Failure, Metrics, SearchState, Stance
+from .state import STAGE_PROGRESS, STAGES, Addresses, BestSentence, Failure, Metrics, SearchState, Stance
 
 FAN_OUT = "rerank"  # the stage whose output every branch reads
 BRANCHES = ("enrich", "judge", "locate")
@@ -62,26 +62,32 @@ class BranchOutput:
     """One branch's part of the document: per-paper values of the one field it owns, and its additions."""
 
     stage: str
-    papers: dict[str, Metrics | Stance | BestSentence | None]  # pmid -> the owned field's value
+    # pmid -> {owned field: value}
+    papers: dict[str, dict[str, Metrics | Stance | Addresses | BestSentence | None]]
     failures: list[Failure] = field(default_factory=list)
     timing_ms: int = 0
     models: dict[str, Any] = field(default_factory=dict)  # keys set or changed by the branch
     usage: dict[str, int] = field(default_factory=dict)  # tokens the branch spent
 
     @property
-    def paper_field(self) -> str:
+    def paper_fields(self) -> tuple[str, ...]:
         return PAPER_FIELDS[self.stage]
 
 
-PAPER_FIELDS = {"enrich": "metrics", "judge": "stance", "locate": "best_sentence"}
+# The per-paper fields each branch owns (judge decides whether a study addresses the question, and its stance).
+PAPER_FIELDS: dict[str, tuple[str, ...]] = {
+    "enrich": ("metrics",),
+    "judge": ("stance", "addresses"),
+    "locate": ("best_sentence",),
+}
 
 
 def branch_output(state: SearchState, stage: str, baseline: Baseline) -> BranchOutput:
     """The part of ``state`` that branch ``stage`` produced after ``baseline`` was taken."""
-    attribute = PAPER_FIELDS[stage]
+    attributes = PAPER_FIELDS[stage]
     return BranchOutput(
         stage=stage,
-        papers={p.record.pmid: getattr(p, attribute) for p in state.papers},
+        papers={p.record.pmid: {a: getattr(p, a) for a in attributes} for p in state.papers},
         failures=state.failures[baseline.failures:],
         timing_ms=state.timings_ms.get(stage, 0),
         models={k: v for k, v in state.models.items() if baseline.models.get(k, object()) != v},
@@ -92,8 +98,8 @@ def branch_output(state: SearchState, stage: str, baseline: Baseline) -> BranchO
 def merge_into(state: SearchState, output: BranchOutput) -> None:
     """Add one branch's output to a state that may already hold the other branches' output."""
     for paper in state.papers:
-        if paper.record.pmid in output.papers:
-            setattr(paper, output.paper_field, output.papers[paper.record.pmid])
+        for attribute, value in output.papers.get(paper.record.pmid, {}).items():
+            setattr(paper, attribute, value)
     state.failures.extend(output.failures)
     state.timings_ms[output.stage] = output.timing_ms
     state.models.update(output.models)

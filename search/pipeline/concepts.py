@@ -422,6 +422,11 @@ def _inside_longer_phrase(words: list[Word], i: int, matched: set[int]) -> bool:
 
 
 def _key(concept: Concept) -> str:
+    """Mentions with one key are one concept. The drug dictionary's MeSH id is the drug's
+    pharmacological class (atenolol and metoprolol share D058671), so drugs are keyed by
+    name: merging them would lose a head-to-head question's comparator."""
+    if concept.kind == "drug":
+        return _norm(concept.mesh_heading or concept.text)
     return concept.mesh_id or _norm(concept.mesh_heading or concept.text)
 
 

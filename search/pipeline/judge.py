@@ -30,6 +30,7 @@ class JudgeResult:
     model: str
     failures: list[Failure] = field(default_factory=list)
     usage: dict[str, int] = field(default_factory=dict)
+    used_llm: bool = False  # the stances (or most of them) came from the LLM, which reads the question itself
 
 
 def judge(question: str, papers: list[RankedPaper]) -> JudgeResult:
@@ -89,7 +90,7 @@ def _judge_llm(question: str, papers: list[RankedPaper]) -> JudgeResult:
         failures.extend(fallback.failures)
         if fallback.stances:
             model = f"{model}; {fallback.model} for {len(fallback.stances)} studies"
-    return JudgeResult(stances=stances, model=model, failures=failures, usage=usage)
+    return JudgeResult(stances=stances, model=model, failures=failures, usage=usage, used_llm=not llm_failed)
 
 
 def parse_stances(data: dict[str, Any], pmids: set[str]) -> tuple[dict[str, Stance], list[str]]:

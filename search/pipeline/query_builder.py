@@ -23,6 +23,9 @@ MAX_COMBINATION_GROUPS = 10  # "any k of n concepts" expands to C(n, k) AND-grou
 MIN_YEAR = 1800
 _UNSAFE = re.compile(r"[\"\[\]()*#{}<>|\\^~`:;]")
 _BOOLEAN_WORDS = frozenset({"and", "or", "not"})
+# Words of a disease name that narrow nothing on their own ("coronary heart disease" -> coronary OR heart).
+GENERIC_WORDS = frozenset({"disease", "diseases", "disorder", "disorders", "syndrome", "condition", "conditions",
+                           "chronic", "acute", "type", "problem", "problems", "people", "patients"})
 _SUFFIXES = ("ational", "ations", "ation", "ings", "ing", "ies", "ied", "es", "ed", "ly", "s", "e", "y")
 
 
@@ -145,16 +148,24 @@ def _any_k_of(groups: list[str], k: int) -> str:
     return or_group([and_group(list(combo)) for combo in combinations(groups, k)])
 
 
-def build_queries(concepts: list[Concept], filters: Filters) -> tuple[str, list[tuple[str, str]]]:
+def build_queries(
+    concepts: list[Concept], filters: Filters, *, required: list[int] | None = None
+) -> tuple[str, list[tuple[str, str]]]:
     """The strict query and the ordered relaxations ``[(boolean, note), ...]``, each broader than the last.
 
     Relaxation order: synonyms widened to truncated free text; the default publication-type
-    filter dropped; one concept dropped (any n-1 of n, or the least specific of two); two
-    dropped; the most specific concept alone; finally every concept OR'ed as free text.
+    filter dropped; one optional concept dropped (any n-1 of n, or the least specific of two);
+    two dropped; the most specific concept alone; finally every concept OR'ed as free text.
     The user's own filters (years, chosen publication types) are kept throughout.
+
+    ``required`` (indices into ``concepts``: the question's intervention, and a comparison's
+    comparator) are never dropped: every relaxation ANDs all of them, and the last resort
+    ORs only the optional concepts' words next to them. Answering "is sumatriptan safe in
+    coronary disease?" from studies of other drugs is worse than finding nothing.
     """
     if not concepts:
         return "", []
+    keep = sorted({i for i in (required or []) if 0 <= i < len(concepts)})
     user_types_only = not filters.publication_types
     strict_groups = [concept_group(c) for c in concepts]
     wide_groups = [concept_group(c, wide=True) for c in concepts]
@@ -166,6 +177,23 @@ def build_queries(concepts: list[Concept], filters: Filters) -> tuple[str, list[
     steps: list[tuple[str, str]] = [(combine(wide_groups, with_default), widened_note)]
     if user_types_only:
         steps.append((combine(wide_groups, user_filters), "default publication-type filter dropped"))
+    if keep:
+        steps.extend(_relax_optional(concepts, wide_groups, keep, user_filters))
+    else:
+        steps.extend(_relax_any(concepts, wide_groups, user_filters))
+
+    relaxations: list[tuple[str, str]] = []
+    seen = {strict}
+    for boolean, note in steps:
+        if boolean and boolean not in seen:
+            seen.add(boolean)
+            relaxations.append((boolean, note))
+    return strict, relaxations
+
+
+def _relax_any(concepts: list[Concept], wide_groups: list[str], user_filters: list[str]) -> list[tuple[str, str]]:
+    """No concept is required: drop the least specific ones, then OR everything."""
+    steps: list[tuple[str, str]] = []
     n = len(concepts)
     order = sorted(range(n), key=lambda i: specificity(concepts[i]), reverse=True)
     by_specificity = [wide_groups[i] for i in order]
@@ -186,14 +214,38 @@ def build_queries(concepts: list[Concept], filters: Filters) -> tuple[str, list[
             steps.append((combine(by_specificity[:1], user_filters), note))
     broad = or_group([part for c in concepts for part in broad_parts(c)])
     steps.append((combine([broad], user_filters), "broad: any concept as free text"))
+    return steps
 
-    relaxations: list[tuple[str, str]] = []
-    seen = {strict}
-    for boolean, note in steps:
-        if boolean and boolean not in seen:
-            seen.add(boolean)
-            relaxations.append((boolean, note))
-    return strict, relaxations
+
+def _relax_optional(
+    concepts: list[Concept], wide_groups: list[str], keep: list[int], user_filters: list[str]
+) -> list[tuple[str, str]]:
+    """The required concepts stay AND'ed in every step; only the optional ones are dropped, least specific first."""
+    steps: list[tuple[str, str]] = []
+    kept = [wide_groups[i] for i in keep]
+    optional = sorted((i for i in range(len(concepts)) if i not in keep), key=lambda i: specificity(concepts[i]),
+                      reverse=True)
+    for k in range(len(optional) - 1, 0, -1):
+        dropped = ", ".join(concepts[i].text for i in optional[k:])
+        groups = kept + [wide_groups[i] for i in optional[:k]]
+        steps.append((combine(groups, user_filters), f"optional concepts dropped, {_names(concepts, keep)} kept: {dropped}"))
+    if optional:
+        anything = or_group([part for i in optional for part in broad_parts(concepts[i])])
+        steps.append((combine(kept + [anything], user_filters),
+                      f"{_names(concepts, keep)} with any other concept as free text"))
+        words = or_group([t for i in optional for w in clean_term(concepts[i].text).split()
+                          if w not in GENERIC_WORDS for t in widened(w)])
+        steps.append((combine(kept + [words], user_filters),
+                      f"{_names(concepts, keep)} with any word of the other concepts"))
+        dropped = ", ".join(concepts[i].text for i in optional)
+        steps.append((combine(kept, user_filters), f"optional concepts dropped, {_names(concepts, keep)} kept: {dropped}"))
+    broad_kept = [or_group(broad_parts(concepts[i])) for i in keep]
+    steps.append((combine(broad_kept, user_filters), f"broad: {_names(concepts, keep)} as free text"))
+    return steps
+
+
+def _names(concepts: list[Concept], idx: list[int]) -> str:
+    return " and ".join(concepts[i].text for i in idx)
 
 
 def broad_parts(concept: Concept) -> list[str]:

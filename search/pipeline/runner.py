@@ -12,6 +12,7 @@ import time
 from typing import Callable
 
 from documents.sources.base import Filters
+from medseba.db import public_error
 
 from . import steps
 from .state import STAGE_PROGRESS, STAGES, SearchState
@@ -20,6 +21,11 @@ logger = logging.getLogger(__name__)
 
 # Stages without which there is nothing to show: an exception here fails the search.
 CRITICAL_STAGES = frozenset({"understand", "retrieve", "rerank"})
+
+
+def searches_further(state: SearchState) -> bool:
+    """False once the scope guard decided this question gets no study search (emergency, off-topic, ...)."""
+    return state.scope is None or state.scope.searched
 
 
 class StageFailed(Exception):
@@ -39,9 +45,9 @@ def run_stage(state: SearchState, name: str) -> SearchState:
     except Exception as exc:  # noqa: BLE001 - a stage's failure is reported, not swallowed
         if name in CRITICAL_STAGES:
             logger.exception("stage %s failed", name)
-            raise StageFailed(f"The {name} stage failed: {type(exc).__name__}: {exc}") from exc
+            raise StageFailed(f"The {name} stage failed: {public_error(exc)}") from exc
         logger.warning("stage %s degraded: %s", name, exc)
-        state.fail_part(name, "pipeline", f"{type(exc).__name__}: {exc}")
+        state.fail_part(name, "pipeline", public_error(exc))  # never a database's raw text (pids, xids)
     finally:
         state.timings_ms[name] = int((time.perf_counter() - started) * 1000)
     state.progress = STAGE_PROGRESS[name]
@@ -68,6 +74,9 @@ def run_pipeline(
             return state
         if on_progress:
             on_progress(state)
+        if not searches_further(state):
+            state.progress = STAGE_PROGRESS[STAGES[-1]]
+            break
     state.status = "done"
     state.stage = "done"
     return state

@@ -9,7 +9,12 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
+from typing import TYPE_CHECKING
+
 from documents.sources.base import Filters, Record
+
+if TYPE_CHECKING:  # search.scope imports nothing from here; imported lazily to keep this module dependency-free
+    from search.scope import Scope
 
 STAGES = ("understand", "retrieve", "rerank", "enrich", "judge", "locate", "synthesise", "chart")
 # Progress (0-100) reached when each stage has finished.
@@ -34,6 +39,25 @@ class Concept:
     kind: str = "phrase"  # drug | disease | phrase
 
 
+FRAME_KINDS = ("effect", "comparison", "safety", "harm", "association", "other")
+
+
+@dataclass
+class Frame:
+    """What the question asks, so the verdict answers that and not "is there a positive finding".
+
+    kind: effect ("does X improve/reduce Y"), comparison ("is X better than Y", "is one X better
+    than another"), safety ("is X safe for people with Y"), harm ("does X cause Y"),
+    association, other. The texts are as written in the question (None when absent).
+    """
+
+    kind: str = "other"
+    intervention: str | None = None
+    comparator: str | None = None
+    outcome: str | None = None
+    population: str | None = None
+
+
 @dataclass
 class QueryAttempt:
     boolean: str
@@ -51,6 +75,12 @@ class UnderstoodQuery:
     relaxations: list[tuple[str, str]] = field(default_factory=list)
     attempts: list[QueryAttempt] = field(default_factory=list)
     message: str = ""  # e.g. "could not find medical concepts in this question"
+    frame: Frame = field(default_factory=Frame)
+    # Concept indices per frame role (intervention, comparator, outcome, population): what judge matches on.
+    roles: dict[str, list[int]] = field(default_factory=dict)
+
+    def role_concepts(self, role: str) -> list[Concept]:
+        return [self.concepts[i] for i in self.roles.get(role, []) if 0 <= i < len(self.concepts)]
 
 
 @dataclass
@@ -60,6 +90,18 @@ class Stance:
     refutes: float
     neutral: float
     rationale: str = ""
+    uncertain: bool = False  # the classifier's confidence is too low to show the label as a finding
+
+
+ADDRESSES_LABELS = ("yes", "partly", "no")
+
+
+@dataclass
+class Addresses:
+    """Whether a study looks at what the question asks (yes / partly / no) and why, in a few words."""
+
+    label: str
+    reason: str
 
 
 @dataclass
@@ -92,6 +134,7 @@ class RankedPaper:
     best_sentence: BestSentence | None = None
     summary: str | None = None
     metrics: Metrics = field(default_factory=Metrics)
+    addresses: Addresses | None = None
 
     def to_dict(self) -> dict[str, Any]:
         r = self.record
@@ -118,6 +161,7 @@ class RankedPaper:
             "stance": asdict(self.stance) if self.stance else None,
             "best_sentence": asdict(self.best_sentence) if self.best_sentence else None,
             "summary": self.summary,
+            "addresses": asdict(self.addresses) if self.addresses else None,
         }
 
     @classmethod
@@ -145,6 +189,7 @@ class RankedPaper:
         )
         stance = d.get("stance")
         best = d.get("best_sentence")
+        addresses = d.get("addresses")
         return cls(
             rank=d["rank"],
             record=record,
@@ -153,6 +198,7 @@ class RankedPaper:
             best_sentence=BestSentence(**best) if best else None,
             summary=d.get("summary"),
             metrics=metrics,
+            addresses=Addresses(**addresses) if addresses else None,
         )
 
 
@@ -163,12 +209,28 @@ class AnswerSection:
     refs: list[int] = field(default_factory=list)
 
 
+VERDICT_LABELS = ("yes", "no", "mixed", "insufficient")
+CONFIDENCE_LEVELS = ("low", "moderate", "high")
+
+
+@dataclass
+class Verdict:
+    """The answer as data; the headline sentence follows from it (rule: search/pipeline/verdict.py)."""
+
+    label: str  # yes | no | mixed | insufficient
+    confidence: str  # low | moderate | high
+    studies_counted: int
+    reason: str
+    caution: str | None = None
+
+
 @dataclass
 class Answer:
     text: str
     sections: list[AnswerSection] = field(default_factory=list)
     invalid_refs_removed: int = 0
     kind: str = "extractive"  # extractive | llm | none
+    verdict: Verdict | None = None
 
 
 @dataclass
@@ -200,6 +262,7 @@ class SearchState:
     failures: list[Failure] = field(default_factory=list)
     timings_ms: dict[str, int] = field(default_factory=dict)
     usage: dict[str, int] = field(default_factory=dict)  # LLM token usage
+    scope: Scope | None = None  # the scope guard's reading of the question (set by understand)
 
     def fail_part(self, stage: str, source: str, error: str) -> None:
         """Record that one part of one stage degraded; the search goes on."""
@@ -226,6 +289,8 @@ class SearchState:
                     "attempts": [asdict(a) for a in q.attempts],
                     "relaxations": [list(r) for r in q.relaxations],
                     "message": q.message,
+                    "frame": asdict(q.frame),
+                    "roles": q.roles,
                 }
                 if q
                 else None
@@ -238,6 +303,7 @@ class SearchState:
             "failures": [asdict(f) for f in self.failures],
             "timings_ms": self.timings_ms,
             "usage": self.usage,
+            "scope": self.scope.to_dict() if self.scope else None,
         }
         if include_candidates:
             doc["candidates"] = [r.to_dict() for r in self.candidates]
@@ -254,6 +320,8 @@ class SearchState:
                 relaxations=[tuple(r) for r in q.get("relaxations", [])],
                 attempts=[QueryAttempt(**a) for a in q.get("attempts", [])],
                 message=q.get("message", ""),
+                frame=Frame(**(q.get("frame") or {})),
+                roles={k: list(v) for k, v in (q.get("roles") or {}).items()},
             )
         answer = doc.get("answer")
         return cls(
@@ -275,6 +343,7 @@ class SearchState:
                     sections=[AnswerSection(**s) for s in answer.get("sections", [])],
                     invalid_refs_removed=answer.get("invalid_refs_removed", 0),
                     kind=answer.get("kind", "extractive"),
+                    verdict=Verdict(**answer["verdict"]) if answer.get("verdict") else None,
                 )
                 if answer
                 else None
@@ -284,4 +353,13 @@ class SearchState:
             failures=[Failure(**f) for f in doc.get("failures", [])],
             timings_ms=doc.get("timings_ms") or {},
             usage=doc.get("usage") or {},
+            scope=_scope_from(doc.get("scope")),
         )
+
+
+def _scope_from(data: dict[str, Any] | None) -> "Scope | None":
+    if not data:
+        return None
+    from search.scope import Scope
+
+    return Scope.from_dict(data)

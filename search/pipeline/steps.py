@@ -12,8 +12,11 @@ from .state import SearchState
 
 
 def step_understand(state: SearchState) -> None:
+    from search.scope import classify_scope
+
     from .understand import understand
 
+    state.scope = classify_scope(state.question)
     state.query = understand(state.question, state.filters)
 
 
@@ -58,11 +61,17 @@ def step_enrich(state: SearchState) -> None:
 def step_judge(state: SearchState) -> None:
     if not state.papers:
         return
+    from .addresses import addresses
     from .judge import judge
+    from .judge_frame import reframe
 
+    if state.query is not None:
+        for paper in state.papers:
+            paper.addresses = addresses(state.query, paper.record)
     result = judge(state.question, state.papers)
+    stances = reframe(state.query, state.papers, result.stances, offline=not result.used_llm)
     for paper in state.papers:
-        paper.stance = result.stances.get(paper.record.pmid)
+        paper.stance = stances.get(paper.record.pmid)
     state.models["stance"] = result.model
     state.failures.extend(result.failures)
     for key, value in result.usage.items():

@@ -12,8 +12,9 @@ from __future__ import annotations
 import logging
 from dataclasses import dataclass, field
 
-from .answer_offline import NO_STUDIES, offline_answer, offline_summaries
-from .state import Answer, Failure, RankedPaper, UnderstoodQuery
+from .answer_offline import YES_NO_WORDING, offline_answer, offline_summaries, wording_for
+from .state import Answer, Failure, Frame, RankedPaper, UnderstoodQuery
+from .verdict import decide, headline
 
 logger = logging.getLogger(__name__)
 
@@ -31,15 +32,23 @@ class SynthesisResult:
 
 
 def synthesise(question: str, papers: list[RankedPaper], *, query: UnderstoodQuery | None) -> SynthesisResult:
-    """Answer ``question`` from ``papers`` (LLM when configured, else extractive) and summarise each paper."""
+    """Answer ``question`` from ``papers`` (LLM when configured, else extractive) and summarise each paper.
+
+    The verdict is decided by one rule (``verdict.decide``) whichever wrote the text, so an LLM
+    answer and an extractive one never disagree about yes or no.
+    """
+    from search import llm
+
+    frame = query.frame if query else Frame()
+    yes_no = wording_for(question) is YES_NO_WORDING
+    verdict = decide(papers, frame, offline=not llm.is_configured(), yes_no=yes_no)
     if not papers:
         return SynthesisResult(
-            answer=Answer(text=NO_STUDIES, sections=[], kind="none"), summaries={}, model="none", prompt_version=""
+            answer=Answer(text=headline(verdict, frame, yes_no=yes_no), sections=[], kind="none", verdict=verdict),
+            summaries={}, model="none", prompt_version="",
         )
     summaries = offline_summaries(papers)
     failures: list[Failure] = []
-
-    from search import llm
 
     if llm.is_configured():
         from search.prompts import prompt_version
@@ -60,6 +69,7 @@ def synthesise(question: str, papers: list[RankedPaper], *, query: UnderstoodQue
             )
         else:
             summaries.update(result.summaries)
+            result.answer.verdict = verdict
             return SynthesisResult(
                 answer=result.answer,
                 summaries=summaries,
@@ -69,7 +79,8 @@ def synthesise(question: str, papers: list[RankedPaper], *, query: UnderstoodQue
                 usage=result.usage,
             )
 
-    offline = offline_answer(question, papers, query=query)
+    offline = offline_answer(question, papers, query=query, text=headline(verdict, frame, yes_no=yes_no))
+    offline.answer.verdict = verdict
     return SynthesisResult(
         answer=offline.answer,
         summaries=summaries,

@@ -9,8 +9,9 @@ from __future__ import annotations
 from documents.sources.base import Filters
 
 from .concepts import extract_concepts
+from .frame import frame_question
 from .query_builder import build_queries
-from .state import UnderstoodQuery
+from .state import Frame, UnderstoodQuery
 
 NO_CONCEPTS = "could not find medical concepts in this question"
 FREE_TEXT = NO_CONCEPTS + "; searching the words as free text"
@@ -20,11 +21,20 @@ def understand(question: str, filters: Filters) -> UnderstoodQuery:
     """The concepts of ``question`` and the Boolean queries to try, strictest first."""
     extraction = extract_concepts(question)
     if not extraction.concepts:
-        return UnderstoodQuery(boolean="", concepts=[], relaxations=[], message=NO_CONCEPTS)
-    boolean, relaxations = build_queries(extraction.concepts, filters)
+        return UnderstoodQuery(boolean="", concepts=[], relaxations=[], message=NO_CONCEPTS,
+                               frame=Frame(kind=frame_question(question, []).frame.kind))
+    framed = frame_question(question, extraction.concepts)
+    boolean, relaxations = build_queries(extraction.concepts, filters, required=framed.required)
     return UnderstoodQuery(
         boolean=boolean,
         concepts=extraction.concepts,
         relaxations=relaxations,
         message="" if extraction.medical else FREE_TEXT,
+        frame=framed.frame,
+        roles={
+            "intervention": framed.intervention,
+            "comparator": framed.comparator,
+            "outcome": framed.outcome,
+            "population": framed.population,
+        },
     )

@@ -11,7 +11,7 @@ from django.core.management import CommandError, call_command
         (["   "], "empty"),
         (["a" * 501], "limit is 500"),
         (["aspirin\x00"], "control characters"),
-        (["aspirin", "--from-year", "2010", "--to-year", "2000"], "after to_year"),
+        (["aspirin", "--from-year", "2010", "--to-year", "2000"], "after the end year"),
         (["aspirin", "--pub-type", "horoscope"], "Unknown publication type"),
         (["aspirin", "--limit", "0"], "--limit"),
     ],
@@ -27,7 +27,9 @@ def test_no_studies_found_is_a_done_result(capsys):
     doc = json.loads(capsys.readouterr().out)
     assert doc["status"] == "done" and doc["source"] == "local"
     assert doc["papers"] == [] and doc["query"]["attempts"]
-    assert doc["answer"]["text"] == "No studies were found for this question."
+    assert doc["answer"]["verdict"]["label"] == "insufficient"
+    assert doc["answer"]["text"] == (
+        "The studies found don't settle this. No studies in this library look at zzqxv and blorft.")
 
     call_command("ask", "Does zzqxv cure blorft?", "--source", "local")
     assert "No studies found for" in capsys.readouterr().out

@@ -15,7 +15,7 @@ from django.db import connection, connections, transaction
 from search import selectors, services
 from search.models import Search, SearchPaper
 from search.pipeline import steps
-from search.pipeline.branches import BRANCHES, BranchOutput
+from search.pipeline.branches import BRANCHES, PAPER_FIELDS, BranchOutput
 from search.pipeline.state import STAGE_PROGRESS, STAGES, Failure, Metrics, Stance
 from search.store import PostgresSearchStore, RedisSearchStore, search_ref
 
@@ -192,7 +192,7 @@ def _output(stage: str, pmids: list[str]) -> BranchOutput:
     }[stage]
     return BranchOutput(
         stage=stage,
-        papers={pmid: values(i) for i, pmid in enumerate(pmids)},
+        papers={pmid: {PAPER_FIELDS[stage][0]: values(i)} for i, pmid in enumerate(pmids)},
         failures=[Failure(stage=stage, source="test", error=f"{stage} part missing")],
         timing_ms=11,
         models={f"{stage}_model": stage},

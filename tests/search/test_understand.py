@@ -31,7 +31,26 @@ def test_every_query_is_valid_syntax(question):
     for boolean in [result.boolean] + [b for b, _ in result.relaxations]:
         parse(boolean)
         assert "1995:2005[dp]" in boolean
-    assert result.relaxations[-1][1] == "broad: any concept as free text"
+    # The last resort is broad, but never without the question's intervention.
+    last_boolean, last_note = result.relaxations[-1]
+    assert last_note.startswith(("broad:", "optional concepts dropped"))
+    intervention = result.role_concepts("intervention")
+    assert intervention and all(c.synonyms[0] in last_boolean for c in intervention)
+
+
+@pytest.mark.parametrize(
+    "question, kept, dropped",
+    [
+        ("Is it safe to take sumatriptan if you have coronary heart disease?", "sumatriptan", "coronary"),
+        ("Is tolterodine more effective than oxybutynin for overactive bladder?", "oxybutynin", "bladder"),
+        ("Is esomeprazole better than omeprazole for healing erosive esophagitis?", "omeprazole", "esophagitis"),
+    ],
+)
+def test_relaxation_never_drops_the_intervention_or_comparator(question, kept, dropped):
+    result = understand(question, Filters())
+    for boolean, note in result.relaxations:
+        assert kept in boolean, note
+    assert dropped not in result.relaxations[-1][0]
 
 
 def test_concepts_and_query_for_a_lay_question():

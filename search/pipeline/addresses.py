@@ -1,0 +1,121 @@
+"""Does a study address the question? yes / partly / no, with a short reason.
+
+Read relative to the frame (``search.pipeline.frame``): for "is X better than Y" only a study
+that names both X and Y (a head-to-head comparison) addresses it, and X against placebo is
+"partly"; for "is X safe for people with Y" a study of X that never mentions Y is "partly";
+for "does X improve Y" a study of X that never mentions Y (nor the population) is "partly".
+A study that does not mention the intervention at all does not address the question.
+
+Matching is on words, not meaning: the title, abstract and MeSH headings are searched for
+every name of a concept (its synonyms and MeSH heading, as the query used them), with a crude
+stem so "esophagitis" meets "oesophagitis"-free plural forms. That is what retrieval matched
+on, so it is never stricter than the query, and its mistakes are visible in the reason.
+"""
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+from documents.sources.base import Record
+
+from .state import Addresses, Concept, UnderstoodQuery
+
+STEM = 5  # characters of a word compared ("healing" ~ "healed", "inhibitors" ~ "inhibitor")
+_WORD = re.compile(r"[a-z0-9]+")
+_COMPARES = re.compile(r"\b(?:versus|vs\.?|compared|comparison|comparing|than|head-to-head|crossover|cross-over)\b", re.I)
+_PLACEBO = re.compile(r"\bplacebo", re.I)
+_STOP = frozenset("the of and or in on for with to a an by at from as is are be".split())
+
+
+def _stems(text: str) -> set[str]:
+    return {w[:STEM] for w in _WORD.findall(text.lower()) if w not in _STOP}
+
+
+def _names(concept: Concept) -> list[str]:
+    names = [concept.text, *(concept.synonyms or [])]
+    if concept.mesh_heading:
+        names.append(concept.mesh_heading)
+    return [n for n in dict.fromkeys(n.lower() for n in names) if n.strip()]
+
+
+def mentions(concept: Concept, text_stems: set[str]) -> bool:
+    """Whether any name of ``concept`` occurs in a text (all of a name's content words, by stem)."""
+    from .concepts import DROP_WORDS
+    from .query_builder import GENERIC_WORDS
+
+    for name in _names(concept):
+        words = [w for w in _WORD.findall(name) if w not in _STOP and w not in DROP_WORDS and w not in GENERIC_WORDS]
+        if words and all(w[:STEM] in text_stems for w in words):
+            return True
+    return False
+
+
+def _paper_stems(record: Record) -> set[str]:
+    return _stems(" ".join([record.title or "", record.abstract or "", " ".join(record.mesh or [])]))
+
+
+@lru_cache(maxsize=4096)
+def _is_drug_word(word: str) -> bool:
+    from .concepts import _lookup_drug
+
+    return len(word) >= 5 and _lookup_drug(word) is not None
+
+
+def distinct_drugs(record: Record) -> set[str]:
+    """Drug names the abstract mentions (dictionary words), to tell a within-class head-to-head trial."""
+    words = set(_WORD.findall(f"{record.title or ''} {record.abstract or ''}".lower()))
+    return {w for w in words if w not in _STOP and _is_drug_word(w)} - {"placebo"}
+
+
+def _list(names: list[str]) -> str:
+    return " and ".join(names)
+
+
+def addresses(query: UnderstoodQuery, record: Record) -> Addresses:
+    """Whether ``record`` addresses the question framed in ``query``."""
+    frame = query.frame
+    stems = _paper_stems(record)
+    intervention = query.role_concepts("intervention")
+    comparator = query.role_concepts("comparator")
+    qualifiers = query.role_concepts("population") or []
+    outcome = query.role_concepts("outcome")
+    x = frame.intervention or "the treatment asked about"
+    named = [c for c in intervention if c.kind == "drug"] or intervention  # "long-acting opioid": the drug word
+    has_x = any(mentions(c, stems) for c in named) if named else True
+    within_class = frame.kind == "comparison" and (frame.comparator or "").startswith("another")
+    if not has_x and within_class:
+        # A class ("opioid") is often written only as its members ("oxycodone", "morphine").
+        has_x = bool(distinct_drugs(record))
+    if not has_x:
+        return Addresses("no", f"does not study {x}")
+
+    if frame.kind == "comparison":
+        if comparator:
+            y = frame.comparator or _list([c.text for c in comparator])
+            if any(mentions(c, stems) for c in comparator):
+                return Addresses("yes", f"compares {x} with {y} directly")
+            versus = "placebo" if _PLACEBO.search(record.abstract or "") else "something else"
+            return Addresses("partly", f"studies {x} against {versus}, not against {y}")
+        if frame.comparator and frame.comparator.startswith("another"):
+            drugs = distinct_drugs(record)
+            if len(drugs) >= 2 and _COMPARES.search(record.abstract or ""):
+                return Addresses("yes", f"compares {x} head to head ({', '.join(sorted(drugs)[:3])})")
+            return Addresses("partly", f"studies {x}, but not one against another")
+        return Addresses("partly", f"studies {x}; the comparison asked about is unclear")
+
+    if frame.kind == "safety":
+        if not qualifiers:
+            return Addresses("yes", f"studies {x}")
+        who = frame.population or _list([c.text for c in qualifiers])
+        if any(mentions(c, stems) for c in qualifiers):
+            return Addresses("yes", f"studies {x} in people with {who}")
+        return Addresses("partly", f"studies {x}, but not in people with {who}")
+
+    targets = outcome + qualifiers
+    if not targets:
+        return Addresses("yes", f"studies {x}")
+    found = [c.text for c in targets if mentions(c, stems)]
+    if len(found) == len(targets) or (outcome and any(mentions(c, stems) for c in outcome)):
+        return Addresses("yes", f"studies {x} and {_list(found)}")
+    missing = [c.text for c in targets if c.text not in found]
+    return Addresses("partly", f"studies {x}, but not {_list(missing)}")

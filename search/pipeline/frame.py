@@ -1,0 +1,225 @@
+"""What the question asks: its kind and the roles of its concepts (intervention, comparator, outcome, population).
+
+The stance classifier reads "positive finding" language; it cannot know that "Is X more
+effective than Y?" is answered *no* by a head-to-head trial that found no difference, or that
+"Is X safe for people with Y?" is not answered *yes* by a trial of X in healthy volunteers.
+The frame carries that meaning to the stages that need it: retrieval never drops the
+intervention (nor a comparison's comparator), judge decides which studies address the
+question and reads their findings relative to it, and the verdict follows from both.
+
+Rule-based on purpose: the patterns are the handful of ways a lay person asks a yes/no
+health question, they run in microseconds, and a wrong frame is visible on the result page
+("How we read your question"), where a learned model's mistake would be silent.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from .state import Concept, Frame
+
+_WS = re.compile(r"\s+")
+
+# Comparative pivots: the text before holds the intervention, the text after the comparator.
+_COMPARATIVE = (
+    r"(?:more|less)\s+(?:\w+\s+){0,2}?than"
+    r"|(?:better|worse|safer|stronger|weaker|faster|slower|superior|inferior|greater|fewer|higher|lower|cheaper)"
+    r"(?:\s+(?:\w+\s+){0,3}?)?\s*(?:than|to)"
+    r"|as\s+(?:\w+\s+){1,3}?as"
+    r"|versus|vs\.?|compared\s+(?:with|to)|in\s+comparison\s+(?:with|to)|over"
+)
+_PIVOT = re.compile(rf"\b(?:{_COMPARATIVE})\b", re.I)
+_BETWEEN = re.compile(r"\bdifference(?:s)?\s+between\s+(?P<a>.+?)\s+and\s+(?P<b>.+?)(?=\s+(?:for|in|on|when|among)\b|[?.]|$)", re.I)
+_ONE_ANOTHER = re.compile(r"\b(?:one|any|some)\s+(?P<cls>[\w\s-]+?)\s+.*\b(?:than|as)\s+(?:another|the\s+others?|other)\b", re.I)
+_WHICH = re.compile(r"^\s*which\s+(?P<cls>[\w\s-]+?)\s+(?:is|are|works?)\s+(?:the\s+)?(?:best|most|least|safest)\b", re.I)
+_EITHER = re.compile(r"^\s*(?:is|are|should)\s+.+?\s+or\s+.+?\s+(?:better|more|less|safer)\b", re.I)
+_SAFETY = re.compile(r"\b(?:safe|safely|safer|safety|unsafe|ok(?:ay)?\s+to\s+take|dangerous|contraindicated)\b", re.I)
+_HARM = re.compile(
+    r"\b(?:cause[sd]?|causing|side[\s-]?effects?|adverse|harm(?:s|ful)?|risk(?:s)?\s+of|raise[sd]?\s+(?:the\s+)?risk"
+    r"|increase[sd]?\s+(?:the\s+)?risk|lead\s+to|trigger[s]?|worsen[s]?|damage[s]?|toxic|addict\w*|dependen\w+)\b",
+    re.I,
+)
+_ASSOCIATION = re.compile(r"\b(?:associated|linked|related|correlated|connection|link)\s+(?:with|to|between)\b", re.I)
+_EFFECT = re.compile(
+    r"\b(?:improve[sd]?|reduce[sd]?|lower[s]?|prevent[s]?|treat[s]?|cure[s]?|relieve[s]?|help[s]?|work[s]?|effective"
+    r"|efficacy|benefit[s]?|control[s]?|decrease[s]?|increase[s]?|slow[s]?|stop[s]?|ease[s]?|shorten[s]?)\b",
+    re.I,
+)
+# Where the population starts: "in people with Y", "if you have Y", "for children with Y", "during pregnancy".
+_POPULATION = re.compile(
+    r"\b(?:(?:in|for|among)\s+(?:people|patients|persons|adults|children|kids|women|men|those|someone|anyone|elderly|"
+    r"older\s+(?:people|adults)|the\s+elderly|smokers|users)(?:\s+(?:who\s+(?:have|has|are)|with|having|on|taking))?"
+    r"|if\s+(?:you|i|he|she|they|someone)\s+(?:have|has|am|are|is|had|suffer\s+from)(?:\s+(?:a|an))?"
+    r"|(?:in|during)\s+(?=pregnan|breast-?feeding|lactation|the\s+elderly|elderly|old\s+age))\b",
+    re.I,
+)
+# Words that say "a person" without narrowing who: never a population or outcome to match.
+GENERIC_PEOPLE = frozenset({"people", "patients", "patient", "persons", "person", "someone", "anyone", "those",
+                            "individuals", "men and women", "humans", "folks", "users"})
+
+
+@dataclass
+class FramedConcepts:
+    """The frame and which of the question's concepts play which role (indices into the concept list)."""
+
+    frame: Frame
+    intervention: list[int] = field(default_factory=list)
+    comparator: list[int] = field(default_factory=list)
+    outcome: list[int] = field(default_factory=list)
+    population: list[int] = field(default_factory=list)
+
+    @property
+    def required(self) -> list[int]:
+        """Concepts retrieval may never drop: the intervention, and a comparison's comparator."""
+        return list(dict.fromkeys(self.intervention + self.comparator))
+
+
+def _norm(text: str) -> str:
+    return _WS.sub(" ", text.lower()).strip()
+
+
+def _position(question: str, concept: Concept) -> int:
+    """Where the concept is written in the question (its text, else any synonym), or -1."""
+    low = question.lower()
+    for text in [concept.text, *concept.synonyms]:
+        t = _norm(text)
+        if not t:
+            continue
+        m = re.search(rf"(?<!\w){re.escape(t)}", low)
+        if m:
+            return m.start()
+    return -1
+
+
+def question_kind(question: str) -> str:
+    """effect | comparison | safety | harm | association | other, from the question's wording alone."""
+    q = " " + _norm(question) + " "
+    if _BETWEEN.search(q) or _ONE_ANOTHER.search(q) or _WHICH.search(q) or _EITHER.search(q):
+        return "comparison"
+    pivot = _PIVOT.search(q)
+    if pivot and not re.match(r"over\b", pivot.group(0), re.I):
+        return "comparison"
+    if pivot and re.search(r"\b(?:better|preferred|chosen|prefer)\b", q):
+        return "comparison"
+    if _SAFETY.search(q) and not re.search(r"\bsafer\s+than\b", q):
+        return "safety"
+    if _HARM.search(q):
+        return "harm"
+    if _ASSOCIATION.search(q):
+        return "association"
+    if _EFFECT.search(q) or re.match(r"\s*(?:do|does|did|can|could|will|would|is|are|should)\b", q):
+        return "effect"
+    return "other"
+
+
+def _is_treatment(concept: Concept) -> bool:
+    return concept.kind == "drug"
+
+
+def frame_question(question: str, concepts: list[Concept]) -> FramedConcepts:
+    """The frame of ``question`` given its concepts (in question order)."""
+    kind = question_kind(question)
+    q = _norm(question)
+    positions = [_position(q, c) for c in concepts]
+    order = sorted(range(len(concepts)), key=lambda i: (positions[i] < 0, positions[i]))
+    framed = FramedConcepts(frame=Frame(kind=kind))
+    if not concepts:
+        return framed
+
+    population_at = _population_start(q)
+    in_population = [i for i in order if population_at is not None and positions[i] >= population_at]
+    before_population = [i for i in order if i not in in_population]
+
+    if kind == "comparison":
+        _frame_comparison(q, concepts, positions, before_population, framed)
+    else:
+        treatments = [i for i in before_population if _is_treatment(concepts[i])]
+        first = treatments[:1] or before_population[:1] or order[:1]
+        framed.intervention = first
+        framed.outcome = [i for i in before_population if i not in first]
+    framed.population = [
+        i for i in in_population
+        if i not in framed.intervention + framed.comparator and _norm(concepts[i].text) not in GENERIC_PEOPLE
+    ]
+    framed.outcome = [i for i in framed.outcome if _norm(concepts[i].text) not in GENERIC_PEOPLE]
+    if kind in ("safety",) and not framed.population and framed.outcome:
+        # "Is X safe in heart disease?" without a population phrase: the condition is the population.
+        who = [i for i in framed.outcome if concepts[i].kind == "disease"][:1] or framed.outcome[:1]
+        framed.population, framed.outcome = who, [i for i in framed.outcome if i not in who]
+    framed.frame = Frame(
+        kind=kind,
+        intervention=framed.frame.intervention or _text(concepts, framed.intervention),
+        comparator=framed.frame.comparator or _text(concepts, framed.comparator),
+        outcome=_text(concepts, framed.outcome) or _vague_outcome(q, kind),
+        population=_text(concepts, framed.population),
+    )
+    return framed
+
+
+def _frame_comparison(
+    q: str, concepts: list[Concept], positions: list[int], candidates: list[int], framed: FramedConcepts
+) -> None:
+    """Intervention before the pivot, comparator after it; "one X ... than another" compares X with X."""
+    one_another = _ONE_ANOTHER.search(q) or _WHICH.search(q)
+    between = _BETWEEN.search(q)
+    pivot = _PIVOT.search(q)
+    either = re.search(r"\bor\b", q) if _EITHER.search(q) else None
+    if one_another and not between:
+        cls = [i for i in candidates if _is_treatment(concepts[i])][:1] or candidates[:1]
+        cls = _with_modifiers(q, concepts, positions, cls)
+        framed.intervention = cls
+        framed.outcome = [i for i in candidates if i not in cls]
+        name = " ".join(concepts[i].text for i in cls) or one_another.group("cls")
+        framed.frame.intervention = name
+        framed.frame.comparator = f"another {name}"
+        return
+    if between:
+        split = between.start("b")
+    elif either:
+        split = either.start()
+    elif pivot:
+        split = pivot.start()
+    else:
+        split = len(q)
+    before = [i for i in candidates if 0 <= positions[i] < split]
+    after = [i for i in candidates if positions[i] >= split]
+    before_treat = [i for i in before if _is_treatment(concepts[i])] or before[:1]
+    after_treat = [i for i in after if _is_treatment(concepts[i])] or after[:1]
+    framed.intervention = before_treat[:1]
+    framed.comparator = after_treat[:1]
+    framed.outcome = [i for i in candidates if i not in framed.intervention + framed.comparator]
+    if not framed.comparator and "placebo" in q[split:]:
+        framed.frame.comparator = "placebo"
+
+
+def _with_modifiers(q: str, concepts: list[Concept], positions: list[int], idx: list[int]) -> list[int]:
+    """A free-text modifier written right before the class ("long-acting opioid") belongs to it."""
+    if not idx or positions[idx[0]] < 0:
+        return idx
+    start = positions[idx[0]]
+    for i, concept in enumerate(concepts):
+        end = positions[i] + len(_norm(concept.text))
+        if concept.kind == "phrase" and positions[i] >= 0 and 0 <= start - end <= 1:
+            return [i, *idx]
+    return idx
+
+
+def _population_start(q: str) -> int | None:
+    m = _POPULATION.search(q)
+    return m.start() if m else None
+
+
+def _text(concepts: list[Concept], idx: list[int]) -> str | None:
+    texts = [concepts[i].text for i in idx]
+    return ", ".join(texts) if texts else None
+
+
+def _vague_outcome(q: str, kind: str) -> str | None:
+    """Comparisons often name no outcome ("more effective"): say what they compare on."""
+    if kind != "comparison":
+        return None
+    for word, outcome in (("side effect", "side effects"), ("safe", "safety"), ("effective", "effectiveness"),
+                          ("better", "overall benefit"), ("work", "effectiveness")):
+        if word in q:
+            return outcome
+    return None

@@ -1,0 +1,186 @@
+"""The verdict: yes / no / mixed / insufficient, from the studies that address the question.
+
+The rule (also in the README):
+
+1. Only studies that address the question count (``addresses`` yes; for effect, harm and
+   association questions "partly" counts too, at half weight, because a study of X that words
+   the outcome differently still speaks to it; for comparisons and safety questions only "yes":
+   X against placebo says nothing about X against Y, and a study of X in other people says
+   nothing about X in people with Y).
+2. A study takes a side when its stance is supports or refutes and not ``uncertain`` (the
+   classifier's strength for its label is below ``CONFIDENT``); the others are counted but
+   take no side.
+3. Fewer than ``MIN_STUDIES`` counted studies, or fewer than ``MIN_SIDED`` taking a side:
+   **insufficient** ("The studies found don't settle this"), saying which.
+4. Otherwise the weighted share of "yes" among the sided: ≥ ``LEAN`` is **yes**, ≤ 1 − ``LEAN``
+   is **no**, anything between is **mixed**.
+5. Confidence: high only with ≥ 8 sided studies and ≥ 85 % on one side, moderate with ≥ 5 and
+   ≥ 70 %, otherwise low; the offline classifier is right about 7 times in 10, so an offline
+   verdict is never "high".
+6. Safety questions: a "yes" is never given offline (the studies found cannot show that a
+   medicine is safe for one person); it becomes insufficient, and every safety verdict carries
+   a caution to ask a clinician or pharmacist.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .state import Frame, RankedPaper, Verdict
+
+MIN_STUDIES = 3
+MIN_SIDED = 3
+LEAN = 0.7
+CONFIDENT = 0.6
+PARTLY_WEIGHT = 0.5
+SAFETY_CAUTION = (
+    "Whether a medicine is safe for you depends on your health and your other medicines: "
+    "ask your doctor or pharmacist before taking it, and read the patient leaflet."
+)
+
+
+@dataclass(frozen=True)
+class Counted:
+    paper: RankedPaper
+    weight: float
+
+
+def is_uncertain(supports: float, refutes: float, neutral: float, label: str) -> bool:
+    """Too weak to show as a finding: the label's own strength is below CONFIDENT."""
+    return {"supports": supports, "refutes": refutes, "neutral": neutral}.get(label, 0.0) < CONFIDENT
+
+
+def counted_papers(papers: list[RankedPaper], frame: Frame) -> list[Counted]:
+    """The studies the verdict uses, with their weights (rule 1)."""
+    partly = 0.0 if frame.kind in ("comparison", "safety") else PARTLY_WEIGHT
+    weights = {"yes": 1.0, "partly": partly, "no": 0.0}
+    out = []
+    for paper in papers:
+        if paper.record.retracted:  # shown, never counted
+            continue
+        label = paper.addresses.label if paper.addresses else "yes"
+        weight = weights.get(label, 0.0)
+        if weight > 0 and paper.stance is not None:
+            out.append(Counted(paper, weight))
+    return out
+
+
+def decide(papers: list[RankedPaper], frame: Frame, *, offline: bool, yes_no: bool = True) -> Verdict:
+    """The verdict for ``papers`` (already judged and marked with ``addresses``) under ``frame``."""
+    counted = counted_papers(papers, frame)
+    caution = SAFETY_CAUTION if frame.kind == "safety" else None
+    n = len(counted)
+    sided = [c for c in counted if c.paper.stance.label in ("supports", "refutes") and not c.paper.stance.uncertain]
+    if n < MIN_STUDIES:
+        return Verdict("insufficient", "low", n, _too_few(n, frame, papers), caution)
+    if len(sided) < MIN_SIDED:
+        return Verdict(
+            "insufficient", "low", n,
+            f"Of the {_studies(n)} that address the question, {_took_side(len(sided))} clearly; "
+            "the rest are unclear or the classifier is not confident about them.",
+            caution,
+        )
+    yes = sum(c.weight for c in sided if c.paper.stance.label == "supports")
+    no = sum(c.weight for c in sided if c.paper.stance.label == "refutes")
+    share = yes / (yes + no)
+    n_yes = sum(1 for c in sided if c.paper.stance.label == "supports")
+    n_no = len(sided) - n_yes
+    split = _split(n_yes, n_no, yes_no=yes_no)
+    if share >= LEAN:
+        label = "yes"
+    elif share <= 1 - LEAN:
+        label = "no"
+    else:
+        label = "mixed"
+    confidence = _confidence(len(sided), max(share, 1 - share), offline=offline)
+    reason = f"Of the {_studies(n)} that address the question, {split}{_rest(n - len(sided))}."
+    if frame.kind == "comparison" and label == "no":
+        reason += " Head-to-head studies mostly found no clear advantage."
+    if frame.kind == "safety" and label in ("no", "mixed"):
+        reason = (f"Of the {_studies(n)} that address the question, {n_no} report adverse effects or risks"
+                  f"{_rest(n - n_no)}; none shows that it is safe for you.")
+    if frame.kind == "safety" and label == "yes" and offline:
+        return Verdict(
+            "insufficient", "low", n,
+            reason + " Studies like these cannot show that a medicine is safe for you.",
+            caution,
+        )
+    return Verdict(label, confidence, n, reason, caution)
+
+
+def _split(n_yes: int, n_no: int, *, yes_no: bool) -> str:
+    """'5 point to yes and 1 to no' (or 'give a positive / a negative answer' for an open question)."""
+    verb = "points" if n_yes == 1 else "point"
+    if yes_no:
+        return f"{n_yes} {verb} to yes and {n_no} to no"
+    give = "gives" if n_yes == 1 else "give"
+    return f"{n_yes} {give} a positive answer and {n_no} a negative one"
+
+
+def _confidence(sided: int, share: float, *, offline: bool) -> str:
+    if sided >= 8 and share >= 0.85 and not offline:
+        return "high"
+    if sided >= 5 and share >= 0.7:
+        return "moderate"
+    return "low"
+
+
+def _studies(n: int) -> str:
+    return f"{n} study" if n == 1 else f"{n} studies"
+
+
+def _took_side(n: int) -> str:
+    return "none takes a side" if n == 0 else ("only 1 takes a side" if n == 1 else f"only {n} take a side")
+
+
+def _rest(n: int) -> str:
+    if n == 0:
+        return ""
+    return f"; {n} {'is' if n == 1 else 'are'} unclear"
+
+
+def _too_few(n: int, frame: Frame, papers: list[RankedPaper]) -> str:
+    """Why nothing can be said, in the question's own terms."""
+    if not frame.intervention:
+        return "No studies were found for this question." if not papers else (
+            f"Only {_studies(n)} address the question; that is too few to settle it.")
+    x = frame.intervention
+    if frame.kind == "comparison":
+        y = frame.comparator or "the alternative"
+        what = f"compare {x} with {y} directly"
+    elif frame.kind == "safety" and frame.population:
+        what = f"look at {x} in people with {frame.population}"
+    elif frame.outcome:
+        what = f"look at {x} and {frame.outcome}"
+    else:
+        what = f"look at {x}"
+    if n == 0:
+        return f"No studies in this library {what}."
+    verb = what.replace("look at", "looks at", 1).replace("compare", "compares", 1) if n == 1 else what
+    return f"Only {_studies(n)} in this library {verb}; that is too few to settle it."
+
+
+HEADLINES = {
+    "yes": "The studies that address this mostly point to yes",
+    "no": "The studies that address this mostly point to no",
+    "mixed": "The studies that address this disagree",
+    "insufficient": "The studies found don't settle this",
+}
+
+
+OPEN_HEADLINES = {
+    "yes": "The studies that address this mostly give a positive answer",
+    "no": "The studies that address this mostly give a negative answer",
+}
+
+
+def headline(verdict: Verdict, frame: Frame, *, yes_no: bool = True) -> str:
+    """The answer's first sentence, which follows from the verdict and never sounds surer than it.
+
+    An open question ("Which triptan works best?") is not answered with "yes" or "no".
+    """
+    base = HEADLINES[verdict.label] if yes_no else OPEN_HEADLINES.get(verdict.label, HEADLINES[verdict.label])
+    if verdict.label == "no" and frame.kind == "comparison":
+        base = "The studies that compare them mostly found no clear advantage"
+    if verdict.label in ("yes", "no", "mixed"):
+        base += f" (certainty: {verdict.confidence})"
+    return f"{base}. {verdict.reason}"

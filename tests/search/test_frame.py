@@ -1,0 +1,121 @@
+"""The question's frame: kind and roles for the ways people ask (one row per phrasing, 60+)."""
+from __future__ import annotations
+
+import pytest
+
+from search.pipeline.concepts import extract_concepts, load
+from search.pipeline.frame import frame_question, question_kind
+
+
+@pytest.fixture(scope="module", autouse=True)
+def _loaded():
+    load()
+
+
+# (question, kind, intervention, comparator, outcome, population)
+FRAMES = [
+    ('Is tolterodine more effective than oxybutynin for overactive bladder?', 'comparison', 'tolterodine', 'oxybutynin', 'overactive bladder', None),
+    ('Is one long-acting opioid more effective than another for chronic pain?', 'comparison', 'long-acting opioid', 'another long-acting opioid', 'chronic pain', None),
+    ('Do COX-2 inhibitors relieve arthritis pain better than older NSAIDs?', 'comparison', 'COX-2 inhibitors', 'NSAIDs', 'arthritis, pain, older', None),
+    ('Is it safe to take sumatriptan if you have coronary heart disease?', 'safety', 'sumatriptan', None, None, 'coronary heart disease'),
+    ('Does metformin lower blood sugar in type 2 diabetes?', 'effect', 'metformin', None, 'lower blood sugar, type 2 diabetes', None),
+    ('Do ACE inhibitors cause cough?', 'harm', 'angiotensin-converting enzyme inhibitors', None, 'cough', None),
+    ('Do proton pump inhibitors heal reflux esophagitis?', 'effect', 'proton pump inhibitors', None, 'heal, reflux esophagitis', None),
+    ('Is esomeprazole better than omeprazole for healing erosive esophagitis?', 'comparison', 'esomeprazole', 'omeprazole', 'healing, erosive, esophagitis', None),
+    ('Does hormone replacement therapy increase the risk of breast cancer?', 'harm', 'hormone replacement therapy', None, 'risk, breast cancer', None),
+    ('Are beta blockers safe for people with asthma?', 'safety', 'beta blockers', None, None, 'asthma'),
+    ('Is there a difference between atenolol and metoprolol for blood pressure?', 'comparison', 'atenolol', 'metoprolol', 'blood pressure', None),
+    ('Which triptan works best for migraine?', 'comparison', 'triptan', 'another triptan', 'migraine', None),
+    ('Does methylphenidate improve attention in children with ADHD?', 'effect', 'methylphenidate', None, 'attention', 'children, attention deficit hyperactivity disorder'),
+    ('Do antihistamines cause drowsiness?', 'harm', 'antihistamines', None, 'drowsiness', None),
+    ('Is celecoxib safer for the stomach than naproxen?', 'comparison', 'celecoxib', 'naproxen', 'stomach', None),
+    ('Does rizatriptan work faster than sumatriptan?', 'comparison', 'rizatriptan', 'sumatriptan', 'effectiveness', None),
+    ('Is oxycodone stronger than morphine for cancer pain?', 'comparison', 'oxycodone', 'morphine', 'stronger, cancer pain', None),
+    ('Does amlodipine lower blood pressure?', 'effect', 'amlodipine', None, 'lower blood pressure', None),
+    ('Can estrogen prevent osteoporosis?', 'effect', 'estrogen', None, 'osteoporosis', None),
+    ('Does risperidone cause weight gain?', 'harm', 'risperidone', None, 'weight gain', None),
+    ('Is olanzapine better than haloperidol for schizophrenia?', 'comparison', 'olanzapine', 'haloperidol', 'schizophrenia', None),
+    ('Is lansoprazole as effective as omeprazole for ulcers?', 'comparison', 'lansoprazole', 'omeprazole', 'ulcers', None),
+    ('Does cetirizine relieve hay fever symptoms?', 'effect', 'cetirizine', None, 'hay fever, symptoms', None),
+    ('Is loratadine less sedating than diphenhydramine?', 'comparison', 'loratadine', 'diphenhydramine', 'sedating', None),
+    ('Do calcium channel blockers increase the risk of heart attack?', 'harm', 'calcium channel blockers', None, 'risk, heart attack', None),
+    ('Is nifedipine safe during pregnancy?', 'safety', 'nifedipine', None, None, 'pregnancy'),
+    ('Does glipizide cause low blood sugar?', 'harm', 'glipizide', None, 'low blood sugar', None),
+    ('Is pioglitazone associated with heart failure?', 'association', 'pioglitazone', None, 'heart failure', None),
+    ('Does tizanidine help muscle spasticity?', 'effect', 'tizanidine', None, 'muscle spasticity', None),
+    ('Is cyclobenzaprine more effective than placebo for back pain?', 'comparison', 'cyclobenzaprine', 'placebo', 'back pain', None),
+    ('Does atomoxetine work as well as methylphenidate for ADHD?', 'comparison', 'atomoxetine', 'methylphenidate', 'attention deficit hyperactivity disorder', None),
+    ('Are ACE inhibitors better than beta blockers for high blood pressure?', 'comparison', 'angiotensin-converting enzyme inhibitors', 'beta blockers', 'high blood pressure', None),
+    ('Does carvedilol reduce mortality in heart failure?', 'effect', 'carvedilol', None, 'mortality, heart failure', None),
+    ('Is it safe to take ibuprofen with high blood pressure?', 'safety', 'ibuprofen', None, None, 'high blood pressure'),
+    ('Do opioids cause constipation?', 'harm', 'opioids', None, 'constipation', None),
+    ('Does tramadol lead to addiction?', 'harm', 'tramadol', None, 'addiction', None),
+    ('Is quetiapine linked to diabetes?', 'association', 'quetiapine', None, 'diabetes', None),
+    ('Do SSRIs help hot flashes?', 'effect', 'selective serotonin reuptake inhibitors', None, 'hot flashes', None),
+    ('Does darifenacin improve urinary incontinence?', 'effect', 'darifenacin', None, 'urinary incontinence', None),
+    ('Is solifenacin better than tolterodine for overactive bladder?', 'comparison', 'solifenacin', 'tolterodine', 'overactive bladder', None),
+    ('Does enalapril protect the kidneys in diabetes?', 'effect', 'enalapril', None, 'protect, kidneys, diabetes', None),
+    ('Can beta blockers prevent migraine?', 'effect', 'beta blockers', None, 'migraine', None),
+    ('Is naproxen safer than diclofenac for the heart?', 'comparison', 'naproxen', 'diclofenac', 'heart', None),
+    ('Do estrogen patches cause blood clots?', 'harm', 'estrogen', None, 'patches, blood clots', None),
+    ('Does rosiglitazone increase the risk of heart attack?', 'harm', 'rosiglitazone', None, 'risk, heart attack', None),
+    ('Are second-generation antihistamines safe for pilots?', 'safety', 'second-generation antihistamines', None, None, 'pilots'),
+    ('Does fexofenadine cause drowsiness?', 'harm', 'fexofenadine', None, 'drowsiness', None),
+    ('Is zolmitriptan effective for cluster headache?', 'effect', 'zolmitriptan', None, 'cluster headache', None),
+    ('Does baclofen reduce spasticity in multiple sclerosis?', 'effect', 'baclofen', None, 'spasticity, multiple sclerosis', None),
+    ('Is hydrocodone or oxycodone better for acute pain?', 'comparison', 'hydrocodone', 'oxycodone', 'acute pain', None),
+    ('Does omeprazole prevent ulcers in people taking NSAIDs?', 'effect', 'omeprazole', None, 'ulcers', 'NSAIDs'),
+    ('Is there a link between HRT and dementia?', 'association', 'hormone replacement therapy', None, 'dementia', None),
+    ('Does long-term PPI use cause fractures?', 'harm', 'proton pump inhibitors', None, 'long-term, fractures', None),
+    ('Is aripiprazole safe for elderly people with dementia?', 'safety', 'aripiprazole', None, None, 'elderly people, dementia'),
+    ('Does lisinopril reduce proteinuria?', 'effect', 'lisinopril', None, 'proteinuria', None),
+    ('Are triptans safe in pregnancy?', 'safety', 'triptans', None, None, 'pregnancy'),
+    ('Is modafinil as good as amphetamine for ADHD?', 'comparison', 'modafinil', 'amphetamine', 'attention deficit hyperactivity disorder', None),
+    ('What is the best treatment for migraine in children?', 'other', 'treatment', None, 'migraine', 'children'),
+    ('How does metformin work?', 'effect', 'metformin', None, None, None),
+    ('Do NSAIDs raise blood pressure?', 'effect', 'NSAIDs', None, 'raise, blood pressure', None),
+    ('Does acarbose reduce weight?', 'effect', 'acarbose', None, 'weight', None),
+    ('Is verapamil more effective than diltiazem for angina?', 'comparison', 'verapamil', 'diltiazem', 'angina', None),
+]
+
+
+@pytest.mark.parametrize("question, kind, intervention, comparator, outcome, population", FRAMES)
+def test_frame(question, kind, intervention, comparator, outcome, population):
+    frame = frame_question(question, extract_concepts(question).concepts).frame
+    assert (frame.kind, frame.intervention, frame.comparator, frame.outcome, frame.population) == (
+        kind, intervention, comparator, outcome, population)
+
+
+def test_table_is_large_and_covers_every_kind():
+    assert len(FRAMES) >= 60
+    assert {row[1] for row in FRAMES} >= {"effect", "comparison", "safety", "harm", "association", "other"}
+
+
+@pytest.mark.parametrize(
+    "question, kind",
+    [
+        ("is x better than y", "comparison"),
+        ("does x work as well as y", "comparison"),
+        ("x versus y for pain", "comparison"),
+        ("is it safe to use x while pregnant", "safety"),
+        ("can x cause liver damage", "harm"),
+        ("is x linked to cancer", "association"),
+        ("does x reduce pain", "effect"),
+        ("tell me about x", "other"),
+    ],
+)
+def test_kind_from_wording_alone(question, kind):
+    assert question_kind(question) == kind
+
+
+def test_required_concepts_are_intervention_and_comparator():
+    question = "Is tolterodine more effective than oxybutynin for overactive bladder?"
+    concepts = extract_concepts(question).concepts
+    framed = frame_question(question, concepts)
+    assert [concepts[i].text for i in framed.required] == ["tolterodine", "oxybutynin"]
+
+
+def test_two_drugs_of_one_class_stay_two_concepts():
+    # The drug dictionary gives atenolol and metoprolol the same (class) MeSH id.
+    concepts = extract_concepts("Is atenolol better than metoprolol?").concepts
+    assert [c.text for c in concepts] == ["atenolol", "metoprolol"]

@@ -1,0 +1,129 @@
+"""Addresses, stance relative to the frame, and the verdict rule, on hand-made papers."""
+from __future__ import annotations
+
+import pytest
+
+from documents.sources.base import Filters, Record
+from search.pipeline.addresses import addresses
+from search.pipeline.concepts import load
+from search.pipeline.judge_frame import favoured_arm, safety_stance
+from search.pipeline.state import Addresses, Frame, RankedPaper, Stance
+from search.pipeline.understand import understand
+from search.pipeline.verdict import SAFETY_CAUTION, decide, headline
+
+
+@pytest.fixture(scope="module", autouse=True)
+def _loaded():
+    load()
+
+
+def _record(title: str, abstract: str, pmid: str = "1") -> Record:
+    return Record(pmid=pmid, title=title, abstract=abstract, year=2000)
+
+
+def _paper(n: int, label: str, strength: float = 0.8, addressed: str = "yes", retracted: bool = False) -> RankedPaper:
+    rest = round((1 - strength) / 2, 4)
+    values = {"supports": rest, "refutes": rest, "neutral": rest, label: strength}
+    stance = Stance(label, values["supports"], values["refutes"], values["neutral"], uncertain=strength < 0.6)
+    record = Record(pmid=str(n), title=f"t{n}", abstract="a", year=2000, retracted=retracted)
+    return RankedPaper(rank=n, record=record, similarity=0.5, stance=stance,
+                       addresses=Addresses(addressed, "test"))
+
+
+COMPARISON = "Is tolterodine more effective than oxybutynin for overactive bladder?"
+
+
+@pytest.mark.parametrize(
+    "question, title, abstract, label",
+    [
+        (COMPARISON, "Tolterodine versus oxybutynin", "Tolterodine and oxybutynin were equally effective.", "yes"),
+        (COMPARISON, "Tolterodine in overactive bladder", "Tolterodine was better than placebo.", "partly"),
+        (COMPARISON, "Darifenacin", "Darifenacin reduced incontinence episodes.", "no"),
+        ("Is it safe to take sumatriptan if you have coronary heart disease?", "Sumatriptan and the heart",
+         "Sumatriptan caused coronary vasoconstriction in patients with coronary heart disease.", "yes"),
+        ("Is it safe to take sumatriptan if you have coronary heart disease?", "Sumatriptan for migraine",
+         "Sumatriptan relieved migraine headache.", "partly"),
+        ("Does metformin lower blood sugar in type 2 diabetes?", "Metformin in type 2 diabetes",
+         "Metformin lowered fasting glucose in type 2 diabetes.", "yes"),
+        ("Is one long-acting opioid more effective than another for chronic pain?", "Oxycodone CR vs morphine",
+         "Controlled-release oxycodone was compared with controlled-release morphine; pain relief was similar.", "yes"),
+        ("Is one long-acting opioid more effective than another for chronic pain?", "Oxycodone vs placebo",
+         "Controlled-release oxycodone was better than placebo for chronic pain.", "partly"),
+    ],
+)
+def test_addresses(question, title, abstract, label):
+    query = understand(question, Filters())
+    assert addresses(query, _record(title, abstract)).label == label
+
+
+@pytest.mark.parametrize(
+    "sentence, arm",
+    [
+        ("Tolterodine was more effective than oxybutynin.", "x"),
+        ("Oxybutynin was superior to tolterodine in reducing urge incontinence.", "y"),
+        ("Tolterodine was less effective than oxybutynin.", "y"),
+        ("There was greater improvement with tolterodine than with oxybutynin.", "x"),
+        ("Both drugs reduced micturitions.", None),
+    ],
+)
+def test_favoured_arm(sentence, arm):
+    assert favoured_arm(sentence, ["tolterodine"], ["oxybutynin"]) == arm
+
+
+def test_safety_stance_never_supports():
+    harmful = RankedPaper(1, _record("s", "Sumatriptan caused chest pain and myocardial ischaemia in two patients."), 0.5)
+    quiet = RankedPaper(2, _record("s", "Sumatriptan was given to 40 patients."), 0.5)
+    reassuring = RankedPaper(3, _record("s", "No serious adverse events occurred."), 0.5)
+    assert safety_stance(harmful).label == "refutes"
+    assert safety_stance(quiet).label == "neutral"
+    assert safety_stance(reassuring).label == "neutral"
+
+
+def test_verdict_yes_no_mixed():
+    effect = Frame(kind="effect", intervention="x", outcome="y")
+    assert decide([_paper(i, "supports") for i in range(6)], effect, offline=True).label == "yes"
+    assert decide([_paper(i, "refutes") for i in range(6)], effect, offline=True).label == "no"
+    mixed = [_paper(i, "supports") for i in range(3)] + [_paper(i + 3, "refutes") for i in range(3)]
+    assert decide(mixed, effect, offline=True).label == "mixed"
+
+
+def test_verdict_abstains_when_too_few_address_or_too_uncertain():
+    comparison = Frame(kind="comparison", intervention="tolterodine", comparator="oxybutynin")
+    partly = [_paper(i, "supports", addressed="partly") for i in range(10)]
+    verdict = decide(partly, comparison, offline=True)
+    assert verdict.label == "insufficient" and verdict.studies_counted == 0
+    assert "compare tolterodine with oxybutynin directly" in verdict.reason
+    weak = [_paper(i, "supports", strength=0.45) for i in range(10)]
+    verdict = decide(weak, Frame(kind="effect", intervention="x"), offline=True)
+    assert verdict.label == "insufficient" and "not confident" in verdict.reason
+
+
+def test_retracted_and_unaddressed_studies_are_left_out():
+    effect = Frame(kind="effect", intervention="x")
+    papers = [_paper(i, "refutes", retracted=True) for i in range(5)] + [_paper(10 + i, "refutes", addressed="no")
+                                                                           for i in range(5)]
+    papers += [_paper(20 + i, "supports") for i in range(4)]
+    verdict = decide(papers, effect, offline=True)
+    assert verdict.label == "yes" and verdict.studies_counted == 4
+
+
+def test_offline_safety_is_never_yes_and_always_cautions():
+    safety = Frame(kind="safety", intervention="x", population="y")
+    verdict = decide([_paper(i, "supports") for i in range(10)], safety, offline=True)
+    assert verdict.label == "insufficient" and verdict.caution == SAFETY_CAUTION
+    assert decide([_paper(i, "refutes") for i in range(5)], safety, offline=True).label == "no"
+
+
+def test_offline_confidence_is_never_high():
+    verdict = decide([_paper(i, "supports", strength=0.95) for i in range(20)], Frame(kind="effect"), offline=True)
+    assert verdict.confidence == "moderate"
+    assert decide([_paper(i, "supports", strength=0.95) for i in range(20)], Frame(kind="effect"),
+                  offline=False).confidence == "high"
+
+
+def test_headline_follows_the_verdict():
+    frame = Frame(kind="comparison", intervention="a", comparator="b")
+    verdict = decide([_paper(i, "refutes") for i in range(6)], frame, offline=True)
+    text = headline(verdict, frame)
+    assert text.startswith("The studies that compare them mostly found no clear advantage (certainty: moderate).")
+    assert verdict.reason in text
