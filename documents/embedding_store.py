@@ -18,13 +18,16 @@ from __future__ import annotations
 import hashlib
 import logging
 import threading
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Protocol
 from urllib.parse import urlparse
 
 import numpy as np
 from django.conf import settings
+from django.db import DatabaseError
+
+from medseba.db import WRITE_ATTEMPTS, is_retryable, run_with_retry
 
 logger = logging.getLogger(__name__)
 
@@ -83,6 +86,24 @@ def _top_k(ids: list[str], matrix: np.ndarray, vector: Sequence[float] | np.ndar
     return [(ids[i], float(scores[i])) for i in order]
 
 
+def cache_write(write: Callable[[], object], *, what: str) -> None:
+    """Insert cache rows: in key order (callers sort), retried on deadlock, and skipped if it still loses.
+
+    Several searches write the vectors of overlapping papers at once. Inserted in rank order, two
+    ``INSERT ... ON CONFLICT DO NOTHING`` statements wait on each other's uncommitted keys and one
+    is aborted with "deadlock detected" (issue 13: a burst of 30 searches lost every best sentence).
+    Sorted by key they queue instead; a deadlock that still happens is retried, and a cache write
+    that loses every attempt is skipped with a warning: the vectors were computed and are used
+    anyway, the next search computes them again.
+    """
+    try:
+        run_with_retry(write, what=what)
+    except DatabaseError as exc:
+        if not is_retryable(exc):
+            raise
+        logger.warning("%s skipped after %d attempts (%s)", what, WRITE_ATTEMPTS, type(exc).__name__)
+
+
 class PostgresSentenceCache:
     """Sentence vectors in :class:`documents.models.SentenceEmbedding` (shared by the postgres and weaviate stores)."""
 
@@ -101,15 +122,11 @@ class PostgresSentenceCache:
     def put_sentences(self, model: str, items: Mapping[str, SentenceVectors]) -> None:
         from documents.models import SentenceEmbedding
 
-        SentenceEmbedding.objects.bulk_create(
-            [
-                SentenceEmbedding(
-                    model=model, pmid=pmid, sentences=list(sv.sentences), vectors=_as_matrix(sv.vectors).tolist()
-                )
-                for pmid, sv in items.items()
-            ],
-            ignore_conflicts=True,
-        )
+        rows = [
+            SentenceEmbedding(model=model, pmid=pmid, sentences=list(sv.sentences), vectors=_as_matrix(sv.vectors).tolist())
+            for pmid, sv in sorted(items.items())  # key order: see cache_write
+        ]
+        cache_write(lambda: SentenceEmbedding.objects.bulk_create(rows, ignore_conflicts=True), what="sentence cache write")
 
 
     def drop_sentences(self, model: str) -> None:
@@ -132,15 +149,14 @@ class PostgresEmbeddingStore(PostgresSentenceCache):
     def put_many(self, model: str, vectors: Mapping[str, Sequence[float] | np.ndarray]) -> None:
         from documents.models import Embedding
 
-        # ignore_conflicts: ON CONFLICT DO NOTHING, so concurrent workers never duplicate or overwrite a row.
-        Embedding.objects.bulk_create(
-            [
-                Embedding(model=model, pmid=pmid, vector=np.asarray(v, dtype=float).tolist())
-                for pmid, v in vectors.items()
-            ],
-            ignore_conflicts=True,
-            batch_size=500,
-        )
+        # ignore_conflicts: ON CONFLICT DO NOTHING, so concurrent workers never duplicate or overwrite a row;
+        # key order (see cache_write), so they never deadlock on each other's rows either.
+        rows = [
+            Embedding(model=model, pmid=pmid, vector=np.asarray(v, dtype=float).tolist())
+            for pmid, v in sorted(vectors.items(), key=lambda item: item[0])
+        ]
+        cache_write(lambda: Embedding.objects.bulk_create(rows, ignore_conflicts=True, batch_size=500),
+                    what="embedding cache write")
 
     def drop_model(self, model: str) -> None:
         from documents.models import Embedding

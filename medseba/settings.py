@@ -32,6 +32,21 @@ else:
 
 CSRF_TRUSTED_ORIGINS = env.list("MEDSEBA_CSRF_TRUSTED_ORIGINS", default=[])
 
+# --- Transport security (production defaults; each can be set through the environment) ---------------
+# Behind a TLS-terminating proxy set MEDSEBA_SECURE_PROXY_SSL_HEADER=HTTP_X_FORWARDED_PROTO,https.
+SECURE_SSL_REDIRECT = env.bool("MEDSEBA_SSL_REDIRECT", default=PRODUCTION)
+SECURE_HSTS_SECONDS = env.int("MEDSEBA_HSTS_SECONDS", default=31536000 if PRODUCTION else 0)
+SECURE_HSTS_INCLUDE_SUBDOMAINS = env.bool("MEDSEBA_HSTS_INCLUDE_SUBDOMAINS", default=PRODUCTION)
+SECURE_HSTS_PRELOAD = env.bool("MEDSEBA_HSTS_PRELOAD", default=PRODUCTION)
+_proxy_ssl_header = env.list("MEDSEBA_SECURE_PROXY_SSL_HEADER", default=[])
+SECURE_PROXY_SSL_HEADER = tuple(_proxy_ssl_header) if _proxy_ssl_header else None
+if SECURE_PROXY_SSL_HEADER is not None and len(SECURE_PROXY_SSL_HEADER) != 2:
+    raise ValueError("MEDSEBA_SECURE_PROXY_SSL_HEADER must be HEADER,VALUE, e.g. HTTP_X_FORWARDED_PROTO,https")
+USE_X_FORWARDED_HOST = env.bool("MEDSEBA_USE_X_FORWARDED_HOST", default=False)
+# The admin and DRF's browsable (HTML) API: on in development, off in production unless enabled.
+MEDSEBA_ADMIN = env.bool("MEDSEBA_ADMIN", default=not PRODUCTION)
+MEDSEBA_BROWSABLE_API = env.bool("MEDSEBA_BROWSABLE_API", default=not PRODUCTION)
+
 INSTALLED_APPS = [
     "django.contrib.admin",
     "django.contrib.auth",
@@ -42,6 +57,8 @@ INSTALLED_APPS = [
     "django.contrib.postgres",
     "rest_framework",
     "drf_spectacular",
+    "drf_spectacular_sidecar",  # Swagger UI files, bundled (no CDN)
+    "csp",
     "documents",
     "search",
     "accounts",
@@ -49,6 +66,8 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "medseba.middleware.RequestBodyLimitMiddleware",  # 413 for a body over DATA_UPLOAD_MAX_MEMORY_SIZE, before any read
+    "csp.middleware.CSPMiddleware",  # CONTENT_SECURITY_POLICY below
     "whitenoise.middleware.WhiteNoiseMiddleware",  # serves the built front end (frontend/dist/assets) at STATIC_URL
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
@@ -64,7 +83,7 @@ WSGI_APPLICATION = "medseba.wsgi.application"
 TEMPLATES = [
     {
         "BACKEND": "django.template.backends.django.DjangoTemplates",
-        "DIRS": [],
+        "DIRS": [BASE_DIR / "medseba" / "templates"],
         "APP_DIRS": True,
         "OPTIONS": {
             "context_processors": [
@@ -120,9 +139,26 @@ CELERY_BROKER_TRANSPORT_OPTIONS = {
 }
 CELERY_TASK_IGNORE_RESULT = True
 CELERY_TASK_DEFAULT_QUEUE = env.str("MEDSEBA_CELERY_QUEUE", default="celery")
+# kombu's Redis transport with the broker-restart crash fixed (medseba/broker.py explains it).
+if CELERY_BROKER_URL.split("://", 1)[0] in ("redis", "rediss"):
+    CELERY_BROKER_TRANSPORT = "medseba.broker:Transport"
+# A stage published while the broker is briefly away (restart, failover) is retried for about 10 s, not dropped;
+# after that the recovery watchdog schedules it again (search/recovery.py).
+CELERY_TASK_PUBLISH_RETRY = True
+CELERY_TASK_PUBLISH_RETRY_POLICY = {"max_retries": 8, "interval_start": 0.2, "interval_step": 0.5, "interval_max": 2.0}
+# Recovery: a queued/running search without progress for MEDSEBA_RESCHEDULE_AFTER seconds gets its next
+# stage(s) scheduled again, at most MEDSEBA_RESCHEDULE_ATTEMPTS times; then it fails with the reason.
+MEDSEBA_RESCHEDULE_AFTER = env.int("MEDSEBA_RESCHEDULE_AFTER", default=30)
+MEDSEBA_RESCHEDULE_ATTEMPTS = env.int("MEDSEBA_RESCHEDULE_ATTEMPTS", default=3)
+MEDSEBA_WATCHDOG_EVERY = env.float("MEDSEBA_WATCHDOG_EVERY", default=10.0)  # seconds between watchdog runs
+# Each worker refreshes a heartbeat in Redis this often; it counts as alive for 3 intervals (search/heartbeat.py).
+MEDSEBA_WORKER_HEARTBEAT = env.float("MEDSEBA_WORKER_HEARTBEAT", default=5.0)
 CELERY_BEAT_SCHEDULE = {
-    # The watchdog: searches without progress for MEDSEBA_STUCK_AFTER seconds end as failed.
-    "search-fail-stuck": {"task": "search.fail_stuck", "schedule": 60.0},
+    # The watchdog: stalled searches are scheduled again (MEDSEBA_RESCHEDULE_AFTER), searches without
+    # progress for MEDSEBA_STUCK_AFTER seconds end as failed.
+    # A run not started within its interval is dropped (the next one comes), so none pile up while workers are busy.
+    "search-watchdog": {"task": "search.watchdog", "schedule": MEDSEBA_WATCHDOG_EVERY,
+                        "options": {"expires": MEDSEBA_WATCHDOG_EVERY}},
 }
 
 # --- REST framework -----------------------------------------------------------------
@@ -131,6 +167,14 @@ REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": ["rest_framework.authentication.SessionAuthentication"],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.AllowAny"],
     "EXCEPTION_HANDLER": "search.exceptions.api_exception_handler",
+    "DEFAULT_RENDERER_CLASSES": ["rest_framework.renderers.JSONRenderer"]
+    + (["rest_framework.renderers.BrowsableAPIRenderer"] if MEDSEBA_BROWSABLE_API else []),
+    # JSON nested deeper than medseba.parsers.MAX_JSON_DEPTH is a 400, never a RecursionError (500).
+    "DEFAULT_PARSER_CLASSES": [
+        "medseba.parsers.BoundedJSONParser",
+        "rest_framework.parsers.FormParser",
+        "rest_framework.parsers.MultiPartParser",
+    ],
     "DEFAULT_THROTTLE_RATES": {
         "anon": env.str("MEDSEBA_THROTTLE_ANON", default="240/min"),  # reads incl. result polling (every 1.5 s)
         "user": env.str("MEDSEBA_THROTTLE_USER", default="480/min"),
@@ -144,6 +188,31 @@ SPECTACULAR_SETTINGS = {
     "DESCRIPTION": "Evidence synthesis for health questions: searches, documents, accounts.",
     "VERSION": "0.1.0",
     "SERVE_INCLUDE_SCHEMA": False,
+    "SWAGGER_UI_DIST": "SIDECAR",  # from the drf-spectacular-sidecar package, served as our own static files
+    "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
+    "REDOC_DIST": "SIDECAR",
+}
+
+# --- Content-Security-Policy (django-csp) ----------------------------------------------------------
+# Every asset is bundled and served from this origin: the app (Vite build), the API docs (sidecar),
+# the PDF viewer's worker. No inline script or style, no eval, no third-party origin; images may be
+# data:/blob: URLs (charts, pdf.js). frame-ancestors 'none' also forbids framing (clickjacking).
+_SELF, _NONE = "'self'", "'none'"
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": [_SELF],
+        "script-src": [_SELF],
+        "style-src": [_SELF],
+        "img-src": [_SELF, "data:", "blob:"],
+        "font-src": [_SELF, "data:"],
+        "connect-src": [_SELF],
+        "worker-src": [_SELF, "blob:"],
+        "frame-src": [_SELF],
+        "object-src": [_NONE],
+        "base-uri": [_SELF],
+        "form-action": [_SELF],
+        "frame-ancestors": [_NONE],
+    }
 }
 
 # --- MedSEBA ------------------------------------------------------------------------
@@ -195,6 +264,10 @@ MEDSEBA_RESULT_TTL = env.int("MEDSEBA_RESULT_TTL", default=24 * 3600)  # seconds
 MEDSEBA_ANONYMOUS_TTL = env.int("MEDSEBA_ANONYMOUS_TTL", default=3600)
 MEDSEBA_STUCK_AFTER = env.int("MEDSEBA_STUCK_AFTER", default=600)  # seconds before the watchdog fails a search
 
+# Anonymous search ids never reach a log (medseba/log_filters.py): every record is redacted where it is
+# made, and Django's own loggers get no handlers of their own (Django's default "django" console handler
+# printed 404/410/429 paths unredacted in DEBUG); they propagate to the one redacting console handler.
+LOGGING_CONFIG = "medseba.log_filters.configure_logging"
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
@@ -204,5 +277,11 @@ LOGGING = {
         "console": {"class": "logging.StreamHandler", "formatter": "plain", "filters": ["redact_anonymous"]}
     },
     "root": {"handlers": ["console"], "level": env.str("MEDSEBA_LOG_LEVEL", default="INFO")},
-    "loggers": {"httpx": {"level": "WARNING"}, "httpcore": {"level": "WARNING"}},
+    "loggers": {
+        "httpx": {"level": "WARNING"},
+        "httpcore": {"level": "WARNING"},
+        "django": {"handlers": [], "level": "INFO", "propagate": True},
+        "django.request": {"handlers": [], "filters": ["redact_anonymous"], "propagate": True},
+        "django.server": {"handlers": [], "filters": ["redact_anonymous"], "propagate": True},
+    },
 }

@@ -1,7 +1,7 @@
 """One error shape for every API 4xx/5xx: ``{"error": {"code", "message", "fields"}}``.
 
 ``api_exception_handler`` is DRF's EXCEPTION_HANDLER (keeps DRF's headers such as
-Retry-After on 429); ``api_404`` / ``api_500`` are Django's handler404/handler500, answering
+Retry-After on 429); ``api_400`` / ``api_404`` / ``api_500`` are Django's handler400/404/500, answering
 JSON under /api/ and deferring to Django's pages elsewhere. No stack trace ever reaches a
 client outside DEBUG.
 """
@@ -11,7 +11,7 @@ import logging
 from typing import Any
 
 from django.conf import settings
-from django.core.exceptions import PermissionDenied
+from django.core.exceptions import PermissionDenied, RequestDataTooBig, SuspiciousOperation
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.views import defaults
 from rest_framework import exceptions
@@ -34,6 +34,11 @@ class ApiError(exceptions.APIException):
 
 def error_body(code: str, message: str, fields: dict[str, list[str]] | None = None) -> dict[str, Any]:
     return {"error": {"code": code, "message": message, "fields": fields or {}}}
+
+
+def too_large_message(limit: int | None) -> str:
+    """The 413 text; ``limit`` is Django's DATA_UPLOAD_MAX_MEMORY_SIZE."""
+    return f"The request body is larger than the {limit or 0:,} bytes this server accepts."
 
 
 def _flatten(detail: Any) -> list[str]:
@@ -62,6 +67,11 @@ def _fields(detail: Any, prefix: str = "") -> dict[str, list[str]]:
 def api_exception_handler(exc: Exception, context: dict[str, Any]) -> Response | None:
     if isinstance(exc, ApiError):
         return Response(error_body(exc.code, exc.message, exc.fields), status=exc.status_code)
+    if isinstance(exc, RequestDataTooBig):
+        # Bad input, not our failure: 413, logged by Django's request logger at WARNING only.
+        return Response(error_body("too_large", too_large_message(settings.DATA_UPLOAD_MAX_MEMORY_SIZE)), status=413)
+    if isinstance(exc, SuspiciousOperation):  # e.g. TooManyFieldsSent: what Django itself answers with 400
+        return Response(error_body("bad_request", "The request could not be read."), status=400)
     if isinstance(exc, Http404):
         exc = exceptions.NotFound(str(exc) or "Not found.")
     elif isinstance(exc, PermissionDenied):
@@ -97,6 +107,16 @@ def api_404(request: HttpRequest, exception: Exception | None = None) -> HttpRes
     if _is_api(request):
         return JsonResponse(error_body("not_found", f"No API endpoint at {request.path}."), status=404)
     return defaults.page_not_found(request, exception)
+
+
+def api_400(request: HttpRequest, exception: Exception | None = None) -> HttpResponse:
+    """Django's handler400 (a SuspiciousOperation outside DRF, e.g. too many form fields): JSON under /api/."""
+    if _is_api(request):
+        if isinstance(exception, RequestDataTooBig):
+            message = too_large_message(settings.DATA_UPLOAD_MAX_MEMORY_SIZE)
+            return JsonResponse(error_body("too_large", message), status=413)
+        return JsonResponse(error_body("bad_request", "The request could not be read."), status=400)
+    return defaults.bad_request(request, exception)
 
 
 def api_500(request: HttpRequest) -> HttpResponse:

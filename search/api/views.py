@@ -3,13 +3,14 @@ from __future__ import annotations
 
 from django.urls import reverse
 from drf_spectacular.utils import OpenApiExample, OpenApiResponse, extend_schema
+from redis.exceptions import RedisError
 from rest_framework import status
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from documents.sources.base import Filters
-from search import selectors, services
+from search import heartbeat, selectors, services
 from search.exceptions import ApiError
 from search.store import SearchExpired, SearchNotFound, search_ref
 
@@ -22,6 +23,7 @@ from .serializers import (
 from .throttling import READ_THROTTLES, SEARCH_THROTTLES
 
 EXPIRED_MESSAGE = "this anonymous result has expired"
+PRIVATE_MESSAGE = "This search is private to its owner."
 
 _ERROR_400 = OpenApiResponse(
     ErrorSerializer,
@@ -45,8 +47,9 @@ class SearchCreateApi(APIView):
         summary="Start a search",
         description=(
             "Validates the question and filters, then runs the pipeline in the background. Poll the returned "
-            "`url`. An identical question with identical filters finished within MEDSEBA_RESULT_TTL is reused "
-            "(`cached: true`). `anonymous: true` keeps everything in Redis for MEDSEBA_ANONYMOUS_TTL seconds "
+            "`url`. A signed-in user's own identical question with identical filters finished within "
+            "MEDSEBA_RESULT_TTL is reused (`cached: true`); the result cache is per owner, so nobody learns what "
+            "others asked. `anonymous: true` keeps everything in Redis for MEDSEBA_ANONYMOUS_TTL seconds "
             "and nothing in the database."
         ),
         request=SearchCreateInputSerializer,
@@ -102,13 +105,14 @@ class SearchDetailApi(APIView):
         ),
         responses={
             200: SearchDocumentSerializer,
-            404: OpenApiResponse(ErrorSerializer, description="No such search (or not yours)."),
+            404: OpenApiResponse(ErrorSerializer, description="No such search (code `not_found`), or someone else's (code `private`)."),
             410: OpenApiResponse(
                 ErrorSerializer,
                 description="The anonymous result has expired.",
                 examples=[OpenApiExample("Expired", value={"error": {"code": "expired", "message": EXPIRED_MESSAGE, "fields": {}}})],
             ),
             429: _ERROR_429,
+            503: OpenApiResponse(ErrorSerializer, description="Redis is restarting; try again in a moment."),
         },
         examples=[
             OpenApiExample(
@@ -132,6 +136,12 @@ class SearchDetailApi(APIView):
                 document = selectors.search_document(search_id=search_id, user=request.user)
         except SearchExpired as exc:
             raise ApiError(status_code=410, code="expired", message=EXPIRED_MESSAGE) from exc
+        except selectors.SearchPrivate as exc:
+            # Still 404 (nothing of the search is revealed), but its holder learns it was not deleted.
+            raise ApiError(status_code=404, code="private", message=PRIVATE_MESSAGE) from exc
         except SearchNotFound as exc:
             raise ApiError(status_code=404, code="not_found", message="No search with this id.") from exc
+        except RedisError as exc:  # Redis (anonymous results, broker) restarting: a moment, not a 500
+            raise ApiError(status_code=503, code="unavailable", message=heartbeat.RESTARTING_MESSAGE) from exc
+        document["service"] = heartbeat.service_status()  # workers_alive false: "searches are paused ..."
         return Response(document)

@@ -18,7 +18,7 @@ from search.stance import LABELS
 from search.stance import predict as offline
 from search.stance.model import StanceModelMissing
 
-from .state import Failure, RankedPaper, Stance
+from .state import ADDRESSES_LABELS, Addresses, Failure, Frame, RankedPaper, Stance
 
 logger = logging.getLogger(__name__)
 RATIONALE_CHARS = 300
@@ -31,12 +31,13 @@ class JudgeResult:
     failures: list[Failure] = field(default_factory=list)
     usage: dict[str, int] = field(default_factory=dict)
     used_llm: bool = False  # the stances (or most of them) came from the LLM, which reads the question itself
+    addresses: dict[str, Addresses] = field(default_factory=dict)  # the LLM's reading, by PMID
 
 
-def judge(question: str, papers: list[RankedPaper]) -> JudgeResult:
-    """PMID -> Stance for ``papers`` (papers without an abstract get none)."""
+def judge(question: str, papers: list[RankedPaper], frame: Frame | None = None) -> JudgeResult:
+    """PMID -> Stance for ``papers`` (papers without an abstract get none); the LLM also reads ``frame``."""
     if llm.is_configured():
-        return _judge_llm(question, papers)
+        return _judge_llm(question, papers, frame)
     return _judge_offline(question, papers)
 
 
@@ -51,8 +52,9 @@ def _judge_offline(question: str, papers: list[RankedPaper], *, failures: list[F
     return JudgeResult(stances=stances, model=offline.model_label(model), failures=failures)
 
 
-def _judge_llm(question: str, papers: list[RankedPaper]) -> JudgeResult:
+def _judge_llm(question: str, papers: list[RankedPaper], frame: Frame | None = None) -> JudgeResult:
     stances: dict[str, Stance] = {}
+    addressed: dict[str, Addresses] = {}
     failures: list[Failure] = []
     usage: dict[str, int] = {}
     llm_failed = False
@@ -62,7 +64,7 @@ def _judge_llm(question: str, papers: list[RankedPaper]) -> JudgeResult:
         try:
             result = llm.complete_json(
                 system=prompt.SYSTEM,
-                user=prompt.user_message(question, batch),
+                user=prompt.user_message(question, batch, frame),
                 schema=prompt.SCHEMA,
                 schema_name=prompt.SCHEMA_NAME,
             )
@@ -75,6 +77,7 @@ def _judge_llm(question: str, papers: list[RankedPaper]) -> JudgeResult:
             usage[key] = usage.get(key, 0) + value
         parsed, problems = parse_stances(result.data, {p.record.pmid for p in batch})
         stances.update(parsed)
+        addressed.update(parse_addresses(result.data, set(parsed)))
         failures.extend(Failure(stage="judge", source="llm", error=problem) for problem in problems)
 
     missing = [p for p in judgeable if p.record.pmid not in stances]
@@ -90,7 +93,22 @@ def _judge_llm(question: str, papers: list[RankedPaper]) -> JudgeResult:
         failures.extend(fallback.failures)
         if fallback.stances:
             model = f"{model}; {fallback.model} for {len(fallback.stances)} studies"
-    return JudgeResult(stances=stances, model=model, failures=failures, usage=usage, used_llm=not llm_failed)
+    return JudgeResult(stances=stances, model=model, failures=failures, usage=usage, used_llm=not llm_failed,
+                       addresses=addressed)
+
+
+def parse_addresses(data: dict[str, Any], pmids: set[str]) -> dict[str, Addresses]:
+    """The LLM's "addresses" per PMID (only for PMIDs whose stance was usable; a missing or odd value is skipped)."""
+    out: dict[str, Addresses] = {}
+    for item in data.get("stances") or []:
+        if not isinstance(item, dict):
+            continue
+        pmid = str(item.get("pmid", "")).strip()
+        label = item.get("addresses")
+        if pmid in pmids and pmid not in out and label in ADDRESSES_LABELS:
+            reason = " ".join(str(item.get("rationale") or "").split())[:RATIONALE_CHARS]
+            out[pmid] = Addresses(label, f"{reason} (LLM)" if reason else "judged by the LLM")
+    return out
 
 
 def parse_stances(data: dict[str, Any], pmids: set[str]) -> tuple[dict[str, Stance], list[str]]:

@@ -68,10 +68,11 @@ def step_judge(state: SearchState) -> None:
     if state.query is not None:
         for paper in state.papers:
             paper.addresses = addresses(state.query, paper.record)
-    result = judge(state.question, state.papers)
+    result = judge(state.question, state.papers, state.query.frame if state.query else None)
     stances = reframe(state.query, state.papers, result.stances, offline=not result.used_llm)
     for paper in state.papers:
         paper.stance = stances.get(paper.record.pmid)
+        paper.addresses = result.addresses.get(paper.record.pmid, paper.addresses)
     state.models["stance"] = result.model
     state.failures.extend(result.failures)
     for key, value in result.usage.items():

@@ -25,14 +25,17 @@ def test_signed_in_searches_are_saved_to_history_and_anonymous_ones_are_not(alic
     assert as_alice.get(anon["url"]).status_code == 200  # the anonymous result is still readable by its token
 
 
-def test_a_cached_result_is_copied_into_the_askers_own_history(alice, bob, as_alice, as_bob, no_dispatch):
+def test_a_cached_result_is_the_askers_own_and_copied_into_their_history(alice, bob, as_alice, as_bob, no_dispatch):
     first = submit(as_alice, "Do statins prevent dementia?")
     finish(first["id"])
-    again = submit(as_bob, "do statins  prevent DEMENTIA?")
+    again = submit(as_alice, "do statins  prevent DEMENTIA?")
     assert again["cached"] is True and again["id"] != first["id"]
-    assert Search.objects.get(pk=again["id"]).owner == bob
-    assert [i["id"] for i in as_bob.get("/api/history/").json()["results"]] == [again["id"]]
-    assert [i["id"] for i in as_alice.get("/api/history/").json()["results"]] == [first["id"]]
+    assert Search.objects.get(pk=again["id"]).owner == alice
+    # Someone else asking the same is not told it was asked (issue 13): computed afresh, in their history.
+    bobs = submit(as_bob, "Do statins prevent dementia?")
+    assert bobs["cached"] is False and bobs["status"] == "queued"
+    assert [i["id"] for i in as_bob.get("/api/history/").json()["results"]] == [bobs["id"]]
+    assert [i["id"] for i in as_alice.get("/api/history/").json()["results"]] == [again["id"], first["id"]]
 
 
 def test_history_is_newest_first_and_paginated(as_alice, no_dispatch):

@@ -115,3 +115,25 @@ def test_prompt_delimits_abstracts_as_data():
 def test_parse_rejects_an_answer_without_a_list():
     stances, problems = parse_stances({"stances": "none"}, {"1"})
     assert stances == {} and problems
+
+
+@respx.mock
+def test_llm_reads_the_frame_and_says_which_studies_address_it(llm_configured):
+    from search.pipeline.state import Frame
+
+    ps = papers(2)
+    frame = Frame(kind="comparison", intervention="tolterodine", comparator="oxybutynin")
+    content = {"stances": [
+        {"pmid": ps[0].record.pmid, "label": "refutes", "supports": 0.1, "refutes": 0.8, "neutral": 0.1,
+         "rationale": "no difference between the drugs", "addresses": "yes"},
+        {"pmid": ps[1].record.pmid, "label": "neutral", "supports": 0.2, "refutes": 0.2, "neutral": 0.6,
+         "rationale": "placebo-controlled only", "addresses": "sideways"},
+    ]}
+    route = respx.post(COMPLETIONS).mock(return_value=completion(content))
+    result = judge("Is tolterodine more effective than oxybutynin?", ps, frame)
+    sent = json.loads(route.calls[0].request.content)
+    user = next(m["content"] for m in sent["messages"] if m["role"] == "user")
+    assert "kind: comparison; intervention: tolterodine; comparator: oxybutynin" in user
+    assert result.used_llm and result.stances[ps[0].record.pmid].label == "refutes"
+    assert result.addresses[ps[0].record.pmid].label == "yes"
+    assert ps[1].record.pmid not in result.addresses  # an invalid label is not taken

@@ -87,8 +87,8 @@ def scripted(monkeypatch, corpus_slice_file, eager_celery):
     return calls
 
 
-def _submit(question=QUESTION, anonymous=False, filters=None):
-    return services.search_submit(question=question, filters=filters or Filters(), anonymous=anonymous, owner=None)
+def _submit(question=QUESTION, anonymous=False, filters=None, owner=None):
+    return services.search_submit(question=question, filters=filters or Filters(), anonymous=anonymous, owner=owner)
 
 
 def test_search_runs_every_stage_and_persists_the_document(scripted):
@@ -173,18 +173,22 @@ def test_watchdog_fails_stuck_searches_and_late_stages_cannot_revive_them(script
     assert selectors.search_document(search_id=submitted.id, user=None)["status"] == "failed"
 
 
-def test_same_question_and_filters_reuse_the_finished_result(scripted):
-    first = _submit(filters=Filters(publication_types=["Review"]))
+def test_same_question_and_filters_reuse_the_owners_finished_result(scripted, django_user_model):
+    owner = django_user_model.objects.create_user("asker")
+    first = _submit(filters=Filters(publication_types=["Review"]), owner=owner)
     runs = len(scripted)
-    second = _submit(question="  do TRIPTANS relieve   acute migraine attacks? ", filters=Filters(publication_types=["Review"]))
+    second = _submit(question="  do TRIPTANS relieve   acute migraine attacks? ", filters=Filters(publication_types=["Review"]),
+                     owner=owner)
     assert second.cached and second.status == "done" and second.id != first.id
     assert len(scripted) == runs  # nothing recomputed
-    doc = selectors.search_document(search_id=second.id, user=None)
+    doc = selectors.search_document(search_id=second.id, user=owner)
     assert doc["cached"] and doc["status"] == "done" and len(doc["papers"]) == 20
-    # Other filters, or an expired result, are computed afresh.
-    assert not _submit(filters=Filters(from_year=2000)).cached
-    Search.objects.update(finished_at=timezone.now() - timedelta(days=30))
+    # Other filters, an expired result, another asker or a signed-out one are computed afresh.
+    assert not _submit(filters=Filters(from_year=2000), owner=owner).cached
+    assert not _submit(filters=Filters(publication_types=["Review"]), owner=django_user_model.objects.create_user("other")).cached
     assert not _submit(filters=Filters(publication_types=["Review"])).cached
+    Search.objects.update(finished_at=timezone.now() - timedelta(days=30))
+    assert not _submit(filters=Filters(publication_types=["Review"]), owner=owner).cached
 
 
 def test_fingerprint_folds_case_and_whitespace_only():
@@ -193,6 +197,7 @@ def test_fingerprint_folds_case_and_whitespace_only():
     assert a == services.search_fingerprint(question=" does  x\thelp? ", filters=Filters(publication_types=["Meta-Analysis", "Review"]))
     assert a != services.search_fingerprint(question="Does Y help?", filters=f)
     assert a != services.search_fingerprint(question="Does X help?", filters=Filters(publication_types=["Review"]))
+    assert a != services.search_fingerprint(question="Does X help?", filters=f, owner_id=1)  # keyed per owner
 
 
 def test_anonymous_search_lives_only_in_redis_with_a_ttl(scripted, settings):

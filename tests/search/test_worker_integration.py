@@ -35,8 +35,9 @@ def _submit(client, question=QUESTION, **extra) -> dict:
     return response.json()
 
 
-def test_submit_poll_until_done_with_papers_before_the_answer(client, corpus_slice, worker, send_to):
+def test_submit_poll_until_done_with_papers_before_the_answer(client, corpus_slice, worker, send_to, django_user_model):
     send_to(worker.queue)
+    client.force_login(django_user_model.objects.create_user("asker"))  # the result cache is per owner
     body = _submit(client)
     seen: list[dict] = []
 
@@ -56,7 +57,7 @@ def test_submit_poll_until_done_with_papers_before_the_answer(client, corpus_sli
     # Enrichment services are unreachable for this worker: metrics unavailable, listed, search still done.
     assert any(f["stage"] == "enrich" for f in doc["failures"])
     assert all(p["citation_count"] is None for p in doc["papers"])
-    # The same question again (other case, spaces) is served from the result cache at once.
+    # The same question again from the same user (other case, spaces) is served from the result cache at once.
     again = _submit(client, question="  are TRIPTANS effective for the acute treatment of migraine? ")
     assert again["cached"] is True and again["status"] == "done"
     cached = client.get(again["url"]).json()

@@ -54,7 +54,23 @@ class Command(BaseCommand):
     def _print(self, state: SearchState) -> None:
         out = self.stdout.write
         q = state.query
+        scope = state.scope
+        if scope is not None and scope.kind != "in_scope":
+            out(self.style.WARNING(f"Scope: {scope.kind}. {scope.message}"))
+            for line in scope.emergency_numbers:
+                out(f"  {line.region}: {line.number}")
+            if scope.suggestion:
+                out(f"  You could ask instead: {scope.suggestion}")
+            for example in scope.examples:
+                out(f"  Example: {example}")
+            if not scope.searched:
+                return
         if q:
+            f = q.frame
+            roles = ", ".join(f"{name}: {value}" for name, value in (
+                ("intervention", f.intervention), ("comparator", f.comparator), ("outcome", f.outcome),
+                ("population", f.population)) if value)
+            out(f"How we read your question: {f.kind}" + (f" ({roles})" if roles else ""))
             if q.concepts:
                 out("Concepts:")
                 for c in q.concepts:
@@ -74,6 +90,12 @@ class Command(BaseCommand):
             out(f"No studies found for {q.boolean if q else state.question!r}.")
         if state.answer:
             out("")
+            verdict = state.answer.verdict
+            if verdict is not None:
+                out(self.style.SUCCESS(f"Verdict: {verdict.label} (certainty {verdict.confidence}, "
+                                       f"{verdict.studies_counted} studies counted). {verdict.reason}"))
+                if verdict.caution:
+                    out(self.style.WARNING(verdict.caution))
             out(self.style.SUCCESS(state.answer.text))
             for s in state.answer.sections:
                 out(f"  {s.heading}: {s.text}")
@@ -81,9 +103,12 @@ class Command(BaseCommand):
         for p in state.papers:
             r = p.record
             out(f"{p.rank:2d}. PMID {r.pmid} ({r.year or 'n.d.'}) sim={p.similarity:.3f}  {r.title}")
+            if p.addresses:
+                out(f"    addresses the question: {p.addresses.label} ({p.addresses.reason})")
             if p.stance:
                 st = p.stance
-                out(f"    stance: {st.label} (supports {st.supports:.2f} / refutes {st.refutes:.2f} / neutral {st.neutral:.2f})")
+                label = f"{st.label}, uncertain" if st.uncertain else st.label
+                out(f"    stance: {label} (supports {st.supports:.2f} / refutes {st.refutes:.2f} / neutral {st.neutral:.2f})")
             m = p.metrics
             out(f"    citations: {_fmt(m.citation_count)}  venue: {_fmt(m.venue or r.journal or None)}")
             if p.best_sentence:
