@@ -33,7 +33,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from search.pipeline.branches import BRANCHES, FAN_OUT, BranchOutput, all_done, fan_out_position, merge_into
-from search.pipeline.state import STAGE_PROGRESS, Metrics, SearchState
+from search.pipeline.state import METRIC_KEYS, STAGE_PROGRESS, Metrics, SearchState
 
 from .models import Search, SearchPaper
 
@@ -297,7 +297,6 @@ def _upsert_papers(state: SearchState) -> None:
     )
 
 
-METRIC_KEYS = ("venue", "citation_count", "relative_citation_ratio", "influential_citation_count", "tldr", "full_text_url")
 
 
 def _metrics_json(m: Metrics) -> dict[str, Any]:
@@ -353,17 +352,12 @@ def search_paper_dict(sp: SearchPaper) -> dict[str, Any]:
         "abstract": sp.abstract,
         "year": sp.year,
         "journal": sp.journal,
-        "venue": m.get("venue"),
         "publication_types": list(sp.publication_types),
         "mesh": list(sp.mesh),
         "doi": sp.doi,
         "pmcid": sp.pmcid or m.get("pmcid") or "",
         "retracted": sp.retracted,
-        "full_text_url": m.get("full_text_url"),
-        "citation_count": m.get("citation_count"),
-        "relative_citation_ratio": m.get("relative_citation_ratio"),
-        "influential_citation_count": m.get("influential_citation_count"),
-        "tldr": m.get("tldr"),
+        **{key: m.get(key) for key in METRIC_KEYS},
         "similarity": sp.similarity,
         "stance": sp.stance,
         "best_sentence": sp.best_sentence,

@@ -3,6 +3,8 @@ from __future__ import annotations
 
 from rest_framework import serializers
 
+from search.pipeline.state import ADDRESSES_LABELS, CONFIDENCE_LEVELS, FRAME_KINDS, VERDICT_LABELS
+from search.scope import SCOPE_KINDS
 from search.validation import InvalidInput, clean_publication_types, clean_question, clean_years
 
 
@@ -64,11 +66,20 @@ class AttemptSerializer(serializers.Serializer):
     note = serializers.CharField()
 
 
+class FrameSerializer(serializers.Serializer):
+    kind = serializers.ChoiceField(choices=list(FRAME_KINDS))
+    intervention = serializers.CharField(allow_null=True)
+    comparator = serializers.CharField(allow_null=True)
+    outcome = serializers.CharField(allow_null=True)
+    population = serializers.CharField(allow_null=True)
+
+
 class QuerySerializer(serializers.Serializer):
     boolean = serializers.CharField()
     concepts = ConceptSerializer(many=True)
     attempts = AttemptSerializer(many=True)
     message = serializers.CharField(required=False)
+    frame = FrameSerializer(required=False, help_text="how the question was read: what the verdict answers")
 
 
 class StanceSerializer(serializers.Serializer):
@@ -77,6 +88,12 @@ class StanceSerializer(serializers.Serializer):
     refutes = serializers.FloatField()
     neutral = serializers.FloatField()
     rationale = serializers.CharField(required=False)
+    uncertain = serializers.BooleanField(required=False, help_text="the label's strength is too low to show as a finding")
+
+
+class AddressesSerializer(serializers.Serializer):
+    label = serializers.ChoiceField(choices=list(ADDRESSES_LABELS))
+    reason = serializers.CharField()
 
 
 class BestSentenceSerializer(serializers.Serializer):
@@ -103,8 +120,10 @@ class PaperSerializer(serializers.Serializer):
     relative_citation_ratio = serializers.FloatField(allow_null=True)
     influential_citation_count = serializers.IntegerField(allow_null=True)
     tldr = serializers.CharField(allow_null=True)
+    is_clinical = serializers.BooleanField(allow_null=True, help_text="iCite: a clinical article; null = unavailable")
     similarity = serializers.FloatField()
     stance = StanceSerializer(allow_null=True)
+    addresses = AddressesSerializer(allow_null=True, help_text="does the study address the question as framed")
     best_sentence = BestSentenceSerializer(allow_null=True)
     summary = serializers.CharField(allow_null=True)
 
@@ -115,16 +134,45 @@ class AnswerSectionSerializer(serializers.Serializer):
     refs = serializers.ListField(child=serializers.IntegerField(), help_text="paper ranks cited as [n]")
 
 
+class VerdictSerializer(serializers.Serializer):
+    label = serializers.ChoiceField(choices=list(VERDICT_LABELS))
+    confidence = serializers.ChoiceField(choices=list(CONFIDENCE_LEVELS))
+    studies_counted = serializers.IntegerField(help_text="studies that address the question and were counted")
+    reason = serializers.CharField()
+    caution = serializers.CharField(allow_null=True)
+
+
 class AnswerSerializer(serializers.Serializer):
-    text = serializers.CharField()
+    text = serializers.CharField(help_text="the headline sentence; it follows from the verdict")
     sections = AnswerSectionSerializer(many=True)
     kind = serializers.CharField(required=False)
+    verdict = VerdictSerializer(allow_null=True, required=False)
+
+
+class EmergencyNumberSerializer(serializers.Serializer):
+    region = serializers.CharField()
+    number = serializers.CharField()
+
+
+class ScopeSerializer(serializers.Serializer):
+    kind = serializers.ChoiceField(choices=list(SCOPE_KINDS))
+    message = serializers.CharField(help_text="plain words for the person; empty when in scope")
+    searched = serializers.BooleanField(help_text="false: no study search was run (emergency, off-topic, ...)")
+    suggestion = serializers.CharField(allow_null=True, help_text="personal questions: the research question to ask")
+    emergency_numbers = EmergencyNumberSerializer(many=True)
+    examples = serializers.ListField(child=serializers.CharField())
+    covers = serializers.ListField(child=serializers.CharField())
 
 
 class FailureSerializer(serializers.Serializer):
     stage = serializers.CharField()
     source = serializers.CharField()
     error = serializers.CharField()
+
+
+class ServiceSerializer(serializers.Serializer):
+    workers_alive = serializers.BooleanField(help_text="a worker refreshed its heartbeat within the last few seconds")
+    message = serializers.CharField(help_text='plain words when no worker is alive ("Searches are paused ..."), else ""')
 
 
 class SearchDocumentSerializer(serializers.Serializer):
@@ -145,6 +193,7 @@ class SearchDocumentSerializer(serializers.Serializer):
     models = serializers.DictField(help_text="embedding, stance, summary, prompt_version")
     papers = PaperSerializer(many=True, help_text="present as soon as rerank has finished")
     answer = AnswerSerializer(allow_null=True)
+    scope = ScopeSerializer(allow_null=True, help_text="the scope guard's reading; null until understand ran")
     charts = serializers.DictField(allow_null=True)
     failures = FailureSerializer(many=True, help_text="parts that degraded; the search still ends done")
     timings_ms = serializers.DictField(child=serializers.IntegerField())
@@ -153,6 +202,7 @@ class SearchDocumentSerializer(serializers.Serializer):
     updated_at = serializers.DateTimeField()
     finished_at = serializers.DateTimeField(allow_null=True)
     expires_at = serializers.DateTimeField(allow_null=True, help_text="anonymous searches only")
+    service = ServiceSerializer(help_text="GET /api/searches/{id}/ only: is a worker running searches right now")
 
 
 class ErrorDetailSerializer(serializers.Serializer):

@@ -6,7 +6,7 @@ serialise it with :meth:`SearchState.to_document` / :meth:`SearchState.from_docu
 """
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, fields
 from typing import Any
 
 from typing import TYPE_CHECKING
@@ -125,6 +125,10 @@ class Metrics:
     is_clinical: bool | None = None
 
 
+# Metric keys as they appear in a paper's document (pmcid is merged with the record's own).
+METRIC_KEYS: tuple[str, ...] = tuple(f.name for f in fields(Metrics) if f.name != "pmcid")
+
+
 @dataclass
 class RankedPaper:
     rank: int
@@ -152,11 +156,7 @@ class RankedPaper:
             "doi": r.doi,
             "pmcid": r.pmcid or m.pmcid or "",
             "retracted": r.retracted,
-            "full_text_url": m.full_text_url,
-            "citation_count": m.citation_count,
-            "relative_citation_ratio": m.relative_citation_ratio,
-            "influential_citation_count": m.influential_citation_count,
-            "tldr": m.tldr,
+            **{key: getattr(m, key) for key in METRIC_KEYS},
             "similarity": self.similarity,
             "stance": asdict(self.stance) if self.stance else None,
             "best_sentence": asdict(self.best_sentence) if self.best_sentence else None,
@@ -178,15 +178,7 @@ class RankedPaper:
             pmcid=d.get("pmcid") or "",
             retracted=bool(d.get("retracted")),
         )
-        metrics = Metrics(
-            citation_count=d.get("citation_count"),
-            relative_citation_ratio=d.get("relative_citation_ratio"),
-            influential_citation_count=d.get("influential_citation_count"),
-            venue=d.get("venue"),
-            tldr=d.get("tldr"),
-            pmcid=d.get("pmcid") or None,
-            full_text_url=d.get("full_text_url"),
-        )
+        metrics = Metrics(**{key: d.get(key) for key in METRIC_KEYS}, pmcid=d.get("pmcid") or None)
         stance = d.get("stance")
         best = d.get("best_sentence")
         addresses = d.get("addresses")

@@ -264,3 +264,25 @@ def test_partial_pmc_failure_keeps_what_was_answered():
 @pytest.mark.django_db
 def test_no_records_no_work():
     assert enrich([]) == ({}, [])
+
+
+@pytest.mark.django_db
+def test_is_clinical_reaches_the_result_document_through_both_stores():
+    """Every Metrics field survives the paper's document and the PostgreSQL snapshot (it used to be lost)."""
+    from search.pipeline.state import METRIC_KEYS, Metrics, RankedPaper, SearchState
+    from search.store import PostgresSearchStore
+
+    from documents.sources.base import Record
+
+    paper = RankedPaper(rank=1, record=Record(pmid="1", title="t", abstract="a"), similarity=0.5,
+                        metrics=Metrics(citation_count=3, is_clinical=True, venue="V"))
+    assert "is_clinical" in METRIC_KEYS
+    assert RankedPaper.from_dict(paper.to_dict()).metrics == paper.metrics
+    store = PostgresSearchStore()
+    state = SearchState(question="q")
+    store.create(state, fingerprint="f")
+    state.papers = [paper]
+    for stage in ("understand", "retrieve", "rerank"):
+        state.progress = 0
+        assert store.save_stage(state, stage=stage)
+    assert store.document(state.id)["papers"][0]["is_clinical"] is True
