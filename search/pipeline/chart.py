@@ -9,21 +9,42 @@ so a paper is never dropped silently:
   has ``unjudged`` (papers of that year without a stance). Papers without a year are not
   in the list; they are counted in the top-level ``unknown_year``.
 * ``citations_vs_year``: EVERY paper, in rank order, ``{pmid, rank, year, citations,
-  stance}``; ``year``/``citations``/``stance`` are null when unknown (citations unavailable
+  stance, counted}``; ``year``/``citations``/``stance`` are null when unknown (citations unavailable
   is null, never 0). ``unknown_year`` / ``unknown_citations`` / ``unjudged`` count the
   papers a chart cannot place, and ``total`` is the number of papers.
+
+The stance charts' default view is the studies the verdict counts (those that address the
+question, ``verdict.weight`` > 0): ``stance_distribution`` and ``stance_by_year`` cover them
+and ``counted`` says how many; ``all_papers`` holds both over every paper, so a reader can
+switch to the full list and see what was left out.
 """
 from __future__ import annotations
 
 from typing import Any
 
-from .state import RankedPaper
+from .state import Frame, RankedPaper
+from .verdict import weight
 
 LABELS = ("supports", "refutes", "neutral")
 
 
-def chart(papers: list[RankedPaper]) -> dict[str, Any]:
+def chart(papers: list[RankedPaper], frame: Frame | None = None) -> dict[str, Any]:
     """Chart data for ``papers`` (see the module docstring for the exact shape)."""
+    frame = frame or Frame()
+    counted = [p for p in papers if weight(p, frame) > 0]
+    everything = _stance_charts(papers)
+    data = _stance_charts(counted)
+    data["counted"] = len(counted)
+    data["all_papers"] = {k: everything[k] for k in ("stance_distribution", "stance_by_year")}
+    counted_pmids = {p.record.pmid for p in counted}
+    for point in everything["citations_vs_year"]:
+        point["counted"] = point["pmid"] in counted_pmids
+    for key in ("citations_vs_year", "total", "unjudged", "unknown_year", "unknown_citations"):
+        data[key] = everything[key]
+    return data
+
+
+def _stance_charts(papers: list[RankedPaper]) -> dict[str, Any]:
     labels = {label: 0 for label in LABELS}
     strengths = {label: 0.0 for label in LABELS}
     by_year: dict[int, dict[str, int]] = {}

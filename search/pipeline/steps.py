@@ -107,4 +107,4 @@ def step_synthesise(state: SearchState) -> None:
 def step_chart(state: SearchState) -> None:
     from .chart import chart
 
-    state.charts = chart(state.papers)
+    state.charts = chart(state.papers, state.query.frame if state.query else None)

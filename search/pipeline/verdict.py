@@ -49,19 +49,21 @@ def is_uncertain(supports: float, refutes: float, neutral: float, label: str) ->
     return {"supports": supports, "refutes": refutes, "neutral": neutral}.get(label, 0.0) < CONFIDENT
 
 
+def weight(paper: RankedPaper, frame: Frame) -> float:
+    """How much a study counts towards the verdict (rule 1); 0 for a retracted one, which is shown, never counted."""
+    if paper.record.retracted:
+        return 0.0
+    label = paper.addresses.label if paper.addresses else "yes"
+    if label == "yes":
+        return 1.0
+    if label == "partly" and frame.kind not in ("comparison", "safety"):
+        return PARTLY_WEIGHT
+    return 0.0
+
+
 def counted_papers(papers: list[RankedPaper], frame: Frame) -> list[Counted]:
-    """The studies the verdict uses, with their weights (rule 1)."""
-    partly = 0.0 if frame.kind in ("comparison", "safety") else PARTLY_WEIGHT
-    weights = {"yes": 1.0, "partly": partly, "no": 0.0}
-    out = []
-    for paper in papers:
-        if paper.record.retracted:  # shown, never counted
-            continue
-        label = paper.addresses.label if paper.addresses else "yes"
-        weight = weights.get(label, 0.0)
-        if weight > 0 and paper.stance is not None:
-            out.append(Counted(paper, weight))
-    return out
+    """The judged studies the verdict uses, with their weights."""
+    return [Counted(p, w) for p in papers if p.stance is not None and (w := weight(p, frame)) > 0]
 
 
 def decide(papers: list[RankedPaper], frame: Frame, *, offline: bool, yes_no: bool = True) -> Verdict:

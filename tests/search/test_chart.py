@@ -64,3 +64,18 @@ def test_no_papers_gives_empty_charts_not_errors():
     assert data["stance_distribution"]["labels"] == {"supports": 0, "refutes": 0, "neutral": 0}
     assert data["stance_by_year"] == [] and data["citations_vs_year"] == []
     assert data["total"] == data["unknown_year"] == data["unknown_citations"] == data["unjudged"] == 0
+
+
+def test_default_view_is_the_studies_that_address_the_question():
+    from search.pipeline.state import Addresses, Frame
+
+    papers = _papers()
+    papers[0].addresses = Addresses("no", "does not study it")
+    papers[1].addresses = Addresses("partly", "against placebo")
+    comparison = chart(papers, Frame(kind="comparison", intervention="a", comparator="b"))
+    assert comparison["counted"] == 4 and comparison["total"] == 6
+    assert comparison["stance_distribution"]["labels"] == {"supports": 1, "refutes": 1, "neutral": 1}
+    assert comparison["all_papers"]["stance_distribution"]["labels"] == {"supports": 3, "refutes": 1, "neutral": 1}
+    assert [p["counted"] for p in comparison["citations_vs_year"]] == [False, False, True, True, True, True]
+    effect = chart(papers, Frame(kind="effect", intervention="a"))
+    assert effect["counted"] == 5  # "partly" counts (at half weight) for an effect question
