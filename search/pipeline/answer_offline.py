@@ -15,6 +15,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from .answer_frame_groups import frame_groups, has_frame
 from .answer_groups import PaperGroup, document_vectors, group_papers
 from .answer_text import clean_quote, conclusion_sentence
 from .state import Answer, AnswerSection, Failure, RankedPaper, UnderstoodQuery
@@ -81,6 +82,12 @@ def offline_answer(
         return OfflineAnswer(Answer(text=NO_STUDIES, sections=[], kind="none"), [])
     failures: list[Failure] = []
     wording = wording_for(question)
+    first = text if text is not None else overall_sentence(papers, wording)
+    if query is not None and has_frame(papers):
+        groups = frame_groups(papers, query.frame, yes_no=wording is YES_NO_WORDING)
+        # The heading already says what these studies found: no stance mix repeated under it.
+        sections = [s for s in (group_section(g, wording, mix=False) for g in groups) if s is not None]
+        return OfflineAnswer(Answer(text=first, sections=sections, kind="extractive"), failures)
     try:
         vectors = document_vectors(papers)
     except Exception as exc:  # noqa: BLE001 - grouping degrades to MeSH and phrases, the answer still comes
@@ -91,7 +98,6 @@ def offline_answer(
     terms = " ".join([question] + [w for c in (query.concepts if query else []) for w in [c.text, *c.synonyms]])
     groups = group_papers(papers, question=terms, vectors=vectors)
     sections = [s for s in (group_section(g, wording) for g in groups) if s is not None]
-    first = text if text is not None else overall_sentence(papers, wording)
     return OfflineAnswer(Answer(text=first, sections=sections, kind="extractive"), failures)
 
 
@@ -182,7 +188,7 @@ def _quote_source(group: PaperGroup) -> tuple[RankedPaper, str] | None:
     for paper in preferred:
         sentence = quotable_sentence(paper)
         if sentence:
-            return paper, clean_quote(sentence)
+            return paper, clean_quote(sentence, limit=None)  # a whole sentence, never cut
     return None
 
 
@@ -196,14 +202,20 @@ def quotable_sentence(paper: RankedPaper) -> str | None:
     return conclusion_sentence(paper.record.abstract) or best or None
 
 
-def group_section(group: PaperGroup, wording: Wording) -> AnswerSection | None:
-    """One section: the group's stance mix with all its references, and one quoted sentence."""
+def group_section(group: PaperGroup, wording: Wording, *, mix: bool = True) -> AnswerSection | None:
+    """One section: the group's stance mix (unless ``mix`` is off) with all its references, and one quoted sentence."""
     source = _quote_source(group)
     refs = [p.rank for p in group.papers]
     counts = Counter(p.stance.label for p in group.papers if p.stance)
     if source is None:
         return None
     paper, quote = source
+    if not mix:
+        if len(group.papers) == 1:
+            return AnswerSection(heading=group.heading, text=f"One study: “{quote}” [{paper.rank}].", refs=refs)
+        listed = ", ".join(f"[{r}]" for r in refs)
+        text = f"{len(group.papers)} studies ({listed}); for example, study [{paper.rank}] reports: “{quote}”"
+        return AnswerSection(heading=group.heading, text=text, refs=refs)
     if len(group.papers) == 1:
         stance = _phrase_for(paper, wording)[0] if paper.stance else "could not be judged"
         text = f"One study {stance}: “{quote}” [{paper.rank}]."

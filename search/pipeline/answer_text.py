@@ -49,12 +49,12 @@ def strip_links(text: str) -> str:
     return _SPACES.sub(" ", text).strip()
 
 
-def clean_quote(text: str, *, limit: int = 350) -> str:
-    """Abstract text made safe to quote: no links, its own ``[12]`` citations as ``(12)``, bounded length."""
+def clean_quote(text: str, *, limit: int | None = 350) -> str:
+    """Abstract text made safe to quote: no links, its own ``[12]`` citations as ``(12)``, bounded length (None: whole)."""
     text = strip_links(text)
     text = _BRACKET_NUMBERS.sub(lambda m: f"({m.group(1).strip()})", text)
     text = text.replace("“", '"').replace("”", '"')
-    if len(text) > limit:
+    if limit is not None and len(text) > limit:
         cut = text[:limit].rsplit(" ", 1)[0].rstrip(",;:")
         text = cut + " …"
     return text

@@ -184,3 +184,30 @@ def test_embedding_store_down_degrades_grouping_to_mesh_and_says_so(monkeypatch)
     assert "unreachable" in result.failures[0].error
     assert sorted(n for s in result.answer.sections for n in s.refs) == list(range(1, 13))
     assert all(len({n <= 6 for n in s.refs}) == 1 for s in result.answer.sections)  # MeSH still separates topics
+
+
+def test_sections_follow_the_frame_when_the_judge_marked_the_papers():
+    from search.pipeline.state import Addresses, Frame, Stance, UnderstoodQuery
+    from search.pipeline.answer_offline import offline_answer
+
+    papers = ranked(corpus_records("UrinaryIncontinence", 6), labels(2, 2, 2))
+    papers[0].stance = Stance("supports", 0.8, 0.1, 0.1)
+    papers[1].stance = Stance("refutes", 0.1, 0.8, 0.1)
+    papers[2].stance = Stance("refutes", 0.2, 0.5, 0.3, uncertain=True)
+    for paper in papers[:3]:
+        paper.addresses = Addresses("yes", "compares them")
+    for paper in papers[3:5]:
+        paper.addresses = Addresses("partly", "against placebo")
+    papers[5].addresses = Addresses("no", "does not study it")
+    query = UnderstoodQuery(boolean="", frame=Frame(kind="comparison", intervention="tolterodine",
+                                                     comparator="oxybutynin"))
+    answer = offline_answer("Is tolterodine better than oxybutynin?", papers, query=query, text="Headline.").answer
+    assert [s.heading for s in answer.sections] == [
+        "Found an advantage for tolterodine over oxybutynin",
+        "Found no clear advantage of tolterodine over oxybutynin",
+        "Unclear or uncertain findings",
+        "Studied tolterodine, but not against oxybutynin",
+        "Studies that do not address the question",
+    ]
+    assert [s.refs for s in answer.sections] == [[1], [2], [3], [4, 5], [6]]
+    assert answer.text == "Headline." and all("…" not in s.text for s in answer.sections)
