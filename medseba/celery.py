@@ -9,6 +9,9 @@ os.environ.setdefault("DJANGO_SETTINGS_MODULE", "medseba.settings")
 app = Celery("medseba")
 app.config_from_object("django.conf:settings", namespace="CELERY")
 app.autodiscover_tasks()
+# Each connected consumer refreshes a heartbeat the API reads ("searches are paused ..." when none is alive).
+# By name: the step is loaded when the worker starts, after Django is set up.
+app.steps["consumer"].add("search.heartbeat:WorkerHeartbeat")
 
 
 @worker_process_init.connect

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from celery import shared_task
 
-from . import services
+from . import recovery, services
 
 
 @shared_task(name="search.run_stage", acks_late=True, ignore_result=True)
@@ -15,7 +15,19 @@ def run_search_stage(ref: str, stage: str) -> None:
     services.search_run_stage(ref=ref, stage=stage)
 
 
+@shared_task(name="search.watchdog", ignore_result=True)
+def watchdog() -> dict[str, int]:
+    """Periodic (celery beat, see CELERY_BEAT_SCHEDULE): stalled searches are scheduled again, stuck ones fail.
+
+    Recovery first (MEDSEBA_RESCHEDULE_AFTER, search/recovery.py), then the last resort: nothing
+    stays queued or running beyond MEDSEBA_STUCK_AFTER.
+    """
+    report = recovery.recover_stalled()
+    return {"rescheduled": report.rescheduled, "waiting": report.waiting, "failed": report.failed,
+            "stuck": services.search_fail_stuck()}
+
+
 @shared_task(name="search.fail_stuck", ignore_result=True)
 def fail_stuck_searches() -> int:
-    """Periodic watchdog (celery beat, see CELERY_BEAT_SCHEDULE): nothing stays running forever."""
+    """The former beat entry (kept so a schedule sent before an upgrade still runs): fail stuck searches."""
     return services.search_fail_stuck()
