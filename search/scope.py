@@ -346,8 +346,8 @@ _CHILD = (
 )
 _INGEST_AMOUNT = (
     r"\b(took|taken|swallowed|ate|eaten|drank|drunk|downed|popped|ingested|got into|had)\b.{0,40}"
-    r"(\b(too many|too much|whole bottle|whole pack\w*|entire bottle|full bottle|bunch of|handful of|all (of )?"
-    r"(my|his|her|the) (pills|tablets|meds|medication|medicine))\b|\b\d{2,} (\w+ ){0,2}(pills|tablets|tabs|capsules))|"
+    r"(\b(too many|too much|whole bottle|whole pack\w*|entire bottle|full bottle|bunch of|handful of|"
+    r"(all|the rest) of (my|his|her|the) \w+|all (my|his|her) \w+)\b|\b\d{2,} (\w+ ){0,2}(pills|tablets|tabs|capsules))|"
     r"\b(took|taken|swallowed|ate|downed|popped)\b (like |about |around |maybe |over |almost )?\d{2,}\b"
     r"(?! ?(mg|mcg|g|ml|milligrams|micrograms|units|iu|minutes|mins|hours|hrs|days|weeks|years|am|pm)\b)"
 )
@@ -363,14 +363,20 @@ _EMERGENCY_SIGNS: tuple[tuple[str, re.Pattern[str], bool], ...] = tuple(
     for reason, pattern, needs_person in (
         ("suicide", r"\b(kill|hurt|harm|killing|hurting|harming|cutting) (myself|my self|himself|herself|themselves)\b",
          False),
-        ("suicide", r"\b(end|ending|take|taking) (my|his|her|their) (own )?life\b|\bend(ing)? it all\b", False),
+        ("suicide", r"\b(end|ending|take|taking) (my|his|her|their) (own )?life\b|\bend(ing)? it all\b|"
+                    r"\b(to|would|will|could) kill me\b", False),
+        ("suicide", r"\b(want|wanna|going|about|ready|thinking about|planning) to jump\b|"
+                    r"\bjump (off|from) (a |the |this )?(bridge|roof|building|balcony|cliff)\b", True),
         ("suicide", r"\bsuicid(e|al)\b|\bself[- ]?harm\w*\b", True),
         ("suicide", r"\b(want|wanna|wanting|going|ready|plan|planning) (to )?(die|be dead)\b|\bbetter off dead\b|"
                     r"\b(dont|do not) want to (live|be alive|wake up|exist)\b|\bno reason to live\b", True),
-        ("cardiac", r"\bchest (pain|pains|hurts?|hurting|pressure|tightness|is tight|feels tight|feels heavy)\b|"
+        ("cardiac", r"\bchest\b.{0,40}\b(pain|pains|hurts?|hurting|ache|aching|pressure|tight\w*|heavy|heaviness|"
+                    r"crush\w*|squeez\w*|sitting on|weight on|burning)\b|"
                     r"\bpain in (my|his|her|the) chest\b|\bcrushing (chest|pain)\b|\bhaving an? heart attack\b", True),
         ("stroke", r"\b(face|mouth|smile|eyelid)\b.{0,20}\bdroop\w*|\bdrooping\b|\bslurr(ed|ing)\b|"
-                   r"\bhaving an? stroke\b|\b(cant|cannot|can not|unable to) (speak|talk|see|move (my|his|her|one))\b|"
+                   r"\bhaving an? stroke\b|\b(cant|cannot|can not|unable to) (speak|talk|see|(move|lift|raise|feel|grip) "
+                   r"(my|his|her|their|one|an?|the|either))\b|\bsuddenly confused\b|"
+                   r"\bconfused and (cant|cannot|can not|weak|slurr\w*|drowsy)\b|"
                    r"\b(one side|arm|leg|face)\b.{0,30}\b(numb|weak|paralysed|paralyzed|limp)\b", True),
         ("breathing", r"\b(cant|cannot|can not|unable to|struggling to|hard to|trouble|difficulty|difficult to|"
                       r"problems?) (breath|breathe|breathing|catch (my|his|her) breath)\b|"
@@ -381,7 +387,7 @@ _EMERGENCY_SIGNS: tuple[tuple[str, re.Pattern[str], bool], ...] = tuple(
         ("bleeding", r"\b(wont|will not|cant|cannot|doesnt|does not|not|wouldnt) stop bleeding\b|"
                      r"\bbleeding\b.{0,20}\b(heavily|a lot|badly|profusely|everywhere|non ?stop|so much|too much|"
                      r"wont stop)\b|\b(heavy|severe|massive|uncontrolled|lots of|a lot of) (bleeding|blood)\b|"
-                     r"\b(vomiting|throwing up|coughing up|coughing|puking|spitting up|spitting) (up )?blood\b|"
+                     r"\b(vomiting|throwing up|coughing|puking|spitting|peeing|pooping)( up)?\b.{0,15}\bblood\b|"
                      r"\bblood everywhere\b", True),
         ("poisoning", r"\boverdos(ed|ing)\b|\b(took|taken|take|had) an overdose\b|\bod(ed|d|ing)\b|\bpoisoned\b",
          True),
@@ -393,9 +399,11 @@ _EMERGENCY_SIGNS: tuple[tuple[str, re.Pattern[str], bool], ...] = tuple(
                         r"cant wake|not waking|passed out|collapsed|fainted|blacked out)\b", True),
         ("seizure", r"\b(having|is having|keeps having) (a )?(seizure|fit|convulsion)s?\b|\b(seizing|convulsing)\b",
          True),
-        ("headache", r"\bworst headache\b|\bthunderclap\b|\b(neck is stiff|stiff neck)\b.{0,40}\b(fever|headache|rash)\b|"
+        ("headache", r"\bworst headache\b|\bthunderclap\b|"
+                     r"\b(neck is stiff|stiff neck)\b.{0,40}\b(fever|headache|rash)\b|"
                      r"\b(fever|headache|rash)\b.{0,40}\b(neck is stiff|stiff neck)\b", True),
-        ("trauma", r"\b(been|got|was|just got) (stabbed|shot|hit by a car)\b|\bbones? (is |are )?(sticking|poking) out\b|"
+        ("trauma", r"\b(been|got|was|just got) (stabbed|shot|hit by a car)\b|"
+                   r"\bbones?\b.{0,15}\b(sticking|poking|coming) (out|through)\b|"
                    r"\bhit (my|his|her) head\b.{0,40}\b(confus\w*|vomit\w*|throw\w* up|passed out|drowsy)\b|"
                    r"\bdrowning\b|\belectrocuted\b", True),
         ("now", _NOW + r".{0,60}\b((severe|terrible|unbearable|excruciating|worst|intense) pain|bleed\w*|breath\w*|"
@@ -409,17 +417,20 @@ _EMERGENCY_SIGNS: tuple[tuple[str, re.Pattern[str], bool], ...] = tuple(
 
 def _emergency_reasons(text: str) -> list[str]:
     """Why ``text`` reads as an emergency happening now (empty when it does not)."""
-    present = bool(_PERSON.search(_REPORTED.sub(" ", text)))
+    present = bool(_PERSON.search(_REPORTED.sub(" ", text)) or re.search(_NOW, text))
     return [reason for reason, pattern, needs in _EMERGENCY_SIGNS if (present or not needs) and pattern.search(text)]
 
 
 # --- personal dose, diagnosis, medication decision ---------------------------------------------------
 
-_SUBJECT = r"(i|we|he|she|they|(my|our) \w+(?: \w+){0,2})"
+# The one person asked about: the asker, "he/she", "my 10 year old". Not "we"/"they": "Do they have side
+# effects?" asks about drugs or patients in general.
+_SUBJECT = r"(i|he|she|(my|our) \w+(?: \w+){0,2})"
 _DOSE = tuple(
     re.compile(p)
     for p in (
-        r"\bhow (much|many)\b.{0,60}\b(can|should|do|may|must|could|would|to)\s+(i|we|he|she|they|my \w+|give|take)\b",
+        r"\bhow (much|many)\b.{0,60}\b(can|should|do|may|must|could|would)\s+" + _SUBJECT + r"\b",
+        r"\bhow (much|many)\b.{0,60}\bto (give|take)\b.{0,20}\b(me|my|him|her|us|an? \d+|baby|child|kid|toddler)\b",
         r"\bhow (much|many)\b.{0,60}\b(for|to) (me|my|him|her|us|an? \d+|an? \w+ (year|month|week)s?[- ]?old)\b",
         r"\b(what|which|whats|right|correct|safe|maximum|max|recommended|usual|normal|best)\s+(dose|dosage|amount|"
         r"strength)\b.{0,60}\b(i|me|my|he|she|him|her|we|us)\b",
@@ -439,7 +450,8 @@ _DECISION = tuple(
         r"quit|switch|change|continue|increase|decrease|reduce|double|skip|come off|go off|get off|wean|try|use|give|"
         r"drink|mix|combine|be on|go back)\b",
         r"\bis it (ok|okay|safe|fine|alright|all right|dangerous|bad|risky|harmful) (for (me|my \w+|him|her|us)|"
-        r"if (i|we|he|she|my \w+)|to (give|take) (my|him|her|me))\b",
+        r"if (i|we|he|she|my \w+)|to \w+ (my|his|her|him|me))\b",
+        r"\b(do|does|will) " + _SUBJECT + r" (still |really )?need\b",
         r"\b(im|i am|hes|shes|he is|she is|we are|ive been|i have been) (on|taking|prescribed)\b.{0,60}"
         r"\b(can|should|is it|may|could|will)\b",
     )
@@ -485,7 +497,8 @@ def _personal_kind(text: str, spans: list[_Span]) -> str | None:
     """'dose', 'decision' or 'diagnosis' when the question asks about one person's care, else None."""
     if any(p.search(text) for p in _DOSE):
         return "dose"
-    about_a_medicine = any(s.kind == "drug" for s in spans) or bool(_MY_MEDICINE.search(text))
+    about_a_medicine = (any(s.kind == "drug" for s in spans) or bool(_MY_MEDICINE.search(text))
+                        or bool(_DRUG_NAME.search(text)))
     if _PRESCRIBER.search(text) or (about_a_medicine and any(p.search(text) for p in _DECISION)):
         return "decision"
     personal_text = _REPORTED.sub(" ", text)
@@ -601,7 +614,7 @@ def _is_nonsense(tokens: list[str], spans: list[_Span]) -> bool:
 _DRUG_NAME = re.compile(
     r"\b\w{3,}(pril|sartan|olol|dipine|statin|prazole|tidine|triptan|cillin|mycin|cycline|floxacin|azepam|azolam|"
     r"oxetine|afil|gliptin|gliflozin|glitazone|glinide|profen|coxib|setron|dronate|parin|caine|barbital|codone|"
-    r"morphone|apine|idone|mab|tinib)s?\b|\b(blockers?|inhibitors?|agonists?|antagonists?|antivirals?|"
+    r"morphone|apine|idone|mab|tinib)s?\b|\b(blockers?|inhibitors?|agonists?|antagonists?|antivirals?|antibiotics?|"
     r"antipsychotics?|anticoagulants?|stimulants?|sedatives?|diuretics?|steroids?|corticosteroids?|opiates?)\b"
 )
 

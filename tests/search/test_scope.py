@@ -1,0 +1,267 @@
+"""The scope guard: emergencies, personal questions, off-topic and nonsense are not searched; research questions are.
+
+The table below is phrasings written while developing the guard (lay wording, typos, lower case,
+and in-scope questions full of alarming words). The labelled sets in search/evaluation/data are
+scored by ``manage.py evaluate scope``; these tests pin the behaviour and the contract shape.
+"""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from django.core.management import CommandError, call_command
+
+from search.evaluation import scope as scope_evaluation
+from search.scope import (
+    CORPUS_TOPICS,
+    EMERGENCY_NUMBERS,
+    EXAMPLES_FILE,
+    NOT_SEARCHED,
+    SCOPE_KINDS,
+    Scope,
+    classify_scope,
+    example_questions,
+)
+
+FRONTEND_EXAMPLES = Path(__file__).resolve().parents[2] / "frontend" / "src" / "features" / "search" / "examples.ts"
+
+TABLE = [
+    # emergencies: someone in danger now
+    ("I have chest pain right now, should I take aspirin?", "emergency"),
+    ("my heart is racing and i feel like i'm going to pass out right now", "emergency"),
+    ("I swallowed a bunch of sleeping tablets an hour ago", "emergency"),
+    ("my daughter ate rat poison", "emergency"),
+    ("I'm suicidal", "emergency"),
+    ("I don't want to be alive anymore", "emergency"),
+    ("bf took like 40 advil", "emergency"),
+    ("dad's speech is slurred and his arm went limp", "emergency"),
+    ("im bleeding a lot from my head", "emergency"),
+    ("my kid got into the medicine cabinet and ate some pills", "emergency"),
+    ("severe chest pain radiating to my jaw", "emergency"),
+    ("my lips and tongue are swelling up after a new antibiotic", "emergency"),
+    ("my toddler is choking on a grape", "emergency"),
+    ("Someone near me collapsed in the street", "emergency"),
+    ("i think i'm overdosing", "emergency"),
+    ("my brother is having a seizure and wont stop shaking", "emergency"),
+    ("I have a plan to end my life tonight", "emergency"),
+    # research questions with alarming words: searched
+    ("Does aspirin prevent heart attacks?", "in_scope"),
+    ("Is chest pain a side effect of sumatriptan?", "in_scope"),
+    ("Do opioids cause overdose deaths?", "in_scope"),
+    ("Does ibuprofen dosing in children affect fever?", "in_scope"),
+    ("Does low-dose aspirin reduce heart attack risk in people with diabetes?", "in_scope"),
+    ("Can antihistamines cause seizures in children?", "in_scope"),
+    ("is naproxen safer than diclofenac for the heart", "in_scope"),
+    ("Do opioid overdoses increase after prescription limits?", "in_scope"),
+    ("Does paracetamol overdose damage the liver?", "in_scope"),
+    ("Is there evidence that triptans cause strokes?", "in_scope"),
+    ("Do ace inhibitors cause cough", "in_scope"),
+    ("Is oxycodone more addictive than morphine?", "in_scope"),
+    ("Do women on HRT have more strokes?", "in_scope"),
+    ("Can suicidal behaviour be prevented by lithium?", "in_scope"),
+    ("Is chest pain in mothers taking triptans common?", "in_scope"),
+    ("Does naloxone work for people who are not breathing after an opioid overdose?", "in_scope"),
+    ("Is there a link between antidepressants and suicidal thoughts in young adults?", "in_scope"),
+    ("Do antipsychotics cause slurred speech?", "in_scope"),
+    ("Can swallowing button batteries cause death in toddlers?", "in_scope"),
+    ("Do beta blockers help people who had a heart attack?", "in_scope"),
+    ("Is heavy bleeding a side effect of warfarin?", "in_scope"),
+    ("I heard metformin causes B12 deficiency", "in_scope"),
+    ("My friend says statins cause memory loss, is that true?", "in_scope"),
+    ("does hrt cause blood clots", "in_scope"),
+    ("How often do patients collapse after starting alpha blockers?", "in_scope"),
+    # personal dose, diagnosis or medication decision
+    ("How much ibuprofen can I give my 3-year-old?", "personal"),
+    ("Do I have diabetes?", "personal"),
+    ("should I stop my metformin?", "personal"),
+    ("Can my 10 year old take adult cetirizine?", "personal"),
+    ("What is the max amount of Advil I can take?", "personal"),
+    ("I'm pregnant, is it safe for me to take paracetamol?", "personal"),
+    ("do i have a stomach ulcer", "personal"),
+    ("should my mom keep taking her statin at 85?", "personal"),
+    ("Is 40mg of omeprazole too much for me?", "personal"),
+    ("could i be allergic to penicillin", "personal"),
+    ("I missed a dose of my birth control pill, what should I do?", "personal"),
+    ("how many melatonin gummies can i give my 4 yr old", "personal"),
+    # not about health
+    ("Who won the 1998 World Cup?", "off_topic"),
+    ("What's the best way to learn guitar?", "off_topic"),
+    ("how tall is the eiffel tower", "off_topic"),
+    ("Can you help me with my homework?", "off_topic"),
+    ("hi", "off_topic"),
+    ("how to bake bread", "off_topic"),
+    ("Which stocks should I buy in 2025?", "off_topic"),
+    ("Tell me a joke", "off_topic"),
+    # nothing readable
+    ("asdf qwerty", "nonsense"),
+    ("fdsjkl", "nonsense"),
+    ("zzzzzz zzz", "nonsense"),
+    ("!!!!!", "nonsense"),
+    ("ghjk ghjk", "nonsense"),
+    ("", "nonsense"),
+    # about health, but partly personal or vague: searched with a caution
+    ("is coffee bad?", "borderline"),
+    ("Is milk good for you?", "borderline"),
+    ("what helps with a sore throat", "borderline"),
+    ("I'm always tired, what supplement should I try?", "borderline"),
+    ("how to get rid of acne", "borderline"),
+    ("is fasting healthy", "borderline"),
+]
+
+
+@pytest.mark.parametrize(("question", "kind"), TABLE)
+def test_phrasings_get_their_kind(question, kind):
+    scope = classify_scope(question)
+    assert scope.kind == kind
+    assert scope.searched is (kind not in NOT_SEARCHED)
+
+
+def test_the_table_covers_every_kind():
+    assert len(TABLE) >= 60
+    assert {kind for _, kind in TABLE} == set(SCOPE_KINDS)
+
+
+def test_to_dict_is_the_contract_shape_and_round_trips():
+    questions = ("I can't breathe", "Do I have diabetes?", "asdf qwerty", "is coffee bad?",
+                 "Does sumatriptan relieve migraine?")
+    for question in questions:
+        scope = classify_scope(question)
+        data = scope.to_dict()
+        assert list(data) == ["kind", "message", "searched", "suggestion", "emergency_numbers", "examples", "covers"]
+        assert json.loads(json.dumps(data)) == data
+        assert Scope.from_dict(data) == scope
+
+
+def test_an_emergency_gives_numbers_and_no_search():
+    data = classify_scope("my dad collapsed and isn't breathing").to_dict()
+    assert data["searched"] is False and data["examples"] == [] and data["covers"] == [] and data["suggestion"] is None
+    assert "emergency number" in data["message"]
+    assert {"region": "United States and Canada", "number": "911"} in data["emergency_numbers"]
+    assert {"region": "European Union", "number": "112"} in data["emergency_numbers"]
+    assert len(data["emergency_numbers"]) == len(EMERGENCY_NUMBERS)
+    assert "988" not in data["message"]  # the crisis line is for suicidal thoughts
+
+
+def test_suicidal_thoughts_add_a_crisis_line():
+    message = classify_scope("i keep thinking about ending my life").message
+    assert "988" in message and "crisis line" in message
+
+
+def test_a_personal_question_suggests_the_research_question_behind_it():
+    scope = classify_scope("How much ibuprofen can I give my 3-year-old?")
+    assert scope.searched is False and scope.emergency_numbers == ()
+    assert "pharmacist" in scope.message and "label" in scope.message
+    assert scope.suggestion == "Is ibuprofen effective and safe in young children?"
+    assert classify_scope("Should I switch from lisinopril to losartan?").suggestion == (
+        "How does lisinopril compare with losartan?"
+    )
+    assert classify_scope("Do I have diabetes?").suggestion == "How is diabetes diagnosed?"
+
+
+@pytest.mark.parametrize(
+    "question",
+    ["should I stop my metformin?", "Can I take ibuprofen with my lisinopril?", "Could my headaches be a brain tumor?",
+     "how much benadryl for my 6 month old baby", "is my blood pressure of 150/95 too high?"],
+)
+def test_a_suggestion_is_searchable_and_uses_the_question_words(question):
+    suggestion = classify_scope(question).suggestion
+    assert suggestion and classify_scope(suggestion).searched
+    content = {w for w in question.lower().replace("?", "").split() if len(w) > 5}
+    assert content & set(suggestion.lower().replace("?", "").split())
+
+
+def test_off_topic_and_nonsense_offer_the_examples_and_what_the_corpus_covers():
+    for question in ("What is the capital of Australia?", "jjjjjjjjjj"):
+        scope = classify_scope(question)
+        assert scope.searched is False
+        assert scope.examples == example_questions()
+        assert scope.covers == CORPUS_TOPICS and len(CORPUS_TOPICS) == 14
+
+
+def test_every_example_question_of_the_ask_page_is_in_scope():
+    questions = json.loads(EXAMPLES_FILE.read_text(encoding="utf-8"))["questions"]
+    assert questions and list(example_questions()) == questions
+    for question in questions:
+        assert classify_scope(question).kind == "in_scope", question
+    # the ask page shows this same file, not a copy
+    assert "search/data/example_questions.json" in FRONTEND_EXAMPLES.read_text(encoding="utf-8")
+
+
+def test_in_scope_has_an_empty_message_and_borderline_a_caution():
+    assert classify_scope("Do proton pump inhibitors heal reflux esophagitis?").message == ""
+    assert "broad" in classify_scope("are carbs bad").message
+    assert "cannot say what is best for you" in classify_scope("which painkiller is best for me").message
+
+
+@pytest.mark.parametrize(
+    ("data", "message"),
+    [
+        ({"kind": "maybe", "message": "", "searched": True, "suggestion": None, "emergency_numbers": [],
+          "examples": [], "covers": []}, "scope kind must be one of"),
+        ({"kind": "emergency", "message": "x", "searched": True, "suggestion": None, "emergency_numbers": [],
+          "examples": [], "covers": []}, "emergency question is not searched"),
+        ({"kind": "in_scope", "message": ""}, "exactly the fields"),
+        ({"kind": "emergency", "message": "x", "searched": False, "suggestion": None, "emergency_numbers": [{"x": 1}],
+          "examples": [], "covers": []}, "region and a number"),
+        ({"kind": "in_scope", "message": "", "searched": "yes", "suggestion": None, "emergency_numbers": [],
+          "examples": [], "covers": []}, "searched is a boolean"),
+    ],
+)
+def test_from_dict_refuses_a_malformed_scope(data, message):
+    with pytest.raises(ValueError, match=message):
+        Scope.from_dict(data)
+
+
+def _write(path: Path, rows: list[dict]) -> Path:
+    path.write_text("".join(json.dumps(row) + "\n" for row in rows), encoding="utf-8")
+    return path
+
+
+def test_the_evaluation_scores_a_small_labelled_file(tmp_path):
+    path = _write(tmp_path / "scope.jsonl", [
+        {"question": "I can't breathe", "kind": "emergency", "note": "n"},
+        {"question": "Does sumatriptan relieve migraine?", "kind": "in_scope"},
+        {"question": "Who won the 1998 World Cup?", "kind": "off_topic"},
+        {"question": "Do I have diabetes?", "kind": "personal"},
+        {"question": "Is chest pain a side effect of sumatriptan?", "kind": "emergency", "note": "deliberately wrong"},
+    ])
+    result = scope_evaluation.run(path, {})
+    assert result["n"] == 5 and result["accuracy"] == 0.8
+    assert result["emergency_recall"] == 0.5
+    assert result["out_of_scope_precision"] == 1.0 and result["out_of_scope_recall"] == 0.75
+    assert result["per_kind"]["in_scope"] == {"n": 1, "precision": 0.5, "recall": 1.0}
+    assert result["confusion"]["emergency"]["in_scope"] == 1
+    assert result["misclassified"] == [{"question": "Is chest pain a side effect of sumatriptan?", "gold": "emergency",
+                                        "predicted": "in_scope", "note": "deliberately wrong"}]
+    assert result["examples_refused"] == 0
+    assert result["targets_met"]["emergency_recall"] is False
+
+
+def test_the_evaluate_command_prints_the_figures_as_json(tmp_path, capsys):
+    path = _write(tmp_path / "scope.jsonl", [{"question": "asdf qwerty", "kind": "nonsense"},
+                                              {"question": "Does aspirin prevent heart attacks?", "kind": "in_scope"}])
+    call_command("evaluate", "scope", "--data", str(path), "--json")
+    printed = json.loads(capsys.readouterr().out)
+    assert printed["n"] == 2 and printed["accuracy"] == 1.0 and printed["misclassified"] == []
+
+
+@pytest.mark.parametrize(
+    ("content", "message"),
+    [
+        ('{"question": "x", "kind": "urgent"}\n', "line 1 has kind 'urgent'; use one of in_scope, borderline"),
+        ('{"question": "x", "kind": "in_scope"}\nnot json\n', "line 2 is not JSON"),
+        ('{"kind": "in_scope"}\n', "line 1 needs a text 'question' and a 'kind'"),
+        ("\n", "holds no labelled question"),
+    ],
+)
+def test_the_evaluate_command_refuses_unusable_data_with_a_sentence(tmp_path, content, message):
+    path = tmp_path / "scope.jsonl"
+    path.write_text(content, encoding="utf-8")
+    with pytest.raises(CommandError, match="^evaluate scope: .*" + message.replace("(", r"\(")):
+        call_command("evaluate", "scope", "--data", str(path))
+
+
+def test_a_folder_is_refused_with_a_sentence(tmp_path):
+    with pytest.raises(CommandError, match="is a folder; pass a JSON Lines file"):
+        call_command("evaluate", "scope", "--data", str(tmp_path))
