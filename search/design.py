@@ -1,0 +1,593 @@
+"""What each study is: its design and its sample size, from PubMed's metadata or the abstract's text.
+
+Researchers weigh a randomised trial of 2,000 people differently from a case report, so every paper gets a
+design label and, where the abstract states it, the number of people studied with the sentence that says so.
+
+Design, in order of trust:
+
+1. PubMed publication types (``Randomized Controlled Trial``, ``Meta-Analysis``, ``Practice Guideline``,
+   ``Case Reports`` ...): assigned by NLM indexers who read the full paper, so they win when they name a design.
+   Vague types (``Clinical Trial``, ``Review``, ``Observational Study``) only narrow what the text decides.
+2. MeSH check tags: ``Animals`` without ``Humans`` is an animal study; ``Case-Control Studies`` and
+   ``Cross-Sectional Studies`` name the design when the text does not say it was randomised.
+3. Rules over the title and abstract (the demo corpus has no publication types, so this is what runs
+   there): an ordered list of cues, from the most specific (a guideline, a meta-analysis) to the fallback
+   (no sign of original data: a narrative review). Each rule records the words that fired it as evidence.
+
+Sample size: the number randomised if stated, else enrolled / included, else treated / analysed, read from
+phrases that count people ("A total of 1,234 patients were randomized", "N = 120", "Forty-two patients",
+arms "(n = 30) ... (n = 32)" summed when the sentence randomises or allocates them). Numbers that are
+doses, years, ages, percentages or durations never count, and nothing is returned when no phrase counts
+people (never a guess). Both functions are pure and take well under 5 ms per abstract.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Literal
+
+from search.sentences import split_sentences
+
+# Machine label -> display name, in the order researchers read a hierarchy of evidence.
+DESIGNS: dict[str, str] = {
+    "meta_analysis": "Meta-analysis / systematic review",
+    "rct": "Randomised controlled trial",
+    "non_randomised": "Non-randomised controlled study",
+    "cohort": "Cohort study",
+    "case_control": "Case-control study",
+    "cross_sectional": "Cross-sectional study",
+    "case_series": "Case series / report",
+    "narrative_review": "Narrative review",
+    "guideline": "Guideline",
+    "animal_in_vitro": "Animal / in vitro study",
+    "other": "Other",
+}
+DesignSource = Literal["publication_type", "mesh", "text"]
+
+
+@dataclass(frozen=True)
+class DesignResult:
+    """A design label, where it came from, and the words that decided it (shown to the reader)."""
+
+    label: str
+    source: DesignSource
+    evidence: str
+
+
+@dataclass(frozen=True)
+class SampleSize:
+    """The number of people a study randomised / enrolled / included, and the sentence that says so."""
+
+    n: int
+    sentence: str
+
+
+# --------------------------------------------------------------------------------------------------
+# Publication types and MeSH
+# --------------------------------------------------------------------------------------------------
+
+# PubMed publication types that name a design outright, strongest first.
+_PUBLICATION_TYPES: tuple[tuple[str, str], ...] = (
+    ("practice guideline", "guideline"),
+    ("guideline", "guideline"),
+    ("consensus development conference", "guideline"),
+    ("consensus development conference, nih", "guideline"),
+    ("meta-analysis", "meta_analysis"),
+    ("systematic review", "meta_analysis"),
+    ("network meta-analysis", "meta_analysis"),
+    ("randomized controlled trial, veterinary", "animal_in_vitro"),
+    ("randomized controlled trial", "rct"),
+    ("case reports", "case_series"),
+    ("editorial", "other"),
+    ("comment", "other"),
+    ("letter", "other"),
+    ("news", "other"),
+    ("interview", "other"),
+    ("biography", "other"),
+    ("historical article", "other"),
+)
+# Types that say "some kind of trial / review / observational study": the text picks within them.
+_TRIAL_TYPES = frozenset({
+    "clinical trial", "clinical trial, phase i", "clinical trial, phase ii", "clinical trial, phase iii",
+    "clinical trial, phase iv", "controlled clinical trial", "pragmatic clinical trial", "equivalence trial",
+    "adaptive clinical trial", "clinical trial, veterinary",
+})
+_REVIEW_TYPES = frozenset({"review", "scoping review"})
+_OBSERVATIONAL_TYPES = frozenset({"observational study", "observational study, veterinary"})
+_OBSERVATIONAL_DESIGNS = ("cohort", "case_control", "cross_sectional", "case_series")
+
+
+def _from_publication_types(types: list[str], text: "_Text") -> DesignResult | None:
+    lowered = {t.strip().lower(): t.strip() for t in types if t and t.strip()}
+    for name, label in _PUBLICATION_TYPES:
+        if name in lowered:
+            if label == "other" and len(set(lowered) - {name, "journal article"}) > 1:
+                continue  # a comment that is also a trial etc.: let the other types speak
+            return DesignResult(label, "publication_type", lowered[name])
+    trial = sorted(lowered.keys() & _TRIAL_TYPES)
+    if trial:
+        if "veterinary" in trial[0]:
+            return DesignResult("animal_in_vitro", "publication_type", lowered[trial[0]])
+        if text.randomised:
+            return DesignResult("rct", "publication_type", f"{lowered[trial[0]]}; text: {text.randomised}")
+        return DesignResult("non_randomised", "publication_type", lowered[trial[0]])
+    observational = sorted(lowered.keys() & _OBSERVATIONAL_TYPES)
+    if observational:
+        decided = _classify_text(text)
+        label = decided.label if decided.label in _OBSERVATIONAL_DESIGNS else "cohort"
+        return DesignResult(label, "publication_type", f"{lowered[observational[0]]}; text: {decided.evidence}")
+    review = sorted(lowered.keys() & _REVIEW_TYPES)
+    if review:
+        if text.meta:
+            return DesignResult("meta_analysis", "publication_type", f"{lowered[review[0]]}; text: {text.meta}")
+        return DesignResult("narrative_review", "publication_type", lowered[review[0]])
+    return None
+
+
+def _from_mesh(mesh: list[str], text: "_Text") -> DesignResult | None:
+    terms = {m.strip().lower() for m in mesh if m}
+    if not terms:
+        return None
+    if "animals" in terms and "humans" not in terms:
+        return DesignResult("animal_in_vitro", "mesh", "Animals (no Humans)")
+    if text.randomised or text.meta or text.guideline:
+        return None  # the text names a stronger design than an observational MeSH heading
+    if "case-control studies" in terms:
+        return DesignResult("case_control", "mesh", "Case-Control Studies")
+    if "cross-sectional studies" in terms:
+        if terms & {"prospective studies", "cohort studies", "follow-up studies", "longitudinal studies"}:
+            return DesignResult("cohort", "mesh", "Cross-Sectional Studies with a follow-up heading")
+        return DesignResult("cross_sectional", "mesh", "Cross-Sectional Studies")
+    return None
+
+
+# --------------------------------------------------------------------------------------------------
+# Text rules
+# --------------------------------------------------------------------------------------------------
+
+
+_NUMBER_WORDS = (r"(\d+|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen"
+                 r"|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty)")
+
+
+def _rx(pattern: str) -> re.Pattern[str]:
+    return re.compile(pattern, re.I)
+
+
+_GUIDELINE_TITLE = _rx(
+    r"\bguidelines?\b|consensus (statement|conference|report|document|recommendations?)|position (statement|paper)"
+    r"|practice parameters?|\brecommendations? (of|by|from|for) the\b|\brecommendation by\b")
+_GUIDELINE_TEXT = _rx(r"\b(this|these|the present|our) (guidelines?|consensus statement|position statement)\b"
+                      r"|\bto provide (an? )?(evidence-based )?(practice )?guidelines?\b")
+_META = _rx(r"meta-?analy|systematic(ally)? review|systemic review|pooled analysis|cochrane (review|collaboration)")
+_META_FIRST_PERSON = _rx(
+    r"\b(we|this|our|present|the present)\b[^.]{0,60}\b(meta-?analy|systematic(ally)? review|systemic review)"
+    rf"|\bmeta-?analysis of {_NUMBER_WORDS} |\bmeta-?analy\w* (was performed|techniques|methods|criteria)"
+    r"|\bmeta-?analytic"
+    r"|\bto (systematically )?review\b[^.]{0,80}\b(trials|studies|literature|evidence)"
+    r"|\b(literature|database|electronic) searches?\b|\bsearch of (the )?(medline|literature|databases?)"
+    r"|\b(medline|embase|cochrane)\b[^.]{0,80}\b(searched|search)\b|\bpooled (odds|relative|rate|risk|estimate)"
+    r"|\b(studies|trials|articles) (met|fulfilled) (the |our )?(inclusion|meta-analytic|eligibility)"
+    r"|\bliterature (was|were) (examined|reviewed|searched)|\bsearch-protocol")
+_META_OTHERS = _rx(r"\b(a|an|one|another|recent|previous|earlier|published)\s+(recent\s+)?meta-?analys[ie]s\b"
+                   r"|meta-?analys[ie]s of randomi[sz]ed[^.]{0,40}(have|has) (demonstrated|shown)")
+_OTHER_DESIGN = _rx(
+    r"decision[- ]analytic|markov model|cost-effectiveness analysis|expected[- ]cost|economic (evaluation|model)"
+    r"|\bqualitative (study|research|interview)|focus groups?|critical incident technique|semi-structured interview"
+    r"|\b(design|rationale) (of|and rationale of) (a|the) (prospective|randomi[sz]ed|multicent)"
+    r"|\bpsychometric propert|\b(reliability|validity) (and|of) (the )?[A-Z]?[^.]{0,40}questionnaire"
+    r"|\bcritical analysis of\b")
+_ANIMAL = _rx(r"\b(rats?|mice|mouse|murine|dogs?|canine|rabbits?|guinea[- ]pigs?|pigs|piglets?|swine|sheep|hamsters?"
+              r"|monkeys?|primates?|baboons?|cats|feline|ferrets?|zebrafish|animal model|animals)\b")
+_IN_VITRO = _rx(r"\bin vitro\b|\bcell lines?\b|\bcultured\b|\bcell cultures?\b|\bisolated (rat|human|perfused)"
+                r"|\bhomogenates?\b|\bmicrosomes?\b|\bex vivo\b")
+_HUMAN = _rx(r"\b(patients?|volunteers?|participants?|subjects|women|men|children|adults|infants|neonates"
+             r"|adolescents|individuals|persons|people|outpatients|inpatients|primigravidas|respondents)\b")
+_RANDOM = _rx(r"\brandomi[sz](ed|ation|ing|e)\b|\brandomly (assigned|allocated|divided|enrolled|distributed)"
+              r"|\bin (a )?random (order|sequence|fashion)\b|\brandom (allocation|assignment)\b"
+              r"|\bassignment was random|\ballocated at random|\bconsecutively randomi")
+_RANDOM_NEGATED = _rx(r"\bnon-?randomi[sz]|\bnot randomi[sz]|\bwithout randomi[sz]|\bquasi-randomi[sz]")
+_MODAL = _rx(r"\b(needed|warranted|required?|necessary|should|would|could|future|further|can only|are lacking"
+             r"|needs?|recommended|planned|remain to)\b")
+_BLINDED_CONTROLLED = _rx(r"double[- ](blind|masked)|placebo[- ]controlled|double-dummy")
+_OPEN = _rx(r"\bopen[- ]label|\bopen (trial|study|prospective|pilot|design)|\bopen,|\buncontrolled\b|\bsingle[- ]arm"
+            r"|\bnon-?comparative\b|\bopen gbp\b|\bphase (ii|2)\b|\bpilot (study|trial)|\bopen-label")
+_REVIEW = _rx(r"\b(this|the present|our|a) (review|overview)\b|\bwe (review|summari[sz]e)\b"
+              r"|\breview(s|ed)? (of )?the (literature|evidence|current|recent|available|data|clinical)"
+              r"|\bthis (paper|article|chapter) (will )?(review|discuss|summari[sz]e|describe|set)|\bsets out to review"
+              r"|\bthe review summari[sz]es|\b(data|literature|studies|trials|evidence) (were|was) reviewed"
+              r"|\bbased on (data|results) from \d+ [^.]{0,30}\b(trials|studies)")
+_REVIEW_WEAK = _rx(r"\bwe discuss\b|\bis (reviewed|discussed)\b|\bare (reviewed|discussed|summari[sz]ed)\b")
+_REVIEW_TITLE = _rx(r"\breview\b|\boverview\b|\bupdate\b|\badvances in\b|\bcurrent (concepts|status|management|"
+                    r"perspectives)|\bperspective\b|\bapproach to\b|\bnew treatments\b|\bmanagement of\b"
+                    r"|\bwhat is the evidence|\bmythology\b|: is there a role")
+_RECORD_REVIEW = _rx(r"\b(chart|record|retrospective|case[- ]note|database) review"
+                     r"|\breviewed (the )?(medical |hospital )?"
+                     r"(records|charts|data)|\brecords of\b[^.]{0,40}\bwere reviewed")
+_CASE_CONTROL = _rx(r"\bcase[- ]control(led)?\b|\bcases and \d[\d,]* (matched )?controls|\b(taken|served|used) as "
+                    r"(cases|controls)\b|\bwith\b[^.;]{0,80}\band \d+ [^.;]{0,50}\bwithout (this|the|a)\b")
+_CROSS_SECTIONAL = _rx(r"\bcross[- ]sectional|\bsurvey\b|\bquestionnaire (was|were) (sent|mailed|distributed|"
+                       r"administered)|\brespondents\b|\becological\b|\bstate-level\b")
+_DIAGNOSTIC = _rx(r"\bsensitivity and specificity|\bdiagnostic (accuracy|value|sensitivity)|\bpredictive value"
+                  r"|\breceiver operat|\bpsychometric|\bvalidity\b")
+_COHORT = _rx(r"\bcohort\b|\bprospective(ly)? (study|follow|natural history|observational)|\bfollowed (up )?(for|over)"
+              r"|\bretrospective(ly)?\b|\bdata (from|of) the [A-Z]|\bwere analy[sz]ed retrospectively|\bdatabase\b"
+              r"|\bregistry\b|\bmedical records\b|\bchart review|\blinked\b[^.]{0,20}\banalysis"
+              r"|\b(treated|operated|admitted|seen|diagnosed|performed|referred)\b[^.]{0,80}\b(between|from) (\w+ )?"
+              r"(\d+, )?(19|20)\d\d (and|to|through|until) ")
+_COHORT_TIME = _rx(r"follow(ed)?[- ]?up|\bfollowed\b|prospective|retrospective|incidence|\bover (a |the )?\d|subsequent"
+                   r"|\brisk of\b|hazard|survival|mortality|years? later|natural history")
+_COMPARISON = _rx(r"\bcompared (with|to)\b|\bcompar(e|ed|ing|ison)\b|\bversus\b|\bvs\.?\b|\bhazard ratio|\bodds ratio"
+                  r"|\brelative risk|\bpredictors?\b|\bprognostic\b|\bmultivariat|\bassociated with\b|\brisk factors?"
+                  r"|\bwho did and did not\b|\bpaired\b|\bmatched\b|\bregression\b|\bcontrols\b|\bcontrol "
+                  r"(subjects|group)|\bdiffer(ed|ence)?\b|\barms? [AB]\b|\bbetween (the )?(two )?groups")
+_CASE_REPORT = _rx(r"\bcase reports?\b|\bwe (report|describe|present)\b[^.]{0,40}\b(case|cases|patients?|man|woman"
+                   r"|boy|girl|child|infant)\b|\b\d+-year-old (man|woman|male|female|boy|girl|patient)"
+                   r"|\bdescribed in one patient|\bour (series|experience)\b|\bconsecutive cases\b"
+                   r"|\bthree clinical cases")
+_INTERVENTION = _rx(r"\b(were|was) (treated|given|administered|switched|converted|dosed)\b|\breceived\b"
+                    r"|\btreatment with\b|\bbefore and (after|during)\b|\bunderwent\b[^.]{0,60}\b(before|after|during)"
+                    r"\b|\bchallenge\b|\bpharmacokinetics?\b|\bwere studied on\b|\bcrossover\b|\bcross-over\b")
+_ORIGINAL_DATA = _rx(r"\b(we|this study|the study|the present study)\b[^.]{0,40}\b(studied|enrolled|recruited|examined"
+                     r"|investigated|measured|assessed|evaluated|compared|analy[sz]ed|performed|conducted|included"
+                     r"|determined|quantif)|\b(were|was) (randomi[sz]ed|enrolled|recruited|included|studied|"
+                     r"measured|examined)\b|\bp\s*[<=>]|\b95% (ci|confidence)")
+
+
+@dataclass(frozen=True)
+class _Text:
+    """The cues found in one title + abstract (each the matched words, or "" when absent)."""
+
+    title: str
+    body: str
+    randomised: str
+    meta: str
+    guideline: str
+
+
+def _first(pattern: re.Pattern[str], text: str) -> str:
+    match = pattern.search(text)
+    return match.group(0) if match else ""
+
+
+def _randomised_cue(sentences: list[str]) -> str:
+    """The first phrase saying this study allocated at random (not "randomised trials are needed")."""
+    for sentence in sentences:
+        match = _RANDOM.search(sentence)
+        if not match or _RANDOM_NEGATED.search(sentence):
+            continue
+        if _MODAL.search(sentence) and not re.search(r"\b(were|was|we)\b", sentence, re.I):
+            continue
+        if re.search(r"\b(trials|studies)\b", sentence[max(0, match.start() - 40):match.end() + 40], re.I) and \
+                re.search(r"\b(meta-?analy|review|literature|published|reported|evidence|data from \d)",
+                          sentence, re.I):
+            continue  # randomised trials that a review talks about
+        return match.group(0)
+    return ""
+
+
+def _meta_cue(title: str, body: str) -> str:
+    if _META.search(title):
+        return _first(_META, title)
+    first_person = _META_FIRST_PERSON.search(body)
+    if first_person and not (_META_OTHERS.search(body) and not re.search(r"\b(we|our|this)\b", first_person.group(0),
+                                                                        re.I)):
+        return first_person.group(0)
+    return ""
+
+
+def _analyse(title: str, abstract: str) -> _Text:
+    sentences = split_sentences(abstract)
+    title = title or ""
+    guideline = _first(_GUIDELINE_TITLE, title) or _first(_GUIDELINE_TEXT, abstract)
+    return _Text(title=title, body=abstract, randomised=_randomised_cue([title, *sentences]),
+                 meta=_meta_cue(title, abstract), guideline=guideline)
+
+
+def _classify_text(text: _Text) -> DesignResult:
+    """The ordered text rules; the first that fires decides."""
+    title, body = text.title, text.body
+    both = f"{title}. {body}"
+
+    def result(label: str, evidence: str) -> DesignResult:
+        return DesignResult(label, "text", evidence)
+
+    if text.guideline and not (text.randomised and not _GUIDELINE_TITLE.search(title)):
+        return result("guideline", text.guideline)
+    if text.meta:
+        return result("meta_analysis", text.meta)
+    other = _first(_OTHER_DESIGN, both)
+    if other:
+        return result("other", other)
+    animal = _ANIMAL.findall(both)
+    in_vitro = _IN_VITRO.findall(both)
+    human = _HUMAN.findall(both)
+    if (len(animal) >= 2 and len(animal) > len(human)) or (len(in_vitro) >= 2 and len(in_vitro) > len(human)) \
+            or (_ANIMAL.search(title) and not _HUMAN.search(title) and len(animal) > len(human) / 2):
+        return result("animal_in_vitro", (animal or in_vitro)[0] if (animal or in_vitro) else _first(_ANIMAL, title))
+    size = sample_size(body)
+    original = bool(_ORIGINAL_DATA.search(body)) or size is not None
+    record_review = _RECORD_REVIEW.search(both)
+    title_review = re.search(r"\breview\b|\boverview\b", title, re.I) and not record_review
+    review = _first(_REVIEW, body) or (_first(_REVIEW_WEAK, body) if size is None else "")
+    if (review and not record_review and not text.randomised) or (title_review and not text.randomised):
+        return result("narrative_review", review or "review (title)")
+    if text.randomised and original:
+        return result("rct", text.randomised)
+    case_control = _first(_CASE_CONTROL, both)
+    if case_control:
+        return result("case_control", case_control)
+    blinded = _first(_BLINDED_CONTROLLED, both)
+    opened = _first(_OPEN, both)
+    if blinded and not opened and (size is not None or re.search(r"\b(present|this) study\b|\bwe\b", body, re.I)):
+        return result("rct", blinded)
+    cross = _first(_CROSS_SECTIONAL, both)
+    if re.search(r"cross[- ]sectional", both, re.I):
+        return result("cross_sectional", cross)
+    diagnostic = _first(_DIAGNOSTIC, both)
+    if diagnostic and original:
+        return result("cross_sectional", diagnostic)
+    if opened and original:
+        return result("non_randomised", opened)
+    case_report = _first(_CASE_REPORT, both)
+    if case_report and not _COMPARISON.search(body):
+        return result("case_series", case_report)
+    cohort = _first(_COHORT, both)
+    named_cohort = re.search(r"\bcohort\b", both, re.I) and _COHORT_TIME.search(both)
+    if cohort and (_COMPARISON.search(body) or named_cohort) and (cohort.lower() != "cohort" or named_cohort):
+        return result("cohort", cohort)
+    if cross:
+        return result("cross_sectional", cross)
+    if case_report:
+        return result("case_series", case_report)
+    if cohort or record_review:
+        return result("case_series", cohort or record_review.group(0))
+    intervention = _first(_INTERVENTION, body)
+    if intervention and size is not None:
+        return result("non_randomised", intervention)
+    if size is not None and _COMPARISON.search(body):
+        return result("cross_sectional", f"{size.n} compared")
+    if size is not None:
+        return result("case_series", f"{size.n} described")
+    if text.randomised and not review:
+        return result("narrative_review", f"trials discussed ({text.randomised}), no own data")
+    if _REVIEW_TITLE.search(title) or not original:
+        return result("narrative_review", _first(_REVIEW_TITLE, title) or "no sign of original data")
+    return result("other", "no design cue")
+
+
+def classify_design(*, title: str, abstract: str, publication_types: list[str], mesh: list[str]) -> DesignResult:
+    """The study design of one paper: publication types, then MeSH, then the title and abstract's text."""
+    text = _analyse(title or "", abstract or "")
+    return (_from_publication_types(publication_types or [], text)
+            or _from_mesh(mesh or [], text)
+            or _classify_text(text))
+
+
+# --------------------------------------------------------------------------------------------------
+# Sample size
+# --------------------------------------------------------------------------------------------------
+
+
+_UNITS = {"zero": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
+          "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "thirteen": 13, "fourteen": 14, "fifteen": 15,
+          "sixteen": 16, "seventeen": 17, "eighteen": 18, "nineteen": 19}
+_TENS = {"twenty": 20, "thirty": 30, "forty": 40, "fifty": 50, "sixty": 60, "seventy": 70, "eighty": 80,
+         "ninety": 90}
+_WORD = r"(?:zero|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen" \
+        r"|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred|thousand)"
+_NUMBER = rf"(?:\d{{1,3}}(?:,\d{{3}})+|\d+|{_WORD}(?:[\s-]+(?:and[\s-]+)?{_WORD})*)"
+# People, and the units a study of people counts ("cases" only where the sentence counts them: see _count_role).
+_PEOPLE = (r"(?:patients?|subjects?|participants?|volunteers?|individuals?|persons?|people|women|men|males?|females?"
+           r"|children|boys|girls|adults|adolescents|infants|neonates|newborns|babies|elderly|outpatients|inpatients"
+           r"|out-patients|in-patients|in- and out-patients|residents|respondents|veterans|smokers|users|primigravidas"
+           r"|mothers|pregnant women|cases|controls|students|physicians|nurses|doctors|workers|athletes|employees"
+           r"|hypertensives|diabetics|migraineurs|schizophrenics|members|recipients|survivors|nigerians|couples"
+           r"|primiparas|twins|donors|caregivers|consumers|pairs)")
+_UNIT_WORDS = (r"(?:%|percent|per\b|-year|-month|-week|-day|-hour|years?\b|yrs?\b|months?\b|weeks?\b|days?\b|hours?\b"
+               r"|hrs?\b|h\b|min\b|minutes?\b|msec\b|ms\b|sec\b|seconds?\b|s\b|mg\b|g\b|kg\b|µg\b|mcg\b|ug\b|ml\b|l\b"
+               r"|mm\b|cm\b|mmhg\b|mmol\b|nmol\b|hz\b|khz\b|db\b|iu\b|units?\b|times\b|fold\b|x\b|centers\b|centres\b"
+               r"|sites\b|countries\b|hospitals\b|studies\b|trials\b|doses\b|cycles\b|episodes\b|attacks\b|visits\b)")
+# A number, up to five plain words (no comma, no digit, no linking verb), then a word for people.
+_COUNT = re.compile(
+    rf"(?<![\w.,\-/])(?P<num>{_NUMBER})(?![\w%]|[.,]\d|\s*{_UNIT_WORDS})"
+    rf"(?P<between>(?:\s+(?!(?:of|in|to|per|from|at|on|for|had|have|has|were|was|who|did|is|are|than|each)\b)"
+    rf"[A-Za-z()\-/']+){{0,5}}?)\s+(?P<noun>{_PEOPLE})\b(?!\s+(?:studies|study|trials?|groups?)\b)", re.I)
+_N_EQUALS = re.compile(r"\b[nN]\s*=\s*(?P<num>\d{1,3}(?:,\d{3})+|\d+)(?![\d.,]\d)(?!\s*(?:clinical )?(?:trials|studies"
+                       r"|articles|papers|eyes|teeth|samples|ears|limbs|knees|hips|feet|lesions|procedures))")
+_TOTAL = re.compile(rf"\b(?:a )?total of (?P<num>{_NUMBER})\b", re.I)
+_OF_WHICH = re.compile(rf"\b(?:of (?:which|whom|these|them),?\s+)(?P<num>{_NUMBER})\s+(?:\w+\s+){{0,2}}?"
+                       rf"(?:were|was|met)"
+                       rf"\s+(?:eligible|included|enrolled|randomi[sz]ed|analy[sz]ed|evaluable)", re.I)
+_X_OF_N = re.compile(rf"\b(?:based on|analy[sz]ed|included|studied|comprised)\s+(?P<num>{_NUMBER})\s+of\s+(?:the\s+)?"
+                     rf"(?:\d[\d,]*|{_WORD})\b", re.I)
+_CASES_AND_CONTROLS = re.compile(r"\bcases and (?:up to )?\d[\d,]* (?:[\w-]+ )?controls\b", re.I)
+_PEOPLE_WORD = re.compile(rf"\b{_PEOPLE}\b", re.I)
+_SINGLE_CASE = re.compile(r"\bwe (?:present|report|describe) (?:the |a |an )?case\b|\bthis is a case report\b"
+                          r"|\bdescribed in one patient\b|\bwe (?:present|report|describe) (?:a|an) \d+-year-old",
+                          re.I)
+_ANIMAL_SENTENCE = re.compile(r"\b(rats?|mice|dogs?|rabbits?|guinea[- ]pigs?|pigs|piglets|sheep|monkeys?|hamsters?"
+                              r"|cats|animals)\b", re.I)
+# What a clause does with the people it counts: randomised > enrolled / included > treated / analysed.
+_ROLE: tuple[tuple[int, re.Pattern[str]], ...] = (
+    (5, re.compile(r"\brandomi[sz]|\brandomly (?!selected|chosen|sampled)|\bassignment was random"
+                   r"|\brandom (order|allocation|assignment)|\ballocated\b|\bassigned\b", re.I)),
+    (4, re.compile(r"\benrol+(ed|ment|ing)?\b|\brecruited\b|\bentered\b|\bentering\b|\bparticipated\b|\bincluded\b"
+                   r"|\bincluding\b|\bmet (our |the )?(inclusion|criteria)|\beligible\b|\bstudy population\b"
+                   r"|\bconsisted of\b|\bcomprised\b|\bwe studied\b|\bwere studied\b|\bstudy (of|in|involving)\b"
+                   r"|\bsample\b|\bsurvey\b|\binvolving\b|\bcohort of\b|\btotal of\b|\bparticipants?\b"
+                   r"|\bsubjects (were|was)\b", re.I)),
+    (3, re.compile(r"\btreated\b|\breceived\b|\breceiving\b|\bunderwent\b|\bundergoing\b|\boperated on\b"
+                   r"|\b(were|was) (evaluated|examined|assessed|reviewed|analy[sz]ed|identified|investigated|tested"
+                   r"|followed|compared|selected|given|administered|measured|interviewed|screened|genotyped)\b"
+                   r"|\bwe (evaluated|examined|assessed|reviewed|analy[sz]ed|identified|investigated|tested|followed"
+                   r"|report|describe|present|measured|compared|interviewed|retrospectively)\b|\bstudied\b"
+                   r"|\bvolunteers\b|\bin \S+ (patients|subjects)\b", re.I)),
+)
+# Words right after a count that make it a part of the sample, not the sample ("12 patients withdrew").
+_SUBSET_AFTER = re.compile(r"^[^.;:]{0,60}?\b(completed|withdrew|discontinued|dropped out|lost to follow|died"
+                           r"|were excluded|responded|remitted|re-bled|relapsed|evaluable|had to be excluded)\b"
+                           r"|^\s*\w*\s*(\([^)]*\)\s*)?\(\s*\d+(\.\d+)?\s*%|^[^.;:]{0,40}?\(\s*\d+(\.\d+)?\s*%\)", re.I)
+_SUBSET_BEFORE = re.compile(rf"(?:\b{_NUMBER}\s+(?:\(\S+\)\s+)?of\s+(?:the\s+)?|\b(?:among|per|than|whom|which|up to)"
+                            rf"\s+|\b(?:for|per) (?:every|each) \w+,?\s+|%\s+of\s+|\d\s*\(\s*|\b{_PEOPLE}\s*\(\s*"
+                            rf"|[<>≤≥±/]\s*|\b(?:type|grade|stage|class|phase"
+                            rf"|level|day|week|month|year|visit|table|figure|fig|step|cycle|score|version|no|aged?|ages"
+                            rf"|between|over|under|approximately)\.?\s+)$", re.I)
+_BASE_BEFORE = re.compile(r"\b(population|base|pool|catchment|registry|database) of\s+$|\bout of\s+$", re.I)
+_COMPLEMENT = re.compile(r"\b(remaining|the other|while|whereas|and|with|versus|vs\.?|compared|plus|paired)\b", re.I)
+
+
+def _number(text: str) -> int | None:
+    """An integer from digits ("1,234") or words ("One hundred and fifty-four")."""
+    text = text.strip().lower()
+    if re.fullmatch(r"\d{1,3}(,\d{3})+|\d+", text):
+        return int(text.replace(",", ""))
+    total = current = 0
+    seen = False
+    for word in re.split(r"[\s-]+", text):
+        if word == "and" or not word:
+            continue
+        if word in _UNITS:
+            current += _UNITS[word]
+        elif word in _TENS:
+            current += _TENS[word]
+        elif word == "hundred":
+            current = max(current, 1) * 100
+        elif word == "thousand":
+            total += max(current, 1) * 1000
+            current = 0
+        else:
+            return None
+        seen = True
+    return total + current if seen else None
+
+
+def _role(text: str) -> int:
+    for priority, pattern in _ROLE:
+        if pattern.search(text):
+            return priority
+    return 1
+
+
+_CLAUSE_END = re.compile(rf"[;:]|\. |, (?=\w+ \d)|, (?=\d[\d,]*\s+(?:[\w-]+\s+){{0,3}}?{_PEOPLE}\b)", re.I)
+
+
+def _clause_role(sentence: str, start: int, end: int) -> int:
+    """The role of the clause around one count: up to 60 characters before it and the rest of its clause after it."""
+    before = re.split(r"[;:]", sentence[max(0, start - 60):start])[-1]
+    after = _CLAUSE_END.split(sentence[end:end + 140])[0]
+    return _role(before + sentence[start:end] + after)
+
+
+def _arms(sentence: str) -> int | None:
+    """The sum of "(n = 30) ... (n = 32)" in a sentence that allocates or compares groups, else None."""
+    values = [int(m.group("num").replace(",", "")) for m in _N_EQUALS.finditer(sentence)]
+    if len(values) < 2 or re.search(r"\bnot included\b|\bexcluded\b|\bwithdr[ae]w", sentence, re.I):
+        return None
+    if re.search(r"\brandomi[sz]|\brandomly\b|\ballocated\b|\bassigned\b|\bgroups?\b|\b(received|receiving|"
+                 r"treated)\b|\b(or|and|vs\.?|versus)\b", sentence, re.I):
+        return sum(values)
+    return None
+
+
+def _clause_candidates(clause: str, offset: int) -> list[tuple[int, int, int, int]]:
+    """(priority, is_sum, -position, n) for the counts of people in one clause (its groups summed)."""
+    found: list[tuple[int, int, int, int]] = []
+    counts: list[tuple[int, int, int, bool]] = []  # (value, role, position, summable)
+    inside: list[tuple[int, int]] = []  # "(9 men and 13 women)" right after a count: its breakdown, not more people
+    for match in _COUNT.finditer(clause):
+        value = _number(match.group("num"))
+        if not value or any(start <= match.start() < end for start, end in inside):
+            continue
+        opening = re.match(r"\s*\(", clause[match.end():])
+        if opening:
+            close = clause.find(")", match.end())
+            inside.append((match.end(), close if close > 0 else len(clause)))
+        before = clause[max(0, match.start() - 40):match.start()]
+        if _SUBSET_BEFORE.search(before):
+            continue  # "12 of 40 patients", "type 2 diabetic women", "aged 45 patients", "per 1,000 patients"
+        if re.search(r"\bincluding\s+$", before) and counts:
+            continue  # "613 children, including 97 neonates"
+        role = _clause_role(clause, match.start(), match.end())
+        if match.group("noun").lower() == "cases" and role < 3 and not _CASES_AND_CONTROLS.search(clause):
+            continue  # "cases" counts people only where the clause counts them, or pairs them with controls
+        subset = _SUBSET_AFTER.search(_CLAUSE_END.split(clause[match.end("num"):])[0]) is not None
+        base = _BASE_BEFORE.search(before) is not None
+        if subset:
+            continue  # "Ten patients (18.5%) developed ...", "12 patients withdrew": a part, never the sample
+        if base:
+            role = min(role, 2)
+        counts.append((value, role, offset + match.start(), not base))
+    summable = [(v, r, p) for v, r, p, ok in counts if ok]
+    top = max((r for _, r, _ in summable), default=0)
+    if top >= 4:  # "384 randomized patients ... 193 women treated": the randomised / enrolled groups only
+        summable = [(v, r, p) for v, r, p in summable if r >= 4]
+    if len(summable) >= 2 and _COMPLEMENT.search(clause):
+        values = [v for v, _, _ in summable]
+        total = max(values) if len(values) > 2 and max(values) * 2 == sum(values) else sum(values)
+        found.append((max(r for _, r, _ in summable), 1, -summable[0][2], total))
+    found.extend((role, 0, -position, value) for value, role, position, _ in counts)
+    return found
+
+
+def _candidates(sentence: str) -> list[tuple[int, int, int, int]]:
+    """(priority, is_sum, -position, n) for the counts of people in one sentence."""
+    if _ANIMAL_SENTENCE.search(sentence) and not _PEOPLE_WORD.search(sentence):
+        return []  # animals are not a study's sample of people
+    found: list[tuple[int, int, int, int]] = []
+    offset = 0
+    for clause in re.split(r"(?<=;)", sentence):
+        found.extend(_clause_candidates(clause, offset))
+        offset += len(clause)
+    for match in _TOTAL.finditer(sentence):
+        value = _number(match.group("num"))
+        tail = sentence[match.end():match.end() + 60]
+        if value and re.match(rf"\s+(?:[\w\-()]+\s+){{0,4}}?{_PEOPLE}\b", tail, re.I):
+            found.append((max(4, _clause_role(sentence, match.start(), match.end())), 0, -match.start(), value))
+    for pattern in (_OF_WHICH, _X_OF_N):
+        for match in pattern.finditer(sentence):
+            value = _number(match.group("num"))
+            if value:
+                found.append((max(4, _role(match.group(0))), 1, -match.start(), value))  # beats its total
+    arms = _arms(sentence)
+    if arms:
+        role = max(_clause_role(sentence, m.start(), m.end()) for m in _N_EQUALS.finditer(sentence))
+        found.append((role, 1, 0, arms))
+    else:
+        for match in _N_EQUALS.finditer(sentence):
+            role = max(_clause_role(sentence, match.start(), match.end()), _role(sentence), 2)
+            found.append((role, 0, -match.start(), int(match.group("num").replace(",", ""))))
+    return found
+
+
+def sample_size(abstract: str) -> SampleSize | None:
+    """How many people the study randomised / enrolled / included, with the sentence; None when not stated.
+
+    Cached per abstract text: the design rules ask for it too, and a search asks both for the same 20 papers.
+    """
+    return _sample_size(abstract or "")
+
+
+@lru_cache(maxsize=1024)
+def _sample_size(abstract: str) -> SampleSize | None:
+    """How many people the study randomised / enrolled / included, with the sentence; None when not stated.
+
+    The highest role wins (randomised > enrolled / included > treated / analysed > a bare count); among equal
+    roles the earliest sentence, within a sentence a sum of its groups over any one group, then the first count.
+    """
+    best: tuple[tuple[int, int, int, int], int, str] | None = None  # ((priority, -sentence, is_sum, -pos), n, s)
+    sentences = split_sentences(abstract or "")
+    for index, sentence in enumerate(sentences):
+        for priority, is_sum, position, value in _candidates(sentence):
+            if value < 1 or value > 5_000_000:
+                continue
+            key = (priority, -index, is_sum, position)
+            if best is None or key > best[0]:
+                best = (key, value, sentence)
+    if best is not None:
+        return SampleSize(n=best[1], sentence=best[2])
+    for sentence in sentences:
+        if _SINGLE_CASE.search(sentence):
+            return SampleSize(n=1, sentence=sentence)
+    return None

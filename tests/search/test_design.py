@@ -1,0 +1,234 @@
+"""Study design and sample size: the extractors, publication-type precedence, the evaluation and its label files."""
+from __future__ import annotations
+
+import gzip
+import json
+from functools import lru_cache
+from pathlib import Path
+
+import pytest
+from django.conf import settings
+from django.core.management import CommandError, call_command
+
+from documents.sources.pubmed_xml import parse_pubmed_xml
+from search.design import DESIGNS, classify_design, sample_size
+from search.evaluation.design import design_figures, read_labelled, run
+from tests.conftest import DATA, SHARED
+
+CORPUS = DATA / "pubmed-demo-corpus" / "corpus.jsonl.gz"
+FIXTURES = SHARED / "fixtures" / "ncbi_eutils"
+LABELS = Path(settings.BASE_DIR) / "search" / "evaluation" / "data"
+LABEL_FILES = {LABELS / "design_labels.jsonl": 160, LABELS / "design_labels_holdout.jsonl": 40}
+
+
+# --- sample size ----------------------------------------------------------------------------------
+
+@pytest.mark.parametrize(("sentence", "expected"), [
+    ("A total of 1,234 patients were randomized to drug or placebo.", 1234),
+    ("Patients were enrolled in a double-blind trial (N = 120).", 120),
+    ("Forty-two patients with migraine were studied.", 42),
+    ("One hundred and fifty-four elderly patients were consecutively randomized to two regimens.", 154),
+    ("We studied 120 patients (60 per group) with reflux oesophagitis.", 120),
+    ("Women were randomized to soy (n = 30) or placebo (n = 32).", 62),
+    ("Inpatients were randomized to ziprasidone 40 mg/day (n = 72), 80 mg/day (n = 68) or placebo (n = 71).", 211),
+    ("In all, 200 eclampsia cases were allocated to either cesarean or vaginal delivery.", 200),
+    ("There were 404 cases and 1375 controls in the analysis.", 1779),
+    ("Twenty-two subjects (9 men and 13 women) enrolled in the program.", 22),
+    ("Of the initial 417 subjects, 355 patients met our inclusion criteria.", 355),
+    ("There were 108 patients, of which 87 were eligible for analysis.", 87),
+    ("Of 1,144 patients treated, 999 evaluable patients completed the study.", 1144),
+    ("We present the case of a 45-year-old woman with gallbladder carcinoma.", 1),
+])
+def test_sample_size_finds_the_number_of_people(sentence: str, expected: int) -> None:
+    found = sample_size(sentence)
+    assert found is not None and found.n == expected
+    assert found.sentence == sentence  # the sentence it came from, whole
+
+
+@pytest.mark.parametrize("sentence", [
+    "Patients received 400 mg twice daily for 12 weeks.",            # a dose and a duration
+    "Between 1995 and 2005 the unit treated hypertension.",          # years
+    "The mean age of the patients was 43 years.",                    # an age
+    "Eighty-seven percent of amlodipine-treated patients achieved control.",  # a percentage
+    "Ten patients (18.5%) developed proteinuria.",                   # a subset given as a percentage
+    "Pigmented guinea pigs (n = 24) were anaesthetized.",            # animals are not people
+    "In obese type 2 diabetic women the drug lowered glucose.",      # "type 2" is not a count
+    "Meta-analyses of randomised trials have shown no excess of events.",  # no number at all
+    "The incidence was 3.4 admissions per 1,000 patients.",          # a rate's denominator
+    "At 300 msec, patients had higher thresholds than control subjects.",  # a duration before people
+])
+def test_sample_size_ignores_numbers_that_are_not_the_sample(sentence: str) -> None:
+    assert sample_size(sentence) is None
+
+
+def test_sample_size_prefers_randomised_over_enrolled_and_tells_the_sentence() -> None:
+    abstract = ("Three hundred eighty outpatients enrolled in the open phase. "
+                "Of these, 254 patients were randomized to tramadol or placebo. "
+                "Five of 127 tramadol patients discontinued treatment.")
+    found = sample_size(abstract)
+    assert found is not None and found.n == 254
+    assert found.sentence == "Of these, 254 patients were randomized to tramadol or placebo."
+
+
+# --- design ---------------------------------------------------------------------------------------
+
+def design(title: str = "", abstract: str = "", publication_types: list[str] | None = None,
+           mesh: list[str] | None = None):
+    return classify_design(title=title, abstract=abstract, publication_types=publication_types or [],
+                           mesh=mesh or [])
+
+
+def test_designs_is_the_issue_list_with_display_names() -> None:
+    assert list(DESIGNS) == ["meta_analysis", "rct", "non_randomised", "cohort", "case_control", "cross_sectional",
+                             "case_series", "narrative_review", "guideline", "animal_in_vitro", "other"]
+    assert all(isinstance(name, str) and name for name in DESIGNS.values())
+
+
+@pytest.mark.parametrize(("title", "abstract", "expected"), [
+    ("Drug X for pain: a randomized, placebo-controlled trial.",
+     "In this double-blind study 120 patients were randomized to drug X or placebo. Pain fell (P < 0.01).", "rct"),
+    ("", "Twenty healthy volunteers took part in a double-blind, placebo-controlled, crossover study of drug Y.",
+     "rct"),
+    ("Drug Z and bleeding: a meta-analysis.", "We searched MEDLINE and pooled 12 trials.", "meta_analysis"),
+    ("Guidelines for the drug treatment of hypertensive crises.", "Several drugs are available.", "guideline"),
+    ("", "We report two cases of acute renal failure in transplant patients after enalapril.", "case_series"),
+    ("Effects of drug W in rats.", "Male rats received drug W; control rats received saline. Rats were killed.",
+     "animal_in_vitro"),
+    ("Use of drug V: a population-based case-control study.",
+     "We identified 42 cases and 172 matched controls and compared past exposure.", "case_control"),
+    ("", "This was a cross-sectional study. Sixty-four patients were included in the study.", "cross_sectional"),
+    ("", "We retrospectively analyzed 2770 patients who underwent resection between 1995 and 2005; survival "
+         "was compared between men and women.", "cohort"),
+    ("", "In an open-label, uncontrolled trial 28 patients were treated with drug U for 12 weeks.",
+     "non_randomised"),
+    ("Heart failure in women.", "Women have different clinical features. A review of the agents useful in "
+                                "systolic failure is made.", "narrative_review"),
+    ("", "Randomized controlled trials are needed before this drug can be recommended. Mechanisms are "
+         "unclear and several hypotheses exist.", "narrative_review"),
+    ("Pharmacotherapies for ADHD: expected-cost analysis.",
+     "A decision-analytic model computed the total expected cost of six treatments.", "other"),
+])
+def test_design_from_the_text(title: str, abstract: str, expected: str) -> None:
+    result = design(title, abstract)
+    assert result.label == expected
+    assert result.source == "text" and result.evidence
+
+
+def test_publication_types_win_over_the_text() -> None:
+    """A PubMed type names the design even when the abstract's words point elsewhere."""
+    text = "In a cohort of 300 patients followed for 5 years, mortality was compared."
+    assert design(abstract=text).label == "cohort"
+    result = design(abstract=text, publication_types=["Journal Article", "Randomized Controlled Trial"])
+    assert (result.label, result.source, result.evidence) == ("rct", "publication_type", "Randomized Controlled Trial")
+    assert design(abstract=text, publication_types=["Practice Guideline", "Meta-Analysis"]).label == "guideline"
+    assert design(abstract=text, publication_types=["Case Reports"]).label == "case_series"
+    assert design(abstract=text, publication_types=["Editorial"]).label == "other"
+
+
+def test_vague_publication_types_are_narrowed_by_the_text() -> None:
+    randomised = "Sixty patients were randomized to drug A or drug B."
+    assert design(abstract=randomised, publication_types=["Clinical Trial"]).label == "rct"
+    assert design(abstract="Sixty patients were treated with drug A.",
+                  publication_types=["Clinical Trial, Phase II"]).label == "non_randomised"
+    assert design(abstract="We review the treatment of gout.", publication_types=["Review"]).label == "narrative_review"
+    assert design(abstract="We performed a systematic review of 20 trials.",
+                  publication_types=["Review"]).label == "meta_analysis"
+    observational = design(abstract="A case-control study of 200 cases and 400 controls.",
+                           publication_types=["Observational Study"])
+    assert (observational.label, observational.source) == ("case_control", "publication_type")
+
+
+def test_mesh_check_tags_when_no_publication_type_decides() -> None:
+    result = design(abstract="Drug T lowered blood pressure in 40 treated subjects.", mesh=["Animals", "Rats"])
+    assert (result.label, result.source) == ("animal_in_vitro", "mesh")
+    assert design(abstract="Drug T lowered blood pressure.", mesh=["Animals", "Humans"]).source == "text"
+    assert design(abstract="Users of drug S had more falls than non-users (200 patients).",
+                  mesh=["Humans", "Case-Control Studies"]).label == "case_control"
+
+
+@pytest.mark.parametrize(("fixture", "pmid", "expected"), [
+    ("efetch_pubmed_single_35830032.xml", "35830032", ("meta_analysis", "publication_type")),
+    ("efetch_pubmed_single_38909159.xml", "38909159", ("meta_analysis", "publication_type")),
+    ("efetch_pubmed_asthma_excerpt7.xml", "31121323", ("other", "publication_type")),         # Editorial
+    ("efetch_pubmed_asthma_excerpt7.xml", "31121386", ("meta_analysis", "publication_type")),  # Review + text
+    ("efetch_pubmed_structured_abstract_inline_markup.xml", "27797938", ("case_control", "publication_type")),
+    ("efetch_pubmed_single_38534005.xml", "38534005", ("guideline", "text")),                  # Journal Article only
+])
+def test_design_of_real_pubmed_records(fixture: str, pmid: str, expected: tuple[str, str]) -> None:
+    """Real efetch bodies, parsed as the product parses them: their publication types are PubMed's own strings."""
+    records = {r.pmid: r for r in parse_pubmed_xml((FIXTURES / fixture).read_bytes())}
+    record = records[pmid]
+    result = classify_design(title=record.title, abstract=record.abstract,
+                             publication_types=record.publication_types, mesh=record.mesh)
+    assert (result.label, result.source) == expected
+
+
+# --- the evaluation -------------------------------------------------------------------------------
+
+def test_design_figures_arithmetic() -> None:
+    figures = design_figures(["rct", "rct", "cohort", "cohort"], ["rct", "cohort", "cohort", "cohort"])
+    assert figures["design_accuracy"] == 0.75
+    assert figures["per_design"]["rct"] == {"precision": 1.0, "recall": 0.5, "f1": 0.667, "support": 2}
+    assert figures["per_design"]["cohort"] == {"precision": 0.667, "recall": 1.0, "f1": 0.8, "support": 2}
+    assert figures["design_macro_f1"] == 0.733
+    assert figures["confusion"]["rct"] == {"rct": 1, "cohort": 1}
+
+
+@lru_cache(maxsize=1)
+def _corpus_records() -> dict[str, dict]:
+    with gzip.open(CORPUS, "rt", encoding="utf-8") as fh:
+        return {r["pmid"]: r for r in map(json.loads, fh)}
+
+
+def test_run_on_a_tiny_label_file(tmp_path: Path) -> None:
+    rct = "12097849"       # "... randomized, placebo-controlled phase II safety study", 106 patients
+    review = "10456379"    # drug-induced cognition disorders: a review, no sample
+    data = tmp_path / "labels.jsonl"
+    data.write_text("\n".join(json.dumps(row) for row in [
+        {"pmid": rct, "design": "rct", "sample_size": 106, "note": ""},
+        {"pmid": review, "design": "cohort", "sample_size": None, "note": "deliberately wrong"},
+    ]) + "\n", encoding="utf-8")
+    figures = run(data, {})
+    assert figures["n"] == 2
+    assert figures["design_accuracy"] == 0.5
+    assert figures["sample_size_exact"] == 1.0
+    assert figures["false_number_rate"] == 0.0
+    assert [m["pmid"] for m in figures["misclassified"]] == [review]
+    assert figures["misclassified"][0]["predicted"] == "narrative_review"
+    assert set(figures["targets_met"]) == {"design_macro_f1", "sample_size_exact"}
+
+
+@pytest.mark.parametrize(("content", "message"), [
+    ("not json\n", "line 1 is not JSON"),
+    ('{"pmid": "1"}\n', "needs a 'pmid' and a 'design'"),
+    ('{"pmid": "1", "design": "trial"}\n', "has design 'trial'"),
+    ('{"pmid": "1", "design": "rct", "sample_size": "120"}\n', "sample_size '120'"),
+    ('{"pmid": "1", "design": "rct"}\n{"pmid": "1", "design": "rct"}\n', "repeats PMID 1"),
+    ("\n", "holds no labelled abstract"),
+])
+def test_unusable_label_files_say_why(tmp_path: Path, content: str, message: str) -> None:
+    data = tmp_path / "labels.jsonl"
+    data.write_text(content, encoding="utf-8")
+    with pytest.raises(ValueError, match=message):
+        read_labelled(data)
+
+
+def test_unknown_pmid_is_a_command_error(tmp_path: Path) -> None:
+    data = tmp_path / "labels.jsonl"
+    data.write_text('{"pmid": "999999999", "design": "rct", "sample_size": null}\n', encoding="utf-8")
+    with pytest.raises(CommandError, match="not in the demo corpus"):
+        call_command("evaluate", "design", "--data", str(data))
+
+
+@pytest.mark.parametrize("path", list(LABEL_FILES))
+def test_label_files_are_usable_and_every_pmid_is_in_the_corpus(path: Path) -> None:
+    rows = read_labelled(path)
+    assert len(rows) >= LABEL_FILES[path]
+    corpus = _corpus_records()
+    assert [row["pmid"] for row in rows if row["pmid"] not in corpus] == []
+    assert all(row["note"] for row in rows)  # every label says why
+
+
+def test_holdout_shares_no_pmid_with_the_tuning_set() -> None:
+    main, holdout = (set(r["pmid"] for r in read_labelled(p)) for p in LABEL_FILES)
+    assert main.isdisjoint(holdout)
