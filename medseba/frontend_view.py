@@ -8,7 +8,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from django.conf import settings
-from django.http import HttpRequest, HttpResponse
+from django.http import FileResponse, Http404, HttpRequest, HttpResponse
 from django.views.decorators.csrf import ensure_csrf_cookie
 from django.views.decorators.http import require_safe
 
@@ -36,4 +36,15 @@ def spa_index(request: HttpRequest) -> HttpResponse:
     response = HttpResponse(html, content_type="text/html; charset=utf-8")
     # The shell names hashed asset files: it must be revalidated so a new build is picked up at once.
     response["Cache-Control"] = "no-cache"
+    return response
+
+
+@require_safe
+def favicon(request: HttpRequest) -> HttpResponse:
+    """/favicon.ico: the app's icon (frontend/public/favicon.svg, copied into dist by the build), not the app shell."""
+    path = Path(settings.FRONTEND_DIST) / "favicon.svg"
+    if not path.is_file():
+        raise Http404("The front end has not been built.")
+    response = FileResponse(path.open("rb"), content_type="image/svg+xml")
+    response["Cache-Control"] = "public, max-age=86400"
     return response

@@ -28,18 +28,31 @@ def search_owned_by(*, user: Any) -> QuerySet[Search]:
     return Search.objects.filter(owner=user).order_by("-created_at")
 
 
+class SearchPrivate(SearchNotFound):
+    """The search exists but belongs to someone else. Still a "not found" to every caller that only knows
+    SearchNotFound; the API says "private" so its holder can tell it apart from a deleted one. Only a person
+    holding the unguessable id learns that much, never anything of the search itself."""
+
+
 def search_document(*, search_id: str, user: Any) -> dict[str, Any]:
     """The result document for ``search_id`` as ``user`` may see it.
 
-    Raises SearchNotFound (unknown or someone else's) or SearchExpired (anonymous, gone from Redis).
+    Raises SearchNotFound (unknown or deleted), SearchPrivate (someone else's) or SearchExpired
+    (anonymous, gone from Redis).
     """
     if is_anonymous_id(search_id):
         doc = RedisSearchStore().document(search_ref(search_id))
         doc["id"] = search_id
         return doc
     try:
-        search = search_visible_to(user=user).get(pk=uuid.UUID(search_id))
-    except (Search.DoesNotExist, ValueError) as exc:
+        pk = uuid.UUID(search_id)
+    except ValueError as exc:
+        raise SearchNotFound(search_id) from exc
+    try:
+        search = search_visible_to(user=user).get(pk=pk)
+    except Search.DoesNotExist as exc:
+        if Search.objects.filter(pk=pk).exists():
+            raise SearchPrivate(search_id) from exc
         raise SearchNotFound(search_id) from exc
     return compose_document(search, search.papers.all())
 

@@ -62,11 +62,27 @@ def clean_publication_types(values: list[str] | None) -> list[str]:
     return out
 
 
+def latest_year() -> int:
+    """The last publication year a filter may name (next year: PubMed lists articles ahead of print)."""
+    return _dt.date.today().year + 1
+
+
+def input_limits() -> dict[str, int]:
+    """The limits above, for clients that check input before sending it (GET /api/searches/limits/)."""
+    return {"question_max_chars": MAX_QUESTION_CHARS, "min_year": MIN_YEAR, "max_year": latest_year()}
+
+
+_YEAR_NAMES = {"from_year": "start year", "to_year": "end year"}
+
+
 def clean_years(from_year: int | None, to_year: int | None) -> tuple[int | None, int | None]:
-    latest = _dt.date.today().year + 1
+    """The year filters, or InvalidInput in the words of the form ("The end year must be 2027 or earlier.")."""
+    latest = latest_year()
     for name, year in (("from_year", from_year), ("to_year", to_year)):
-        if year is not None and not (MIN_YEAR <= year <= latest):
-            raise InvalidInput(name, f"{name} must be between {MIN_YEAR} and {latest}; got {year}.")
+        if year is not None and year < MIN_YEAR:
+            raise InvalidInput(name, f"The {_YEAR_NAMES[name]} must be {MIN_YEAR} or later.")
+        if year is not None and year > latest:
+            raise InvalidInput(name, f"The {_YEAR_NAMES[name]} must be {latest} or earlier.")
     if from_year is not None and to_year is not None and from_year > to_year:
-        raise InvalidInput("from_year", f"from_year ({from_year}) is after to_year ({to_year}).")
+        raise InvalidInput("from_year", f"The start year ({from_year}) is after the end year ({to_year}).")
     return from_year, to_year

@@ -5,6 +5,7 @@ from .auth_views import CsrfApi, LoginApi, LogoutApi, MeApi, PasswordApi, Signup
 from .folder_views import FolderDetailApi, FolderListApi
 from .history_views import HistoryDetailApi, HistoryListApi
 from .note_views import NoteDetailApi, NoteListApi
+from .session_views import SessionApi
 from .topic_views import TopicListApi
 
 accounts_urls = [
@@ -13,6 +14,7 @@ accounts_urls = [
     path("login/", LoginApi.as_view(), name="accounts-login"),
     path("logout/", LogoutApi.as_view(), name="accounts-logout"),
     path("me/", MeApi.as_view(), name="accounts-me"),
+    path("session/", SessionApi.as_view(), name="accounts-session"),
     path("password/", PasswordApi.as_view(), name="accounts-password"),
     path("topics/", TopicListApi.as_view(), name="accounts-topics"),
 ]

@@ -56,7 +56,8 @@ ENDPOINTS = [
 def test_someone_elses_object_is_404_and_untouched(alices, as_bob, method, template, body):
     before = _snapshot(alices)
     response = getattr(as_bob, method)(template.format(**alices), body, format="json")
-    assert error(response, 404)["code"] == "not_found"
+    # The result page says "private" apart from "deleted" (same 404, nothing of the search revealed).
+    assert error(response, 404)["code"] == ("private" if template.startswith("/api/searches/") else "not_found")
     assert _snapshot(alices) == before
 
 
@@ -95,3 +96,14 @@ def test_searches_without_an_owner_are_readable_by_id_owned_ones_are_private(ali
     # ... but it is nobody's history: it cannot be renamed or deleted through /api/history/.
     error(as_bob.patch(f"/api/history/{public['id']}/", {"title": "x"}, format="json"), 404)
     error(as_bob.delete(f"/api/history/{public['id']}/"), 404)
+
+
+def test_a_private_result_says_private_and_a_deleted_one_not_found(alices, as_alice, as_bob):
+    url = f"/api/searches/{alices['search']}/"
+    err = error(as_bob.get(url), 404)
+    assert err == {"code": "private", "message": "This search is private to its owner.", "fields": {}}
+    assert "private condition" not in str(err)
+    assert error(APIClient().get(url), 404)["code"] == "private"
+    assert as_alice.delete(f"/api/history/{alices['search']}/").status_code == 204
+    assert error(as_bob.get(url), 404)["code"] == "not_found"
+    assert error(as_alice.get(url), 404)["code"] == "not_found"

@@ -1,17 +1,31 @@
-import { Link, NavLink, Outlet, useNavigate } from 'react-router-dom';
+import { useRef } from 'react';
+import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router-dom';
+import { NOT_MEDICAL_ADVICE } from '@/components/ui/Disclaimer';
 import { useLogout, useMe } from '@/features/accounts';
+import { markNavigation } from '@/lib/route-focus';
+
+/** Mark every pathname change after the first render, so the new page's heading takes the focus. */
+function useMarkNavigation() {
+  const { pathname } = useLocation();
+  const last = useRef<string | null>(null);
+  if (last.current !== pathname) {
+    if (last.current !== null) markNavigation();
+    last.current = pathname;
+  }
+}
 
 export function Layout() {
   const me = useMe();
   const logout = useLogout();
   const navigate = useNavigate();
+  useMarkNavigation();
   return (
     <>
       <a className="skip-link" href="#main">
         Skip to content
       </a>
       <header className="site-header">
-        <Link to="/" className="brand" aria-label="MedSEBA home">
+        <Link to="/" className="brand">
           <span className="brand__mark" aria-hidden="true">
             M
           </span>
@@ -52,9 +66,7 @@ export function Layout() {
         <Outlet />
       </main>
       <footer className="site-footer">
-        <p>
-          MedSEBA summarises published studies; it is not medical advice. Talk to a health professional about your own care.
-        </p>
+        <p>{NOT_MEDICAL_ADVICE}</p>
       </footer>
     </>
   );

@@ -25,11 +25,52 @@ export interface QueryAttempt {
   note?: string;
 }
 
+export type FrameKind = 'effect' | 'comparison' | 'safety' | 'harm' | 'association' | 'other';
+
+/** What the question asks (contract: query.frame); texts as written in the question, null when absent. */
+export interface QueryFrame {
+  kind: FrameKind;
+  intervention: string | null;
+  comparator: string | null;
+  outcome: string | null;
+  population: string | null;
+}
+
 export interface SearchQuery {
   boolean: string;
   concepts: Concept[];
   attempts?: QueryAttempt[];
   message?: string;
+  frame?: QueryFrame | null;
+}
+
+export type ScopeKind = 'in_scope' | 'borderline' | 'emergency' | 'personal' | 'off_topic' | 'nonsense';
+
+export interface EmergencyNumber {
+  region: string;
+  number: string;
+}
+
+/** The scope guard's decision (contract: scope); null until `understand` ran. */
+export interface Scope {
+  kind: ScopeKind;
+  /** Plain words for the person; "" for in_scope. */
+  message: string;
+  /** false for emergency / personal / off_topic / nonsense: no papers, no verdict. */
+  searched: boolean;
+  /** personal: the underlying research question, offered as a search. */
+  suggestion: string | null;
+  emergency_numbers: EmergencyNumber[];
+  examples: string[];
+  covers: string[];
+}
+
+export type AddressesLabel = 'yes' | 'partly' | 'no';
+
+/** Whether a study addresses the question at all (contract: papers[].addresses). */
+export interface Addresses {
+  label: AddressesLabel;
+  reason: string;
 }
 
 export interface Stance {
@@ -38,6 +79,8 @@ export interface Stance {
   refutes: number;
   neutral: number;
   rationale?: string;
+  /** The classifier's confidence is low: show "Uncertain", not a confident label. */
+  uncertain?: boolean;
 }
 
 export interface BestSentence {
@@ -67,6 +110,7 @@ export interface Paper {
   summary: string | null;
   retracted?: boolean;
   tldr?: string | null;
+  addresses?: Addresses | null;
 }
 
 export interface AnswerSection {
@@ -75,10 +119,27 @@ export interface AnswerSection {
   refs: number[];
 }
 
+export type VerdictLabel = 'yes' | 'no' | 'mixed' | 'insufficient';
+export type VerdictConfidence = 'low' | 'moderate' | 'high';
+
+/** The answer's verdict (contract: answer.verdict), from the studies that address the question. */
+export interface Verdict {
+  label: VerdictLabel;
+  confidence: VerdictConfidence;
+  /** Papers with addresses yes/partly that the verdict used. */
+  studies_counted: number;
+  /** One plain sentence: why this verdict. */
+  reason: string;
+  /** e.g. the safety caution "Ask your doctor or pharmacist ...". */
+  caution: string | null;
+}
+
 export interface Answer {
+  /** The headline sentence; it follows from the verdict. */
   text: string;
   sections: AnswerSection[];
   kind?: string;
+  verdict?: Verdict | null;
 }
 
 export interface StanceTotals {
@@ -99,11 +160,24 @@ export interface CitationPoint {
   year: number | null;
   citations: number | null;
   stance: StanceLabel | null;
+  /** The verdict counts this study (it addresses the question). */
+  counted?: boolean;
+}
+
+export interface StanceDistribution {
+  labels: StanceTotals;
+  strengths: StanceTotals;
+  unjudged?: number;
 }
 
 export interface Charts {
-  stance_distribution: { labels: StanceTotals; strengths: StanceTotals; unjudged?: number };
+  /** Over the studies the verdict counts (when `counted` is given), else over every paper. */
+  stance_distribution: StanceDistribution;
   stance_by_year: YearStance[];
+  /** How many studies the verdict counts: the stance charts' default view. */
+  counted?: number;
+  /** The same two stance charts over every paper, to switch to. */
+  all_papers?: { stance_distribution: StanceDistribution; stance_by_year: YearStance[] };
   citations_vs_year: CitationPoint[];
   total?: number;
   unjudged?: number;
@@ -134,6 +208,8 @@ export interface SearchDocument {
   failures: Failure[];
   timings_ms?: Record<string, number>;
   anonymous?: boolean;
+  /** The scope guard's decision; null (or absent on older results) before `understand` ran. */
+  scope?: Scope | null;
 }
 
 export interface CreatedSearch {

@@ -1,11 +1,17 @@
 import { Link } from 'react-router-dom';
+import { PageHeading } from '@/components/ui/PageHeading';
+import { useDocumentTitle } from '@/lib/use-document-title';
 
 export function NotFoundPage() {
+  useDocumentTitle('Page not found');
   return (
     <section className="alert alert--info">
-      <h1 className="alert__title">Page not found</h1>
+      <PageHeading className="alert__title">Page not found</PageHeading>
+      <p>There is no page at this address.</p>
       <p>
-        <Link to="/">Ask a question</Link> instead.
+        <Link to="/" className="button button--primary">
+          Ask a question
+        </Link>
       </p>
     </section>
   );

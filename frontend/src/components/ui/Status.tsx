@@ -1,5 +1,7 @@
 import type { ReactNode } from 'react';
+import { Link } from 'react-router-dom';
 import { ApiError } from '@/lib/api-client';
+import { PageHeading } from './PageHeading';
 
 export function Loading({ children }: { children: ReactNode }) {
   return (
@@ -9,14 +11,33 @@ export function Loading({ children }: { children: ReactNode }) {
   );
 }
 
-/** A request's error in words; `messages` overrides the text per HTTP status (e.g. 410 for expired results). */
-export function ErrorState({ error, title, messages = {} }: { error: unknown; title: string; messages?: Record<number, string> }) {
+/**
+ * A request's error in words, with a way on ("Ask a question"). `messages` overrides the text per HTTP status
+ * (e.g. 410 for expired results); `codeMessages` per API error code, when one status covers several cases.
+ */
+export function ErrorState({
+  error,
+  title,
+  messages = {},
+  codeMessages = {},
+}: {
+  error: unknown;
+  title: string;
+  messages?: Record<number, string>;
+  codeMessages?: Record<string, string>;
+}) {
   const status = error instanceof ApiError ? error.status : 0;
-  const text = messages[status] ?? (error instanceof Error ? error.message : 'Something went wrong.');
+  const code = error instanceof ApiError ? error.code : '';
+  const text = codeMessages[code] ?? messages[status] ?? (error instanceof Error ? error.message : 'Something went wrong.');
   return (
     <section className="alert alert--error" role="alert" data-testid="error-state">
-      <h1 className="alert__title">{title}</h1>
+      <PageHeading className="alert__title">{title}</PageHeading>
       <p>{text}</p>
+      <p>
+        <Link to="/" className="button button--primary">
+          Ask a question
+        </Link>
+      </p>
     </section>
   );
 }

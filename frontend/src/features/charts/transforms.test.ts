@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { makeDocument, makePaper } from '@/test/factories';
-import { citationSeries, share, stanceByYear, stanceDistributionRow, stanceTotals } from './transforms';
+import { chartsFor, citationSeries, share, stanceByYear, stanceDistributionRow, stanceTotals } from './transforms';
 
 describe('stanceTotals', () => {
   it('uses the server chart data when present', () => {
@@ -112,4 +112,30 @@ describe('citationSeries', () => {
 it('share gives a rounded percentage', () => {
   expect(share(1, 3)).toBe('33%');
   expect(share(0, 0)).toBe('0%');
+});
+
+describe('chartsFor', () => {
+  const counted = { labels: { supports: 5, refutes: 1, neutral: 0 }, strengths: { supports: 4, refutes: 1, neutral: 1 }, unjudged: 0 };
+  const all = { labels: { supports: 9, refutes: 6, neutral: 5 }, strengths: { supports: 9, refutes: 6, neutral: 5 }, unjudged: 0 };
+  const doc = makeDocument({
+    charts: {
+      stance_distribution: counted,
+      stance_by_year: [{ year: 2001, supports: 5, refutes: 1, neutral: 0 }],
+      counted: 6,
+      all_papers: { stance_distribution: all, stance_by_year: [{ year: 2001, supports: 9, refutes: 6, neutral: 5 }] },
+      citations_vs_year: [],
+    },
+  });
+
+  it('keeps the counted studies by default and swaps in every paper on request', () => {
+    expect(stanceTotals(chartsFor(doc, 'counted')).labels).toEqual(counted.labels);
+    expect(stanceTotals(chartsFor(doc, 'counted')).unjudged).toBe(0); // the server's count, not 20 - 6
+    expect(stanceTotals(chartsFor(doc, 'all')).labels).toEqual(all.labels);
+    expect(stanceByYear(chartsFor(doc, 'all'))[0].supports).toBe(9);
+  });
+
+  it('leaves older results (no all_papers) as they are', () => {
+    const old = makeDocument();
+    expect(chartsFor(old, 'all')).toBe(old);
+  });
 });

@@ -8,6 +8,20 @@ import type { CitationPoint, Paper, SearchDocument, StanceLabel, StanceTotals, Y
 
 export type DistributionMode = 'labels' | 'strengths';
 
+/** Which studies the stance charts cover: those the verdict counts (the server's default) or every paper. */
+export type ChartScope = 'counted' | 'all';
+
+/**
+ * The document with the stance charts of the chosen scope. The server's `stance_distribution`/`stance_by_year`
+ * cover the counted studies when `counted` is given (with their own `unjudged`); `all_papers` holds the same
+ * two over every paper. Citations against year always plot every paper.
+ */
+export function chartsFor<T extends Pick<SearchDocument, 'charts' | 'papers'>>(doc: T, scope: ChartScope): T {
+  const charts = doc.charts;
+  if (scope === 'all' && charts?.all_papers) return { ...doc, charts: { ...charts, ...charts.all_papers } };
+  return doc;
+}
+
 export interface DistributionRow extends StanceTotals {
   name: string;
   total: number;

@@ -1,4 +1,5 @@
 /** Plain words for pipeline stages and the services that can fail within them. */
+import type { SearchDocument } from '@/types/api';
 
 export const STAGE_NAMES: Record<string, string> = {
   understand: 'Understanding the question',
@@ -64,4 +65,17 @@ export function stageName(stage: string): string {
 /** "What is missing": the part of the result a failure took away. */
 export function failedPart(stage: string, source: string): string {
   return PART_NAMES[source.toLowerCase()] ?? STAGE_PARTS[stage] ?? (source || stage);
+}
+
+/**
+ * What a screen reader hears as the search moves on (an aria-live region): the running stage, then
+ * "Results ready" (or why nothing was searched, or that it failed). Changes only when the words change.
+ */
+export function liveStatus(doc: Pick<SearchDocument, 'status' | 'stage' | 'progress' | 'scope'> | undefined): string {
+  if (!doc) return 'Loading the search…';
+  if (doc.status === 'queued') return 'Waiting for a worker…';
+  if (doc.status === 'running') return `${stageName(runningStage(doc.stage, doc.progress))}…`;
+  if (doc.status === 'failed') return 'The search could not be completed.';
+  if (doc.scope && !doc.scope.searched) return doc.scope.kind === 'emergency' ? 'This may be an emergency.' : 'Nothing was searched for this question.';
+  return 'Results ready.';
 }

@@ -1,10 +1,10 @@
-/** Example questions that have studies in the offline demo corpus (drug topics). */
-export const EXAMPLE_QUESTIONS: readonly string[] = [
-  'Do ACE inhibitors reduce mortality in heart failure?',
-  'Does sumatriptan relieve migraine?',
-  'Do proton pump inhibitors heal reflux esophagitis?',
-  'Is hormone replacement therapy linked to breast cancer?',
-];
+import exampleQuestions from '../../../../search/data/example_questions.json';
+
+/**
+ * Example questions that have studies in the offline demo corpus (drug topics). One source for the
+ * ask page and the back end's scope guard (search/scope.py offers them for off-topic questions).
+ */
+export const EXAMPLE_QUESTIONS: readonly string[] = exampleQuestions.questions;
 
 /** Publication types offered as filters: the canonical PubMed names accepted by search/validation.py. */
 export const PUBLICATION_TYPE_OPTIONS: readonly string[] = [

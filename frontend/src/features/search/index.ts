@@ -1,2 +1,3 @@
 export { AskForm } from './components/AskForm';
 export { EXAMPLE_QUESTIONS } from './examples';
+export { useCreateSearch } from './api/create-search';

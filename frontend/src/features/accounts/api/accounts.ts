@@ -2,7 +2,7 @@
  * Accounts API (session cookie + CSRF). Shapes follow the agreed routes; list endpoints may be plain arrays
  * or DRF pages ({results: [...]}) — `unwrap` accepts both.
  */
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError, api } from '@/lib/api-client';
 
 export interface User {
@@ -53,12 +53,16 @@ export function unwrap<T>(body: T[] | { results: T[] } | null): T[] {
 
 export const meKey = ['accounts', 'me'] as const;
 
-/** The signed-in user, or null when signed out (401/403 are an answer here, not an error). */
+/**
+ * The signed-in user, or null when signed out. Asks /api/accounts/session/, which answers 200 either way: the
+ * browser logs every 401 as a console error, and "nobody is signed in" is not an error.
+ */
 export async function getMe(): Promise<User | null> {
   try {
-    return await api<User>('/api/accounts/me/');
+    const session = await api<{ authenticated: boolean; user: User | null }>('/api/accounts/session/');
+    return session?.authenticated ? session.user : null;
   } catch (error) {
-    if (error instanceof ApiError && (error.status === 401 || error.status === 403 || error.status === 404)) return null;
+    if (error instanceof ApiError && (error.status === 401 || error.status === 403)) return null;
     throw error;
   }
 }
@@ -110,9 +114,14 @@ export function useFolders(enabled: boolean) {
   });
 }
 
+/** History changes also change the top topics (a deleted search's topics must go at once, not on reload). */
 function useHistoryMutation<T>(fn: (input: T) => Promise<unknown>) {
   const client = useQueryClient();
-  return useMutation({ mutationFn: fn, onSuccess: () => client.invalidateQueries({ queryKey: ['history'] }) });
+  return useMutation({
+    mutationFn: fn,
+    onSuccess: () =>
+      Promise.all([client.invalidateQueries({ queryKey: ['history'] }), client.invalidateQueries({ queryKey: ['accounts', 'topics'] })]),
+  });
 }
 
 export const useRenameSearch = () =>
@@ -152,3 +161,24 @@ function useNoteMutation<T>(fn: (input: T) => Promise<unknown>) {
 export const useAddNote = () =>
   useNoteMutation(({ pmid, text }: { pmid: string; text: string }) => api<Note>('/api/notes/', { method: 'POST', body: { pmid, text } }));
 export const useDeleteNote = () => useNoteMutation((id: number) => api(`/api/notes/${id}/`, { method: 'DELETE' }));
+
+/**
+ * Study titles for a list of PMIDs (the notes list names studies, not "PMID 12667107"). Shares the document
+ * page's cache key, so a study opened before costs no request.
+ */
+export function useStudyTitles(pmids: string[]): Map<string, string> {
+  const unique = [...new Set(pmids)];
+  const results = useQueries({
+    queries: unique.map((pmid) => ({
+      queryKey: ['documents', pmid],
+      queryFn: ({ signal }: { signal: AbortSignal }) => api<{ title: string }>(`/api/documents/${encodeURIComponent(pmid)}/`, { signal }),
+      staleTime: 5 * 60_000,
+      retry: false,
+    })),
+  });
+  const titles = new Map<string, string>();
+  results.forEach((r, i) => {
+    if (r.data?.title) titles.set(unique[i], r.data.title);
+  });
+  return titles;
+}

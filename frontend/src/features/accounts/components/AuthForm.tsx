@@ -1,4 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
+import { PageHeading } from '@/components/ui/PageHeading';
 import { ApiError } from '@/lib/api-client';
 import { useLogin, useSignup } from '../api/accounts';
 
@@ -28,7 +29,7 @@ export function AuthForm({ mode, onDone }: { mode: 'login' | 'signup'; onDone: (
 
   return (
     <form className="auth panel" onSubmit={onSubmit} aria-labelledby={`${uid}-title`}>
-      <h1 id={`${uid}-title`}>{mode === 'login' ? 'Log in' : 'Create an account'}</h1>
+      <PageHeading id={`${uid}-title`}>{mode === 'login' ? 'Log in' : 'Create an account'}</PageHeading>
       <label>
         Username
         <input name="username" autoComplete="username" required value={username} onChange={(e) => setUsername(e.target.value)} aria-describedby={`${uid}-username-err`} />

@@ -36,7 +36,17 @@ function HistoryRow({ item, folders }: { item: HistoryItem; folders: Folder[] })
           <label htmlFor={`${uid}-title`} className="visually-hidden">
             New title
           </label>
-          <input id={`${uid}-title`} value={title} onChange={(e) => setTitle(e.target.value)} autoFocus />
+          <input
+            id={`${uid}-title`}
+            value={title}
+            onChange={(e) => setTitle(e.target.value)}
+            autoFocus
+            // Select it all with the caret at the start, so the box shows the title's beginning, not its end.
+            onFocus={(e) => {
+              e.currentTarget.setSelectionRange(0, e.currentTarget.value.length, 'backward');
+              e.currentTarget.scrollLeft = 0;
+            }}
+          />
           <button type="submit" className="button">Save</button>
           <button type="button" className="button" onClick={() => setEditing(false)}>Cancel</button>
         </form>
@@ -117,14 +127,28 @@ export function HistoryView() {
         <button type="submit" className="button" disabled={createFolder.isPending}>Create folder</button>
       </form>
       {createFolder.error && <p className="field-error" role="alert">{createFolder.error.message}</p>}
-      {history.data.length === 0 && <p className="hint">No searches yet. Anonymous searches never appear here.</p>}
+      {history.data.length === 0 && (
+        <div className="welcome" data-testid="history-empty">
+          <p className="hint">No searches yet. Anonymous searches never appear here.</p>
+          <Link to="/" className="button button--primary">
+            Ask your first question
+          </Link>
+        </div>
+      )}
       {groups.map(({ folder, items }) =>
         folder === null && items.length === 0 ? null : (
           <div key={folder?.id ?? 'none'} className="history__group">
             <h3>
               {folder ? folder.name : 'Not in a folder'} <span className="hint">({items.length})</span>
               {folder && (
-                <button type="button" className="button button--small" onClick={() => deleteFolder.mutate(folder.id)}>
+                <button
+                  type="button"
+                  className="button button--small"
+                  onClick={() => {
+                    if (window.confirm(`Delete the folder “${folder.name}”? Its searches stay in your history, outside any folder.`))
+                      deleteFolder.mutate(folder.id);
+                  }}
+                >
                   Delete folder<span className="visually-hidden"> {folder.name}</span>
                 </button>
               )}

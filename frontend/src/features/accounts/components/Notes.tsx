@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { useAddNote, useDeleteNote, useNotes } from '../api/accounts';
+import { useAddNote, useDeleteNote, useNotes, useStudyTitles } from '../api/accounts';
 
 /** The signed-in user's notes on one document. */
 export function NotesPanel({ pmid }: { pmid: string }) {
@@ -45,10 +45,11 @@ export function NotesPanel({ pmid }: { pmid: string }) {
   );
 }
 
-/** All of the user's notes, each linking to its document. */
+/** All of the user's notes, each linking to its study by title (PMID until the title has loaded). */
 export function NotesList() {
   const uid = useId();
   const notes = useNotes(true);
+  const titles = useStudyTitles((notes.data ?? []).map((n) => n.pmid));
   return (
     <section className="panel" aria-labelledby={`${uid}-h`}>
       <h2 id={`${uid}-h`}>Notes</h2>
@@ -60,7 +61,7 @@ export function NotesList() {
         <ul className="notes">
           {notes.data.map((n) => (
             <li key={n.id}>
-              <Link to={`/documents/${n.pmid}`}>PMID {n.pmid}</Link>: {n.text}
+              <Link to={`/documents/${n.pmid}`}>{titles.get(n.pmid) ?? `PMID ${n.pmid}`}</Link>: {n.text}
             </li>
           ))}
         </ul>

@@ -2,6 +2,12 @@ import { Bar, BarChart, LabelList, ResponsiveContainer, Tooltip, XAxis, YAxis } 
 import { ChartFrame } from '@/components/charts/ChartFrame';
 import { useTopics } from '../api/accounts';
 
+/** Long MeSH names ("Angiotensin-Converting Enzyme Inhibitors") are cut to fit the axis; the tooltip and the
+ * chart's text description keep them whole. */
+export function shortTopic(topic: string): string {
+  return topic.length > 18 ? `${topic.slice(0, 17).trimEnd()}…` : topic;
+}
+
 export function TopicsChart() {
   const topics = useTopics(true);
   if (topics.isPending) return <p className="hint">Loading your top topics…</p>;
@@ -10,13 +16,13 @@ export function TopicsChart() {
   if (!rows.length) return <p className="hint">Your top topics appear after a few searches.</p>;
   return (
     <ChartFrame title="Your top topics" description={rows.map((r) => `${r.topic}: ${r.count}`).join(', ')}>
-      <ResponsiveContainer width="100%" height={40 + rows.length * 32} initialDimension={{ width: 320, height: 200 }}>
-        <BarChart data={rows} layout="vertical" margin={{ left: 8, right: 24 }}>
+      <ResponsiveContainer width="100%" height={40 + rows.length * 36} initialDimension={{ width: 320, height: 200 }}>
+        <BarChart data={rows} layout="vertical" margin={{ left: 8, right: 24 }} accessibilityLayer={false}>
           <XAxis type="number" allowDecimals={false} />
-          <YAxis type="category" dataKey="topic" width={140} />
+          <YAxis type="category" dataKey="topic" width={160} tickFormatter={shortTopic} />
           <Tooltip />
           <Bar dataKey="count" name="Searches" fill="#0072B2" isAnimationActive={false}>
-            <LabelList dataKey="count" position="right" />
+            <LabelList dataKey="count" position="right" fill="#1b1f24" />
           </Bar>
         </BarChart>
       </ResponsiveContainer>

@@ -29,7 +29,7 @@ export function CitationsScatterChart({ doc }: { doc: Pick<SearchDocument, 'char
       {plotted ? (
         <>
           <ResponsiveContainer width="100%" height={260} initialDimension={{ width: 320, height: 260 }}>
-            <ScatterChart margin={{ top: 8, right: 16, bottom: 8, left: 0 }}>
+            <ScatterChart margin={{ top: 8, right: 16, bottom: 8, left: 0 }} accessibilityLayer={false}>
               <CartesianGrid strokeDasharray="3 3" />
               <XAxis type="number" dataKey="year" name="Year" domain={['dataMin - 1', 'dataMax + 1']} allowDecimals={false} />
               <YAxis type="number" dataKey="citations" name="Citations" width={44} />

@@ -19,7 +19,7 @@ export function StanceByYearChart({ doc, pending }: { doc: Pick<SearchDocument, 
     <ChartFrame title="Stance per year (studies)" description={description} testId="chart-stance-by-year">
       {rows.length ? (
         <ResponsiveContainer width="100%" height={260} initialDimension={{ width: 320, height: 260 }}>
-          <BarChart data={rows} margin={{ top: 8, right: 16, bottom: 8, left: 0 }}>
+          <BarChart data={rows} margin={{ top: 8, right: 16, bottom: 8, left: 0 }} accessibilityLayer={false}>
             <StancePatterns />
             <CartesianGrid strokeDasharray="3 3" vertical={false} />
             <XAxis dataKey="year" />

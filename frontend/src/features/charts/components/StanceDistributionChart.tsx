@@ -13,7 +13,7 @@ export function StanceDistributionChart({ doc, pending }: { doc: Pick<SearchDocu
   const row = stanceDistributionRow(doc, mode);
   const { unjudged } = stanceTotals(doc);
   const unjudgedNote = unjudged > 0 ? ` ${unjudged} ${unjudged === 1 ? 'study was' : 'studies were'} not judged.` : '';
-  const unit = mode === 'labels' ? 'studies' : 'summed strength';
+  const unit = mode === 'labels' ? 'studies' : 'studies weighted by the classifier’s confidence';
   const description = row
     ? `Stance distribution in ${unit}: ` +
       STANCE_LABELS.map((l) => `${STANCE_NAMES[l]} ${row[l]} (${share(row[l], row.total)})`).join(', ') +
@@ -28,7 +28,7 @@ export function StanceDistributionChart({ doc, pending }: { doc: Pick<SearchDocu
         Study counts
       </button>
       <button type="button" aria-pressed={mode === 'strengths'} onClick={() => setMode('strengths')}>
-        Summed strengths
+        Weighted by confidence
       </button>
     </div>
   );
@@ -38,7 +38,7 @@ export function StanceDistributionChart({ doc, pending }: { doc: Pick<SearchDocu
       {row ? (
         <>
           <ResponsiveContainer width="100%" height={150} initialDimension={{ width: 320, height: 150 }}>
-            <BarChart data={[row]} layout="vertical" margin={{ top: 8, right: 16, bottom: 8, left: 8 }}>
+            <BarChart data={[row]} layout="vertical" margin={{ top: 8, right: 16, bottom: 8, left: 8 }} accessibilityLayer={false}>
               <StancePatterns />
               <XAxis type="number" domain={[0, 'dataMax']} allowDecimals={mode === 'strengths'} />
               <YAxis type="category" dataKey="name" width={70} />
@@ -49,15 +49,21 @@ export function StanceDistributionChart({ doc, pending }: { doc: Pick<SearchDocu
               <Legend {...legendProps} />
               {STANCE_LABELS.map((l) => (
                 <Bar key={l} dataKey={l} name={STANCE_NAMES[l]} stackId="stance" fill={`url(#${patternId(l)})`} stroke={STANCE_COLOURS[l]} isAnimationActive={false}>
-                  <LabelList dataKey={l} position="center" className="bar-label" formatter={(v: unknown) => (Number(v) > 0 ? String(v) : '')} />
+                  <LabelList dataKey={l} position="center" className="bar-label" fill="#1b1f24" formatter={(v: unknown) => (Number(v) > 0 ? String(v) : '')} />
                 </Bar>
               ))}
             </BarChart>
           </ResponsiveContainer>
           <p className="chart__caption" data-testid="distribution-summary">
-            {STANCE_LABELS.map((l) => `${STANCE_NAMES[l]}: ${row[l]}`).join(' · ')} ({mode === 'labels' ? 'studies' : 'summed strengths'}).
+            {STANCE_LABELS.map((l) => `${STANCE_NAMES[l]}: ${row[l]}`).join(' · ')} ({mode === 'labels' ? 'studies' : 'weighted by confidence'}).
             {unjudgedNote}
           </p>
+          {mode === 'strengths' && (
+            <p className="chart__caption" data-testid="weighting-explained">
+              Weighted by confidence: each study adds the classifier’s confidence to each stance, so a study judged 80% supports adds
+              0.8 to Supports and 0.2 to the others. Unsure judgements count for less than clear ones.
+            </p>
+          )}
         </>
       ) : (
         <p className="chart__empty">{pending ? 'Waiting for the stance of each study…' : `Stance unavailable: no study could be judged for or against.${unjudgedNote}`}</p>

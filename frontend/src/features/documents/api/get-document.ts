@@ -15,6 +15,8 @@ export interface DocumentDetail {
   publication_types: string[];
   metrics?: Record<string, unknown> | null;
   full_text_url?: string | null;
+  /** false: PMC has no open-access copy; null: not known (PubMed Central was not reached). */
+  open_access?: boolean | null;
 }
 
 export function getDocument(pmid: string, signal?: AbortSignal): Promise<DocumentDetail> {

@@ -1,3 +1,4 @@
+import { PageHeading } from '@/components/ui/PageHeading';
 import type { DocumentDetail } from '../api/get-document';
 import { metricRows } from '../metrics';
 import { FullText } from './FullText';
@@ -6,11 +7,10 @@ export function DocumentView({ doc }: { doc: DocumentDetail }) {
   const metrics = metricRows(doc.metrics);
   return (
     <article className="document" aria-labelledby="document-title">
-      <p className="eyebrow">
-        {doc.journal || 'Unknown journal'}
-        {doc.year ? ` · ${doc.year}` : ''}
-      </p>
-      <h1 id="document-title">{doc.title || `PMID ${doc.pmid}`}</h1>
+      {(doc.journal || doc.year) && (
+        <p className="eyebrow">{[doc.journal, doc.year].filter(Boolean).join(' · ')}</p>
+      )}
+      <PageHeading id="document-title">{doc.title || `PMID ${doc.pmid}`}</PageHeading>
       {doc.retracted && <p className="badge badge--refutes">This article has been retracted</p>}
       {doc.authors && doc.authors.length > 0 && <p className="document__authors">{doc.authors.join(', ')}</p>}
       <dl className="meta">

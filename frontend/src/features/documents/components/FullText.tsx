@@ -22,7 +22,9 @@ export function FullText({ doc }: { doc: DocumentDetail }) {
       <h2 id="fulltext-heading">Full text</h2>
       {!hasPmc ? (
         <p className="hint" data-testid="no-pdf">
-          This study has no open-access copy in PubMed Central, so its full text cannot be shown here.
+          {doc.open_access === false || doc.open_access === undefined
+            ? 'This study has no open-access copy in PubMed Central, so its full text cannot be shown here.'
+            : 'Whether an open-access copy exists is not known: PubMed Central could not be reached (or has not been asked) for this study.'}
           {doc.doi && (
             <>
               {' '}

@@ -2,11 +2,13 @@ import type { Answer } from '@/types/api';
 import { splitFirstSentence } from '../citations';
 import { CitedText } from './CitedText';
 
-export function AnswerView({ answer, onCite, known }: { answer: Answer; onCite: (rank: number) => void; known: Set<number> }) {
+export function AnswerView({ answer, onCite, known }: { answer: Answer; onCite: (rank: number, from: HTMLElement) => void; known: Set<number> }) {
   const [lead, rest] = splitFirstSentence(answer.text);
   return (
     <section className="answer" aria-labelledby="answer-heading" data-testid="answer">
-      <h2 id="answer-heading">Answer</h2>
+      <h2 id="answer-heading" tabIndex={-1}>
+        Answer
+      </h2>
       <p className="answer__lead">
         <CitedText text={lead} onCite={onCite} known={known} />
       </p>

@@ -1,34 +1,113 @@
-import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import type { SearchDocument } from '@/types/api';
+import { useCallback, useEffect, useMemo, useRef, type ReactNode } from 'react';
+import { useLocation, useNavigate } from 'react-router-dom';
+import { Disclaimer } from '@/components/ui/Disclaimer';
+import { PageHeading } from '@/components/ui/PageHeading';
+import type { Paper, SearchDocument } from '@/types/api';
+import { pmcUnreachable } from '../outage';
 import { AnswerView } from './AnswerView';
 import { FailureList } from './FailureList';
+import { FilterChips } from './FilterChips';
+import { FrameSummary } from './FrameSummary';
 import { ProgressPanel } from './ProgressPanel';
 import { QueryPanel } from './QueryPanel';
-import { StudyCard } from './StudyCard';
+import { BorderlineCaution, EmergencyPanel, NotSearchedPanel, type AskHandler } from './ScopePanels';
+import { StudyCard, type FullTextState } from './StudyCard';
+import { VerdictLine } from './VerdictLine';
 
-/** One search's result as far as it is known: progress, answer, query, charts (slot) and the study cards. */
-export function ResultView({ doc, charts }: { doc: SearchDocument; charts?: ReactNode }) {
-  const [highlighted, setHighlighted] = useState<number | null>(null);
+const STUDY_HASH = /^#study-(\d+)$/;
+const byRank = (a: Paper, b: Paper) => a.rank - b.rank;
+
+/**
+ * The highlighted study lives in the URL (#study-n, pushed as a history entry): Back returns to the answer
+ * instead of leaving the page, and focus goes back to the [n] link the reader followed.
+ */
+function useStudyJump(ready: boolean) {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const match = STUDY_HASH.exec(location.hash);
+  const highlighted = match ? Number(match[1]) : null;
   const cards = useRef(new Map<number, HTMLElement>());
-  const known = useMemo(() => new Set(doc.papers.map((p) => p.rank)), [doc.papers]);
-  const running = doc.status === 'queued' || doc.status === 'running';
+  const from = useRef<HTMLElement | null>(null);
+  const pushed = useRef(false);
+  const previous = useRef<number | null>(null);
 
-  const onCite = useCallback((rank: number) => setHighlighted(rank), []);
+  const onCite = useCallback(
+    (rank: number, link: HTMLElement) => {
+      from.current = link;
+      pushed.current = true;
+      navigate({ hash: `study-${rank}` });
+    },
+    [navigate],
+  );
+
+  const onBack = useCallback(() => {
+    if (pushed.current) {
+      pushed.current = false;
+      navigate(-1);
+    } else {
+      navigate({ hash: '' }, { replace: true });
+    }
+  }, [navigate]);
 
   useEffect(() => {
-    if (highlighted === null) return;
-    const el = cards.current.get(highlighted);
-    if (!el) return;
-    el.scrollIntoView?.({ behavior: 'smooth', block: 'start' });
-    el.focus({ preventScroll: true });
-    if (window.location.hash !== `#study-${highlighted}`) window.history.replaceState(null, '', `#study-${highlighted}`);
-  }, [highlighted]);
+    if (!ready) return;
+    if (highlighted !== null) {
+      const el = cards.current.get(highlighted);
+      if (!el) return;
+      el.scrollIntoView?.({ behavior: 'smooth', block: 'start' });
+      el.focus({ preventScroll: true });
+    } else if (previous.current !== null) {
+      const target = from.current?.isConnected ? from.current : document.getElementById('answer-heading');
+      target?.scrollIntoView?.({ behavior: 'smooth', block: 'center' });
+      target?.focus({ preventScroll: true });
+    }
+    previous.current = highlighted;
+  }, [highlighted, location.key, ready]);
+
+  const cardRef = useCallback(
+    (rank: number) => (el: HTMLElement | null) => {
+      if (el) cards.current.set(rank, el);
+      else cards.current.delete(rank);
+    },
+    [],
+  );
+  return { highlighted, onCite, onBack, cardRef };
+}
+
+/**
+ * One search's result as far as it is known. Order: question, the scope guard's panel when nothing was searched,
+ * progress, the verdict with the "not medical advice" line, the answer, what is missing, the studies, the charts.
+ */
+export function ResultView({ doc, charts, onAsk, asking = false }: { doc: SearchDocument; charts?: ReactNode; onAsk: AskHandler; asking?: boolean }) {
+  const known = useMemo(() => new Set(doc.papers.map((p) => p.rank)), [doc.papers]);
+  const running = doc.status === 'queued' || doc.status === 'running';
+  const { highlighted, onCite, onBack, cardRef } = useStudyJump(doc.papers.length > 0);
+  const scope = doc.scope ?? null;
+
+  if (scope && !scope.searched) {
+    if (scope.kind === 'emergency') return <EmergencyPanel scope={scope} question={doc.question} />;
+    return <NotSearchedPanel scope={scope} question={doc.question} onAsk={onAsk} asking={asking} />;
+  }
+
+  const sorted = [...doc.papers].sort(byRank);
+  const onQuestion = sorted.filter((p) => p.addresses?.label !== 'no');
+  const offQuestion = sorted.filter((p) => p.addresses?.label === 'no');
+  const fullText: FullTextState = running ? 'pending' : pmcUnreachable(doc.failures ?? []) ? 'unreachable' : 'checked';
+  const verdict = doc.answer?.verdict ?? null;
+
+  const card = (p: Paper) => (
+    <li key={p.pmid}>
+      <StudyCard paper={p} highlighted={highlighted === p.rank} finished={!running} fullText={fullText} onBack={onBack} ref={cardRef(p.rank)} />
+    </li>
+  );
 
   return (
     <div className="result">
       <header className="result__head">
         <p className="eyebrow">Question</p>
-        <h1 className="result__question">{doc.question}</h1>
+        <PageHeading className="result__question">{doc.question}</PageHeading>
+        {doc.query?.frame && <FrameSummary frame={doc.query.frame} />}
+        <FilterChips filters={doc.filters} />
         {doc.anonymous && <p className="badge badge--neutral">Anonymous — not stored, expires soon</p>}
       </header>
 
@@ -41,45 +120,43 @@ export function ResultView({ doc, charts }: { doc: SearchDocument; charts?: Reac
         </section>
       )}
 
-      <FailureList failures={doc.failures ?? []} />
+      {scope?.kind === 'borderline' && <BorderlineCaution scope={scope} />}
+      {verdict ? <VerdictLine verdict={verdict} /> : doc.answer && <Disclaimer />}
 
       {doc.answer ? (
         <AnswerView answer={doc.answer} onCite={onCite} known={known} />
       ) : (
-        running && doc.papers.length > 0 && <p className="hint" aria-live="polite">The answer is being written…</p>
+        running && doc.papers.length > 0 && <p className="hint">The answer is being written…</p>
       )}
       {doc.status === 'done' && !doc.answer && <p className="hint">No answer could be written for this search.</p>}
 
+      <FailureList failures={doc.failures ?? []} source={doc.source} />
+
       {doc.query && <QueryPanel query={doc.query} source={doc.source} />}
 
-      {doc.papers.length > 0 && charts}
-
       <section aria-labelledby="studies-heading" className="studies">
-        <h2 id="studies-heading">
-          Studies{doc.papers.length ? ` (${doc.papers.length})` : ''}
-        </h2>
+        <h2 id="studies-heading">Studies{doc.papers.length ? ` (${doc.papers.length})` : ''}</h2>
         {doc.papers.length === 0 ? (
           <p className="hint">{running ? 'The most relevant studies appear here as soon as they are ranked…' : 'No study was found for this question.'}</p>
         ) : (
-          <ol className="cards">
-            {[...doc.papers]
-              .sort((a, b) => a.rank - b.rank)
-              .map((p) => (
-                <li key={p.pmid}>
-                  <StudyCard
-                    paper={p}
-                    highlighted={highlighted === p.rank}
-                    finished={!running}
-                    ref={(el) => {
-                      if (el) cards.current.set(p.rank, el);
-                      else cards.current.delete(p.rank);
-                    }}
-                  />
-                </li>
-              ))}
-          </ol>
+          <>
+            <p className="hint studies__how" data-testid="stance-explained">
+              Each study’s stance is judged by an automatic classifier. The bar shows how confident the classifier is in that label — not how
+              strong the study’s evidence is. When its confidence is low the stance reads “Uncertain”.
+            </p>
+            {onQuestion.length > 0 && <ol className="cards">{onQuestion.map(card)}</ol>}
+            {offQuestion.length > 0 && (
+              <section aria-labelledby="off-question-heading" className="studies__off" data-testid="off-question">
+                <h3 id="off-question-heading">Studies that do not address your question ({offQuestion.length})</h3>
+                <p className="hint">Found by the search but about something else; the verdict does not count them.</p>
+                <ol className="cards">{offQuestion.map(card)}</ol>
+              </section>
+            )}
+          </>
         )}
       </section>
+
+      {doc.papers.length > 0 && charts}
     </div>
   );
 }

@@ -1,25 +1,58 @@
 import { forwardRef } from 'react';
-import { Link } from 'react-router-dom';
+import { Link, useLocation } from 'react-router-dom';
 import { STANCE_COLOURS, STANCE_NAMES } from '@/components/charts/palette';
 import type { Paper } from '@/types/api';
 import { splitAtSentence } from '../citations';
+import { ADDRESSES_NAMES } from '../words';
+
+/** What the card can say about an open-access copy: a link, PMC unreachable, none, or nothing yet. */
+export type FullTextState = 'unreachable' | 'checked' | 'pending';
 
 function StanceBadge({ paper, finished }: { paper: Paper; finished: boolean }) {
   if (!paper.stance)
     return <span className="badge badge--pending">{finished ? 'Stance unavailable' : 'Stance pending…'}</span>;
-  const { label } = paper.stance;
-  const strength = Math.max(0, Math.min(1, paper.stance[label] ?? 0));
-  const pct = Math.round(strength * 100);
+  const { label, uncertain } = paper.stance;
+  const confidence = Math.max(0, Math.min(1, paper.stance[label] ?? 0));
+  const pct = Math.round(confidence * 100);
   return (
     <div className="stance">
-      <span className={`badge badge--${label}`} data-testid="stance-badge">
-        <span aria-hidden="true">{label === 'supports' ? '✓' : label === 'refutes' ? '✗' : '–'}</span> {STANCE_NAMES[label]}
+      {uncertain ? (
+        <span className="badge badge--uncertain" data-testid="stance-badge">
+          <span aria-hidden="true">?</span> Uncertain
+        </span>
+      ) : (
+        <span className={`badge badge--${label}`} data-testid="stance-badge">
+          <span aria-hidden="true">{label === 'supports' ? '✓' : label === 'refutes' ? '✗' : '–'}</span> {STANCE_NAMES[label]}
+        </span>
+      )}
+      <span className="strength__label" aria-hidden="true">
+        Classifier confidence
       </span>
-      <div className="strength" role="img" aria-label={`Strength of ${STANCE_NAMES[label].toLowerCase()}: ${pct}%`}>
-        <div className={`strength__fill strength__fill--${label}`} style={{ width: `${pct}%`, backgroundColor: STANCE_COLOURS[label] }} />
+      <div
+        className="strength"
+        role="img"
+        aria-label={`Classifier confidence ${uncertain ? `(low; it leans to ${STANCE_NAMES[label].toLowerCase()})` : `in ${STANCE_NAMES[label].toLowerCase()}`}: ${pct}%`}
+      >
+        <div
+          className={`strength__fill strength__fill--${uncertain ? 'uncertain' : label}`}
+          style={{ width: `${pct}%`, backgroundColor: uncertain ? undefined : STANCE_COLOURS[label] }}
+        />
       </div>
-      <span className="strength__value">{pct}%</span>
+      <span className="strength__value" aria-hidden="true">
+        {pct}%{uncertain ? ` · leans ${STANCE_NAMES[label].toLowerCase()}` : ''}
+      </span>
     </div>
+  );
+}
+
+function AddressesBadge({ paper }: { paper: Paper }) {
+  if (!paper.addresses) return null;
+  const { label, reason } = paper.addresses;
+  return (
+    <p className="addresses" data-testid="addresses">
+      <span className={`badge badge--addresses-${label}`}>{ADDRESSES_NAMES[label]}</span>
+      {reason && <span className="addresses__reason"> {reason}</span>}
+    </p>
   );
 }
 
@@ -44,17 +77,49 @@ function Abstract({ paper }: { paper: Paper }) {
   );
 }
 
-export const StudyCard = forwardRef<HTMLElement, { paper: Paper; highlighted: boolean; finished: boolean }>(function StudyCard(
-  { paper, highlighted, finished },
-  ref,
-) {
-  const venue = paper.venue && paper.venue !== paper.journal ? `${paper.journal} · ${paper.venue}` : paper.journal || paper.venue;
+const comparable = (text: string): string => text.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
+
+/** A summary that only repeats the quoted sentence (or is contained in it, or contains it) is not shown. */
+export function sameText(a: string | null | undefined, b: string | null | undefined): boolean {
+  if (!a || !b) return false;
+  const x = comparable(a);
+  const y = comparable(b);
+  return Boolean(x && y) && (x === y || x.includes(y) || y.includes(x));
+}
+
+function FullTextMeta({ paper, state }: { paper: Paper; state: FullTextState }) {
+  if (paper.full_text_url)
+    return (
+      <a href={paper.full_text_url} target="_blank" rel="noreferrer noopener">
+        Free full text (PubMed Central)<span className="visually-hidden"> (opens in a new tab)</span>
+      </a>
+    );
+  if (state === 'unreachable') return <>PubMed Central could not be reached</>;
+  if (state === 'checked') return <>No open-access copy</>;
+  return null;
+}
+
+export interface StudyCardProps {
+  paper: Paper;
+  highlighted: boolean;
+  finished: boolean;
+  fullText: FullTextState;
+  /** Shown on the highlighted card: return to the citation the reader came from. */
+  onBack?: () => void;
+}
+
+export const StudyCard = forwardRef<HTMLElement, StudyCardProps>(function StudyCard({ paper, highlighted, finished, fullText, onBack }, ref) {
+  const location = useLocation();
+  const venue = paper.venue && paper.venue !== paper.journal ? `${paper.journal ? `${paper.journal} · ` : ''}${paper.venue}` : paper.journal || paper.venue;
+  const showSummary = paper.summary && !sameText(paper.summary, paper.best_sentence?.text);
+  const fullTextShown = Boolean(paper.full_text_url) || fullText !== 'pending';
+  const notAddressed = paper.addresses?.label === 'no';
   return (
     <article
       ref={ref}
       id={`study-${paper.rank}`}
       tabIndex={-1}
-      className={`card${highlighted ? ' card--highlighted' : ''}`}
+      className={`card${highlighted ? ' card--highlighted' : ''}${notAddressed ? ' card--off-question' : ''}`}
       aria-labelledby={`study-${paper.rank}-title`}
       data-testid="study-card"
     >
@@ -64,18 +129,23 @@ export const StudyCard = forwardRef<HTMLElement, { paper: Paper; highlighted: bo
       <div className="card__body">
         <h3 id={`study-${paper.rank}-title`} className="card__title">
           <span className="visually-hidden">Study {paper.rank}: </span>
-          <Link to={`/documents/${encodeURIComponent(paper.pmid)}`}>{paper.title || `PMID ${paper.pmid}`}</Link>
+          <Link to={`/documents/${encodeURIComponent(paper.pmid)}`} state={{ from: `${location.pathname}#study-${paper.rank}` }}>
+            {paper.title || `PMID ${paper.pmid}`}
+          </Link>
         </h3>
         {paper.retracted && <p className="badge badge--refutes">Retracted</p>}
+        <AddressesBadge paper={paper} />
         <dl className="meta">
           <div>
             <dt>Year</dt>
             <dd>{paper.year ?? 'unknown'}</dd>
           </div>
-          <div>
-            <dt>Journal</dt>
-            <dd>{venue || 'unknown'}</dd>
-          </div>
+          {venue && (
+            <div>
+              <dt>Journal</dt>
+              <dd>{venue}</dd>
+            </div>
+          )}
           <div>
             <dt>Citations</dt>
             <dd>{paper.citation_count ?? 'unavailable'}</dd>
@@ -84,9 +154,17 @@ export const StudyCard = forwardRef<HTMLElement, { paper: Paper; highlighted: bo
             <dt>PMID</dt>
             <dd>{paper.pmid}</dd>
           </div>
+          {fullTextShown && (
+            <div data-testid="full-text">
+              <dt>Full text</dt>
+              <dd>
+                <FullTextMeta paper={paper} state={fullText} />
+              </dd>
+            </div>
+          )}
         </dl>
         <StanceBadge paper={paper} finished={finished} />
-        {paper.summary && <p className="card__summary">{paper.summary}</p>}
+        {showSummary && <p className="card__summary">{paper.summary}</p>}
         {paper.best_sentence && (
           <blockquote className="card__best">
             <span className="visually-hidden">Answering sentence: </span>
@@ -94,6 +172,19 @@ export const StudyCard = forwardRef<HTMLElement, { paper: Paper; highlighted: bo
           </blockquote>
         )}
         <Abstract paper={paper} />
+        {highlighted && onBack && (
+          <p className="card__back">
+            <a
+              href="#answer-heading"
+              onClick={(e) => {
+                e.preventDefault();
+                onBack();
+              }}
+            >
+              ↑ Back to the answer
+            </a>
+          </p>
+        )}
       </div>
     </article>
   );

@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { mockFetch, renderRoute } from '@/test/render';
+import { mockFetch, renderRoute, TEST_LIMITS } from '@/test/render';
 
 describe('ask page', () => {
   it('submits on Enter with filters and the anonymous switch, then opens the result', async () => {
@@ -20,8 +20,10 @@ describe('ask page', () => {
     await user.click(screen.getByRole('button', { name: 'Does sumatriptan relieve migraine?' }));
     await user.type(screen.getByLabelText('Your health question'), '{Enter}');
 
-    await screen.findByText('Waiting for a worker…');
+    expect(await screen.findByTestId('progress')).toHaveTextContent('Waiting for a worker…');
     expect(router.state.location.pathname).toBe('/searches/new1');
+    // Focus moves to the result's heading, not left on <body>.
+    expect(screen.getByRole('heading', { level: 1 })).toHaveFocus();
     const post = fetch.mock.calls.find(([u, i]) => u === '/api/searches/' && i?.method === 'POST')!;
     expect(JSON.parse(post[1]!.body as string)).toEqual({
       question: 'Does sumatriptan relieve migraine?',
@@ -60,5 +62,51 @@ describe('ask page', () => {
     await userEvent.type(box, 'line one{Shift>}{Enter}{/Shift}line two');
     expect(box).toHaveValue('line one\nline two');
     expect(fetch.mock.calls.filter(([u]) => u === '/api/searches/')).toHaveLength(0);
+  });
+
+  it('says "600/500 — please shorten" inline for a pasted long question and sends nothing (no silent cut)', async () => {
+    const fetch = mockFetch(() => undefined);
+    renderRoute('/');
+    const user = userEvent.setup();
+    const box = screen.getByLabelText('Your health question');
+    await screen.findByText(`0/${TEST_LIMITS.question_max_chars} characters.`);
+    box.focus();
+    await user.paste('word '.repeat(120)); // 600 characters, 599 once the end is trimmed
+    expect(box).toHaveValue('word '.repeat(120));
+    const error = await screen.findByText(`599/${TEST_LIMITS.question_max_chars} — please shorten your question.`);
+    expect(error).toHaveAttribute('role', 'alert');
+    expect(box).toHaveAttribute('aria-invalid', 'true');
+    await user.click(screen.getByRole('button', { name: 'Ask' }));
+    expect(fetch.mock.calls.filter(([u]) => u === '/api/searches/')).toHaveLength(0);
+    await user.clear(box);
+    await user.type(box, 'Short now?');
+    expect(screen.queryByText(/please shorten/)).not.toBeInTheDocument();
+  });
+
+  it('reads the limit from the API, not from a copy of it', async () => {
+    mockFetch((url) => (url === '/api/searches/limits/' ? { status: 200, body: { ...TEST_LIMITS, question_max_chars: 20 } } : undefined));
+    renderRoute('/');
+    const user = userEvent.setup();
+    await screen.findByText('0/20 characters.');
+    await user.type(screen.getByLabelText('Your health question'), 'Does   aspirin prevent strokes?');
+    expect(await screen.findByText('29/20 — please shorten your question.')).toBeInTheDocument();
+  });
+
+  it('still asks when the limits cannot be loaded (the server checks the same rules)', async () => {
+    mockFetch((url, init) => {
+      if (url === '/api/searches/limits/') return { status: 503, body: { error: { code: 'unavailable', message: 'down' } } };
+      if (url === '/api/searches/' && init.method === 'POST') return { status: 400, body: { error: { code: 'invalid', message: 'Invalid input.', fields: { question: ['The question is 600 characters long; the limit is 500.'] } } } };
+      return undefined;
+    });
+    renderRoute('/');
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText('Your health question'), 'A question{Enter}');
+    expect(await screen.findByText('The question is 600 characters long; the limit is 500.')).toBeInTheDocument();
+  });
+
+  it('titles the home page', () => {
+    mockFetch(() => undefined);
+    renderRoute('/');
+    expect(document.title).toBe('MedSEBA — evidence for health questions');
   });
 });

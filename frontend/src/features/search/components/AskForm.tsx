@@ -2,7 +2,8 @@ import { useId, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { ApiError } from '@/lib/api-client';
 import type { CreatedSearch, SearchRequest } from '@/types/api';
 import { useCreateSearch } from '../api/create-search';
-import { EXAMPLE_QUESTIONS, MAX_QUESTION_CHARS, PUBLICATION_TYPE_OPTIONS } from '../examples';
+import { foldedLength, lengthError, useLimits } from '../api/get-limits';
+import { EXAMPLE_QUESTIONS, PUBLICATION_TYPE_OPTIONS } from '../examples';
 
 function parseYear(raw: string): number | null {
   const trimmed = raw.trim();
@@ -28,9 +29,12 @@ export function AskForm({ onCreated, signedIn }: { onCreated: (created: CreatedS
   const [anonymous, setAnonymous] = useState(false);
   const [localError, setLocalError] = useState<string | null>(null);
   const mutation = useCreateSearch({ onCreated });
+  const limits = useLimits().data;
+  const limit = limits?.question_max_chars;
+  const tooLong = lengthError(question, limit);
   const apiError = mutation.error instanceof ApiError ? mutation.error : null;
   const fields = apiError?.fields ?? {};
-  const questionErrors = [...(localError ? [localError] : []), ...(fields.question ?? [])];
+  const questionErrors = [...(tooLong ? [tooLong] : localError ? [localError] : []), ...(fields.question ?? [])];
 
   const submit = () => {
     if (mutation.isPending) return;
@@ -38,6 +42,7 @@ export function AskForm({ onCreated, signedIn }: { onCreated: (created: CreatedS
       setLocalError('Please type a question; it is empty.');
       return;
     }
+    if (tooLong) return; // said inline already; a cut question would be a different question
     setLocalError(null);
     const request: SearchRequest = {
       question: question.trim(),
@@ -76,10 +81,12 @@ export function AskForm({ onCreated, signedIn }: { onCreated: (created: CreatedS
           id={`${uid}-q`}
           name="question"
           rows={2}
-          maxLength={MAX_QUESTION_CHARS}
           value={question}
           placeholder="e.g. Does sumatriptan relieve migraine?"
-          onChange={(e) => setQuestion(e.target.value)}
+          onChange={(e) => {
+            setQuestion(e.target.value);
+            if (localError) setLocalError(null);
+          }}
           onKeyDown={onKeyDown}
           aria-invalid={questionErrors.length > 0}
           aria-describedby={`${uid}-help ${uid}-qerr`}
@@ -89,7 +96,10 @@ export function AskForm({ onCreated, signedIn }: { onCreated: (created: CreatedS
         </button>
       </div>
       <p id={`${uid}-help`} className="hint">
-        Press Enter to ask, Shift+Enter for a new line. {question.length}/{MAX_QUESTION_CHARS} characters.
+        Press Enter to ask, Shift+Enter for a new line.{' '}
+        <span data-testid="question-length">
+          {limit !== undefined ? `${foldedLength(question)}/${limit}` : foldedLength(question)} characters.
+        </span>
       </p>
       <FieldErrors id={`${uid}-qerr`} messages={questionErrors} />
 
@@ -100,7 +110,14 @@ export function AskForm({ onCreated, signedIn }: { onCreated: (created: CreatedS
         <ul aria-labelledby={`${uid}-ex`}>
           {EXAMPLE_QUESTIONS.map((q) => (
             <li key={q}>
-              <button type="button" className="chip" onClick={() => setQuestion(q)}>
+              <button
+                type="button"
+                className="chip"
+                onClick={() => {
+                  setQuestion(q);
+                  setLocalError(null);
+                }}
+              >
                 {q}
               </button>
             </li>
@@ -119,7 +136,8 @@ export function AskForm({ onCreated, signedIn }: { onCreated: (created: CreatedS
                 type="number"
                 inputMode="numeric"
                 name="from_year"
-                min={1800}
+                min={limits?.min_year}
+                max={limits?.max_year}
                 value={fromYear}
                 onChange={(e) => setFromYear(e.target.value)}
                 aria-invalid={Boolean(fields.from_year)}
@@ -132,7 +150,8 @@ export function AskForm({ onCreated, signedIn }: { onCreated: (created: CreatedS
                 type="number"
                 inputMode="numeric"
                 name="to_year"
-                min={1800}
+                min={limits?.min_year}
+                max={limits?.max_year}
                 value={toYear}
                 onChange={(e) => setToYear(e.target.value)}
                 aria-invalid={Boolean(fields.to_year)}
@@ -173,7 +192,7 @@ export function AskForm({ onCreated, signedIn }: { onCreated: (created: CreatedS
       )}
       {otherErrors.map(([k, msgs]) => (
         <p key={k} className="alert alert--error" role="alert">
-          {k}: {msgs.join(' ')}
+          {msgs.join(' ')}
         </p>
       ))}
       {mutation.error && !apiError && (

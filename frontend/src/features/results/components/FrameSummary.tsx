@@ -1,0 +1,31 @@
+import type { QueryFrame } from '@/types/api';
+import { FRAME_KIND_NAMES } from '../words';
+
+const PARTS: Array<[keyof Omit<QueryFrame, 'kind'>, string]> = [
+  ['intervention', 'Treatment or exposure'],
+  ['comparator', 'Compared with'],
+  ['outcome', 'Outcome'],
+  ['population', 'In'],
+];
+
+/** "How we read your question": the question's frame in one compact line, so a misreading is visible at once. */
+export function FrameSummary({ frame }: { frame: QueryFrame }) {
+  const parts = PARTS.filter(([key]) => frame[key]);
+  return (
+    <div className="frame" data-testid="frame">
+      <span className="frame__title">How we read your question:</span>
+      <dl className="frame__parts">
+        <div>
+          <dt>Kind</dt>
+          <dd>{FRAME_KIND_NAMES[frame.kind] ?? frame.kind}</dd>
+        </div>
+        {parts.map(([key, label]) => (
+          <div key={key}>
+            <dt>{label}</dt>
+            <dd>{frame[key]}</dd>
+          </div>
+        ))}
+      </dl>
+    </div>
+  );
+}

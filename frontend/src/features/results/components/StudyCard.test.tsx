@@ -1,0 +1,82 @@
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { makePaper } from '@/test/factories';
+import { renderInRouter } from '@/test/render';
+import { sameText, StudyCard, type StudyCardProps } from './StudyCard';
+
+function renderCard(props: Partial<StudyCardProps> & Pick<StudyCardProps, 'paper'>) {
+  return renderInRouter(<StudyCard highlighted={false} finished fullText="checked" {...props} />, '/searches/abc123');
+}
+
+describe('StudyCard', () => {
+  it('shows whether the study answers the question, with the reason', () => {
+    renderCard({ paper: makePaper(1, { addresses: { label: 'partly', reason: 'Adults only; the question is about children.' } }) });
+    const badge = screen.getByTestId('addresses');
+    expect(badge).toHaveTextContent('Partly');
+    expect(badge).toHaveTextContent('Adults only; the question is about children.');
+  });
+
+  it.each([
+    ['yes', 'Answers your question'],
+    ['no', 'Does not address it'],
+  ] as const)('names addresses=%s as "%s"', (label, words) => {
+    renderCard({ paper: makePaper(1, { addresses: { label, reason: 'r' } }) });
+    expect(screen.getByTestId('addresses')).toHaveTextContent(words);
+  });
+
+  it('labels the bar as the classifier confidence', () => {
+    renderCard({ paper: makePaper(1) });
+    expect(screen.getByTestId('stance-badge')).toHaveTextContent('Supports');
+    expect(screen.getByRole('img', { name: 'Classifier confidence in supports: 70%' })).toBeInTheDocument();
+    expect(screen.getByText('Classifier confidence')).toBeInTheDocument();
+  });
+
+  it('shows a low-confidence stance as "Uncertain", not as a confident label', () => {
+    const paper = makePaper(3, { stance: { label: 'refutes', supports: 0.3, refutes: 0.4, neutral: 0.3, uncertain: true } });
+    renderCard({ paper });
+    const badge = screen.getByTestId('stance-badge');
+    expect(badge).toHaveTextContent('Uncertain');
+    expect(badge).not.toHaveTextContent('Refutes');
+    expect(screen.getByRole('img', { name: 'Classifier confidence (low; it leans to refutes): 40%' })).toBeInTheDocument();
+  });
+
+  it('hides an unknown journal instead of saying "Journal: unknown"', () => {
+    renderCard({ paper: makePaper(1, { journal: '', venue: null }) });
+    expect(screen.queryByText('Journal')).not.toBeInTheDocument();
+    expect(screen.queryByText('unknown')).not.toBeInTheDocument();
+  });
+
+  it('never shows the summary and the quote when they are the same text', () => {
+    const text = 'Sumatriptan relieved headache in study 1.';
+    renderCard({ paper: makePaper(1, { summary: `${text} `, best_sentence: { index: 1, text, score: 0.7 } }) });
+    expect(screen.getAllByText(text, { exact: false })).toHaveLength(2); // the quote, and the highlight inside the abstract
+    expect(document.querySelector('.card__summary')).toBeNull();
+  });
+
+  it('tells "PubMed Central could not be reached" apart from "no open-access copy" and links a free copy', () => {
+    const { unmount } = renderCard({ paper: makePaper(1), fullText: 'unreachable' });
+    expect(screen.getByTestId('full-text')).toHaveTextContent('PubMed Central could not be reached');
+    unmount();
+    renderCard({ paper: makePaper(1), fullText: 'checked' });
+    expect(screen.getByTestId('full-text')).toHaveTextContent('No open-access copy');
+  });
+
+  it('links a free full text when there is one, and says nothing while enrichment runs', () => {
+    const { unmount } = renderCard({ paper: makePaper(1, { full_text_url: 'https://pmc.ncbi.nlm.nih.gov/articles/PMC1/' }), fullText: 'unreachable' });
+    expect(within(screen.getByTestId('full-text')).getByRole('link', { name: /Free full text/ })).toHaveAttribute('href', 'https://pmc.ncbi.nlm.nih.gov/articles/PMC1/');
+    unmount();
+    renderCard({ paper: makePaper(1), fullText: 'pending', finished: false });
+    expect(screen.queryByTestId('full-text')).not.toBeInTheDocument();
+  });
+
+  it('links its document page and remembers the result to come back to', () => {
+    renderCard({ paper: makePaper(2) });
+    expect(screen.getByRole('link', { name: /Study 2 title/ })).toHaveAttribute('href', '/documents/10000002');
+  });
+});
+
+it('compares texts ignoring case, spacing and punctuation', () => {
+  expect(sameText('A  result.', 'a result')).toBe(true);
+  expect(sameText('A result', 'Another result')).toBe(false);
+  expect(sameText(null, 'x')).toBe(false);
+});
