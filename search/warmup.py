@@ -19,7 +19,9 @@ def load_models() -> float:
     """Load and exercise each model once; returns the seconds it took. Never raises: a search will say what is missing."""
     from documents.sources import Filters
     from search import embeddings
+    from search import scope
     from search.pipeline.understand import understand
+    from search.stance.comparison import load_comparison_model
     from search.stance.predict import load_classifier
     from search.stance.syntax import parser
 
@@ -28,6 +30,8 @@ def load_models() -> float:
         ("question parser", lambda: understand(_QUESTION, Filters())),
         ("embedding model", lambda: embeddings.encode([_QUESTION])),
         ("stance classifier", load_classifier),
+        ("scope guard", scope.load),
+        ("comparison model", load_comparison_model),
         ("stance parser", parser),
     ):
         try:

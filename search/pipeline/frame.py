@@ -36,7 +36,9 @@ _EITHER = re.compile(r"^\s*(?:is|are|should)\s+.+?\s+or\s+.+?\s+(?:better|more|l
 _SAFETY = re.compile(r"\b(?:safe|safely|safer|safety|unsafe|ok(?:ay)?\s+to\s+take|dangerous|contraindicated)\b", re.I)
 _HARM = re.compile(
     r"\b(?:cause[sd]?|causing|side[\s-]?effects?|adverse|harm(?:s|ful)?|risk(?:s)?\s+of|raise[sd]?\s+(?:the\s+)?risk"
-    r"|increase[sd]?\s+(?:the\s+)?risk|lead\s+to|trigger[s]?|worsen[s]?|damage[s]?|toxic|addict\w*|dependen\w+)\b",
+    r"|increase[sd]?\s+(?:the\s+)?risk|lead\s+to|trigger[s]?|worsen[s]?|damage[s]?|toxic|addict\w*|dependen\w+"
+    r"|make[s]?\s+(?:\w+\s+){0,3}?(?:worse|sleepy|drowsy|tired|dizzy|sick|nauseous)"
+    r"|(?:put|putting|puts)\s+on\s+weight|gain\s+weight|weight\s+gain)\b",
     re.I,
 )
 _ASSOCIATION = re.compile(r"\b(?:associated|linked|related|correlated|connection|link)\s+(?:with|to|between)\b", re.I)

@@ -90,15 +90,13 @@ def _concept_names(query: UnderstoodQuery, role: str, fallback: str | None) -> l
 
 def comparison_stance(query: UnderstoodQuery, paper: RankedPaper, model) -> Stance:
     """Stance of a head-to-head study towards "X is better than Y" (or "one X is better than another")."""
-    from search.stance.comparison import difference
+    from search.stance.comparison import overall_difference
 
     frame = query.frame
-    result = difference(
-        model,
-        intervention=frame.intervention or "",
-        comparator=frame.comparator or "",
-        outcome=frame.outcome or "",
-        abstract=paper.record.abstract,
+    # The frame's "outcome" of a comparison is usually the condition ("for overactive bladder"), not a
+    # measured outcome, so the model reads the conclusion sentences: what the study says overall.
+    result = overall_difference(
+        model, intervention=frame.intervention or "", comparator=frame.comparator or "", abstract=paper.record.abstract
     )
     p = float(result.p_difference)
     quote = " ".join((result.sentence or "").split())[:200]

@@ -107,7 +107,7 @@ def test_anonymous_search_through_a_real_worker(corpus_slice, worker, send_to, a
     rates = settings.REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"]
     settings.REST_FRAMEWORK = {**settings.REST_FRAMEWORK, "DEFAULT_THROTTLE_RATES": {**rates, "user": "100000/min"}}
     send_to(worker.queue)
-    question = "Should I keep taking omeprazole for my reflux for years?"
+    question = "Does taking omeprazole for reflux for years cause problems?"
     body = submit(as_alice, question, anonymous=True)
     doc = wait_for(as_alice, body["url"], until=lambda d: d["status"] in ("done", "failed"), every=0.5)
     assert doc["status"] == "done", doc["error"]

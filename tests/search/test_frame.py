@@ -76,6 +76,9 @@ FRAMES = [
     ('Do NSAIDs raise blood pressure?', 'effect', 'NSAIDs', None, 'raise, blood pressure', None),
     ('Does acarbose reduce weight?', 'effect', 'acarbose', None, 'weight', None),
     ('Is verapamil more effective than diltiazem for angina?', 'comparison', 'verapamil', 'diltiazem', 'angina', None),
+    ('Do antihistamines make you sleepy?', 'harm', 'antihistamines', None, 'sleepy', None),
+    ('Does methylphenidate make tics worse?', 'harm', 'methylphenidate', None, 'tics', None),
+    ('Does metformin make people put on weight?', 'harm', 'metformin', None, 'weight', None),
 ]
 
 
