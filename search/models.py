@@ -82,6 +82,8 @@ class SearchPaper(models.Model):
     similarity = models.FloatField()
     stance = models.JSONField(null=True, blank=True)
     addresses = models.JSONField(null=True, blank=True, help_text="does the study address the question: label, reason")
+    design = models.JSONField(null=True, blank=True, help_text="study design: label, source, evidence")
+    sample_size = models.JSONField(null=True, blank=True, help_text="people randomised/enrolled/included: n, sentence")
     best_sentence = models.JSONField(null=True, blank=True)
     summary = models.TextField(null=True, blank=True)
     metrics = models.JSONField(default=dict, blank=True, help_text="metrics as delivered for this search; null = unavailable")

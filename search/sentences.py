@@ -64,16 +64,24 @@ def _is_label(text: str) -> bool:
 
 def strip_label(sentence: str) -> str:
     """Remove a leading section label ("RESULTS: ...") from one sentence."""
+    return _strip_label_keeping(sentence)[0]
+
+
+def _strip_label_keeping(sentence: str) -> tuple[str, str | None]:
+    """The sentence without its leading label(s), and the last label removed (None when it had none)."""
+    label: str | None = None
     while True:
         m = _LABEL_AT_START.match(sentence)
         if m and _is_label(m.group(1)):
+            label = m.group(1)
             sentence = sentence[m.end():]
             continue
         m = _CAPS_LABEL_NO_COLON.match(sentence)
         if m and all(w in LABEL_WORDS for w in re.split(r"[ ,/&'’-]+", m.group(1).lower()) if w):
+            label = m.group(1)
             sentence = sentence[m.end():]
             continue
-        return sentence.strip()
+        return sentence.strip(), label
 
 
 def _split_before_labels(text: str) -> list[str]:
@@ -118,13 +126,26 @@ _TRUNCATION_MARKER = re.compile(r"\(?\s*ABSTRACT TRUNCATED(?: AT \d+ WORDS)?\s*\
 
 def split_sentences(abstract: str) -> list[str]:
     """The sentences of ``abstract`` in order, labels and MEDLINE truncation markers removed, empty pieces dropped."""
+    return [sentence for sentence, _ in split_labelled(abstract)]
+
+
+def split_labelled(abstract: str) -> list[tuple[str, str | None]]:
+    """Each sentence of ``abstract`` (exactly as :func:`split_sentences` gives them) with its section label.
+
+    The label is the one in force where the sentence stands ("RESULTS" for every sentence after
+    "RESULTS:" until the next label), upper-cased; None where the abstract has no label before it.
+    The best-sentence scorer uses it, when an abstract keeps its labels, to tell results from methods.
+    """
     text = re.sub(r"\s+", " ", _TRUNCATION_MARKER.sub(" ", abstract or "")).strip()
     if not text:
         return []
-    out: list[str] = []
+    out: list[tuple[str, str | None]] = []
+    current: str | None = None
     for block in _split_before_labels(text):
         for piece in _split_block(block):
-            sentence = strip_label(piece)
+            sentence, label = _strip_label_keeping(piece)
+            if label is not None:
+                current = re.sub(r"\s+", " ", label).upper()
             if re.search(r"\w", sentence):
-                out.append(sentence)
+                out.append((sentence, current))
     return out

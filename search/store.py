@@ -323,6 +323,8 @@ def _upsert_search_papers(state: SearchState) -> None:
                 similarity=p.similarity,
                 stance=d["stance"],
                 addresses=d["addresses"],
+                design=d["design"],
+                sample_size=d["sample_size"],
                 best_sentence=d["best_sentence"],
                 summary=p.summary,
                 metrics=_metrics_json(p.metrics),
@@ -363,6 +365,8 @@ def search_paper_dict(sp: SearchPaper) -> dict[str, Any]:
         "best_sentence": sp.best_sentence,
         "summary": sp.summary,
         "addresses": sp.addresses,
+        "design": sp.design,
+        "sample_size": sp.sample_size,
     }
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 from rest_framework import serializers
 
 from search.pipeline.state import ADDRESSES_LABELS, CONFIDENCE_LEVELS, FRAME_KINDS, VERDICT_LABELS
+from search.design import DESIGNS
 from search.scope import SCOPE_KINDS
 from search.validation import InvalidInput, clean_publication_types, clean_question, clean_years
 
@@ -96,6 +97,17 @@ class AddressesSerializer(serializers.Serializer):
     reason = serializers.CharField()
 
 
+class DesignSerializer(serializers.Serializer):
+    label = serializers.ChoiceField(choices=list(DESIGNS))
+    source = serializers.ChoiceField(choices=["publication_type", "mesh", "text"])
+    evidence = serializers.CharField(allow_blank=True, help_text="the words that decided it")
+
+
+class SampleSizeSerializer(serializers.Serializer):
+    n = serializers.IntegerField()
+    sentence = serializers.CharField()
+
+
 class BestSentenceSerializer(serializers.Serializer):
     index = serializers.IntegerField()
     text = serializers.CharField()
@@ -124,6 +136,8 @@ class PaperSerializer(serializers.Serializer):
     similarity = serializers.FloatField()
     stance = StanceSerializer(allow_null=True)
     addresses = AddressesSerializer(allow_null=True, help_text="does the study address the question as framed")
+    design = DesignSerializer(allow_null=True, help_text="study design (from publication types, MeSH or the text)")
+    sample_size = SampleSizeSerializer(allow_null=True, help_text="null when the abstract does not say")
     best_sentence = BestSentenceSerializer(allow_null=True)
     summary = serializers.CharField(allow_null=True)
 

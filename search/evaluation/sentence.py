@@ -1,165 +1,119 @@
-"""Best-sentence evaluation: does the picked sentence overlap the annotated answer?
+"""Best-sentence evaluation: does the quoted sentence overlap the annotated answer?
 
-``--data`` is either the Evidence Inference 2.0 folder (prompts.jsonl + abstracts.jsonl) or a
-PubMedQA-format ``.jsonl`` file.
+``--data`` is the Evidence Inference 2.0 folder (prompts.jsonl + abstracts.jsonl) or a PubMedQA
+``.jsonl`` file (or its folder); see ``search/quote/data.py`` for questions, frames and gold spans.
 
-* Evidence Inference: prompts with ``any_evidence_in_abstract``; the question is
-  "With respect to {outcome}, how did {intervention} compare to {comparator}?" (the wording the
-  annotators were shown); gold = every annotation's ``evidence`` that lies in the abstract.
-* PubMedQA: question = ``question``; abstract = contexts + long_answer (as in the demo corpus);
-  gold = each sentence of ``long_answer`` (the conclusion).
+Overlap (``search.quote.data.overlaps``): a hit when the sentence is a substring of a gold span or
+the other way round (as lower-case word tokens), or when it holds at least half of the span's
+distinct words; a question is a hit when any of its gold spans is.
 
-Overlap (one picked sentence s against one gold span g, both normalised to lower-case word
-tokens): a hit when s is a substring of g or g of s, or when s contains at least half of
-g's distinct tokens. A prompt is a hit when any gold span is hit. Reported for the model
-with and without the finding bonus, and for position baselines.
+The learned scorer is cross-validated grouped by article (``--folds``, default 5): each article is
+scored by a model trained on the other folds of this set plus the whole of the other shared set
+(different articles, from ``MEDSEBA_DATA_DIR``), the way ``manage.py train_sentence`` trains. Beside it:
+the same picks when the card's summary line (the conclusion sentence) must be avoided, when the
+abstract keeps its section labels, and when the question's frame is not known (Evidence Inference
+gives it), and the baselines: cosine only, cosine with the cue bonus (the rule before the scorer),
+the last sentence, the first sentence of the RESULTS section.
 """
 from __future__ import annotations
 
-import json
-import re
+import time
+from dataclasses import replace
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 import numpy as np
+from django.conf import settings
 
 from search import embeddings
 from search.pipeline.locate import FINDING_BONUS, pick
-from search.sentences import split_sentences
+from search.quote import features, rules
+from search.quote import train as training
+from search.quote.data import EI_TEMPLATE, EVIDENCE_INFERENCE, OVERLAP, PUBMEDQA, Item, hits, load, overlaps
 
-OVERLAP = 0.5
-EI_TEMPLATE = "With respect to {outcome}, how did {intervention} compare to {comparator}?"
-
-
-def _tokens(text: str) -> list[str]:
-    return re.findall(r"\w+", text.lower())
+__all__ = ["run", "evaluate", "overlaps", "OVERLAP", "EI_TEMPLATE"]
 
 
-def overlaps(sentence: str, gold: str, *, threshold: float = OVERLAP) -> bool:
-    s, g = _tokens(sentence), _tokens(gold)
-    if not s or not g:
-        return False
-    ss, gs = " ".join(s), " ".join(g)
-    if ss in gs or gs in ss:
-        return True
-    g_set = set(g)
-    return len(g_set & set(s)) / len(g_set) >= threshold
+def _rate(flags: list[bool]) -> float | None:
+    return round(sum(flags) / len(flags), 4) if flags else None
 
 
-def _hit(sentence: str | None, golds: list[str]) -> bool:
-    return sentence is not None and any(overlaps(sentence, g) for g in golds)
+def _others(dataset: str, data_path: Path) -> list[Item]:
+    """The other shared set, added whole to every training fold (none when it is not there)."""
+    paths = training.default_sets(Path(settings.MEDSEBA_DATA_DIR))
+    other = PUBMEDQA if dataset == EVIDENCE_INFERENCE else EVIDENCE_INFERENCE
+    path = paths[other]
+    if not path.exists() or path.resolve() == data_path.resolve():
+        return []
+    return load(path)[1]
 
 
-Example = tuple[str, list[str], list[str], int | None]  # question, sentences, gold spans, first results index
+def evaluate(items: list[Item], others: list[Item], *, folds: int = 5) -> dict[str, Any]:
+    """Hit rates of the cross-validated scorer (plus its variants) and of the baselines over ``items``."""
+    usable = [item for item in items if item.sentences and item.golds]
+    vectors = training.encode_texts([t for item in usable + others for t in [item.question, *item.sentences]])
+    target = training.prepare(usable, vectors)
+    rest = [training.prepare(others, vectors)] if others else []
+    orders = training.cross_validate(target, rest, folds=folds)
+    labelled = training.cross_validate(target, rest, folds=folds, labelled=True)
+    # The same models scoring the question alone: what a search gets when understand finds no frame.
+    unframed = training.prepare([replace(item, frame=None) for item in usable], vectors)
+    question_only = training.cross_validate(target, rest, folds=folds, held_out=unframed)
 
-
-def _evidence_inference(folder: Path, limit: int | None) -> list[Example]:
-    abstracts = {}
-    for line in (folder / "abstracts.jsonl").open(encoding="utf-8"):
-        row = json.loads(line)
-        abstracts[row["pmcid"]] = row
-    examples: list[Example] = []
-    split_cache: dict[str, tuple[list[str], int | None]] = {}
-    for line in (folder / "prompts.jsonl").open(encoding="utf-8"):
-        prompt = json.loads(line)
-        if not prompt.get("any_evidence_in_abstract"):
-            continue
-        article = abstracts.get(prompt["pmcid"])
-        if not article or not article.get("abstract"):
-            continue
-        if prompt["pmcid"] not in split_cache:
-            sentences = split_sentences(article["abstract"])
-            split_cache[prompt["pmcid"]] = (sentences, _first_results_index(sentences, article.get("sections") or []))
-        sentences, first_results = split_cache[prompt["pmcid"]]
-        golds = [a["evidence"] for a in prompt["annotations"] if a.get("evidence_in_abstract") and a.get("evidence")]
-        question = EI_TEMPLATE.format(**{k: prompt[k].strip() for k in ("outcome", "intervention", "comparator")})
-        examples.append((question, sentences, golds, first_results))
-        if limit and len(examples) >= limit:
-            break
-    return examples
-
-
-def _first_results_index(sentences: list[str], sections: list[dict[str, Any]]) -> int | None:
-    """Index of the first sentence that comes from a section labelled RESULTS/FINDINGS, if any."""
-    for section in sections:
-        label = (section.get("label") or "").upper()
-        if "RESULT" in label or "FINDING" in label:
-            first = split_sentences(section.get("text") or "")
-            if first:
-                key = " ".join(_tokens(first[0]))
-                for i, s in enumerate(sentences):
-                    if " ".join(_tokens(s)) == key:
-                        return i
-    return None
-
-
-def _pubmedqa(path: Path, limit: int | None) -> list[Example]:
-    examples: list[Example] = []
-    for line in path.open(encoding="utf-8"):
-        row = json.loads(line)
-        abstract = " ".join(row["contexts"] + [row["long_answer"]])
-        sentences = split_sentences(abstract)
-        golds = split_sentences(row["long_answer"])
-        first_results = None
-        for label, context in zip(row.get("context_labels") or [], row["contexts"]):
-            if "RESULT" in (label or "").upper() or "FINDING" in (label or "").upper():
-                first = split_sentences(context)
-                if first:
-                    key = " ".join(_tokens(first[0]))
-                    first_results = next((i for i, s in enumerate(sentences) if " ".join(_tokens(s)) == key), None)
-                break
-        examples.append((row["question"], sentences, golds, first_results))
-        if limit and len(examples) >= limit:
-            break
-    return examples
-
-
-def _rate(hits: list[bool]) -> float | None:
-    return round(sum(hits) / len(hits), 4) if hits else None
-
-
-def evaluate(examples: list[Example], *, bonuses: tuple[float, ...] = (0.0, FINDING_BONUS)) -> dict[str, Any]:
-    """Hit rates of the model (per bonus) and of the baselines over ``examples``."""
-    # Embed every distinct sentence and question once.
-    texts = sorted({s for _, sentences, _, _ in examples for s in sentences} | {q for q, _, _, _ in examples})
-    matrix = embeddings.encode(texts)
-    index = {t: i for i, t in enumerate(texts)}
-    usable = [e for e in examples if e[1] and e[2]]
-    results: dict[str, list[bool]] = {f"model_bonus_{b:g}": [] for b in bonuses}
-    results["baseline_last_sentence"] = []
-    results["baseline_first_results_sentence"] = []
-    for question, sentences, golds, first_results in usable:
-        q = matrix[index[question]]
-        vectors = np.stack([matrix[index[s]] for s in sentences])
-        for b in bonuses:
-            best = pick(q, sentences, vectors, bonus=b)
-            results[f"model_bonus_{b:g}"].append(_hit(best.text if best else None, golds))
-        results["baseline_last_sentence"].append(_hit(sentences[-1], golds))
-        chosen = sentences[first_results] if first_results is not None else None
-        results["baseline_first_results_sentence"].append(_hit(chosen, golds))
+    names = ("learned_cv", "learned_cv_avoiding_summary", "learned_cv_with_section_labels",
+             "learned_cv_without_frame", "baseline_cosine_only",
+             f"baseline_cosine_cue_bonus_{FINDING_BONUS:g}", "baseline_last_sentence",
+             "baseline_first_results_sentence")
+    results: dict[str, list[bool]] = {name: [] for name in names}
+    cosine = features.column("cosine")
+    for item, order, order_labelled, order_unframed, rows in zip(usable, orders, labelled, question_only, target.rows):
+        chosen = item.sentences[order[0]] if order else None
+        results["learned_cv"].append(hits(chosen, item.golds))
+        # An unlabelled abstract's summary line is its last sentence (answer_text.conclusion_sentence).
+        other = rules.choose_quote([item.sentences[i] for i in order], avoid=item.sentences[-1])
+        results["learned_cv_avoiding_summary"].append(
+            hits(item.sentences[order[other]] if other is not None else None, item.golds))
+        results["learned_cv_with_section_labels"].append(
+            hits(item.sentences[order_labelled[0]] if order_labelled else None, item.golds))
+        results["learned_cv_without_frame"].append(
+            hits(item.sentences[order_unframed[0]] if order_unframed else None, item.golds))
+        results["baseline_cosine_only"].append(hits(item.sentences[int(np.argmax(rows[:, cosine]))], item.golds))
+        q, v = vectors[item.question], np.stack([vectors[s] for s in item.sentences])
+        best = pick(q, item.sentences, v)
+        results[f"baseline_cosine_cue_bonus_{FINDING_BONUS:g}"].append(hits(best.text if best else None, item.golds))
+        results["baseline_last_sentence"].append(hits(item.sentences[-1], item.golds))
+        first = item.first_results
+        results["baseline_first_results_sentence"].append(
+            hits(item.sentences[first] if first is not None else None, item.golds))
     return {
         "n": len(usable),
-        "skipped_without_sentences_or_gold": len(examples) - len(usable),
-        "hit_rate": {name: _rate(hits) for name, hits in results.items()},
-        "mean_sentences_per_abstract": round(float(np.mean([len(e[1]) for e in usable])), 2) if usable else None,
+        "skipped_without_sentences_or_gold": len(items) - len(usable),
+        "articles": len({item.group for item in usable}),
+        "folds": folds,
+        "grouped_by": "article",
+        "other_set_questions_in_every_training_fold": len(others),
+        "hit_rate": {name: _rate(flags) for name, flags in results.items()},
+        "mean_sentences_per_abstract": round(float(np.mean([len(i.sentences) for i in usable])), 2) if usable else None,
     }
 
 
 def run(data_path: Path, options: dict[str, Any]) -> dict[str, Any]:
-    limit = options.get("limit")
-    loader: Callable[[Path, int | None], list[Example]]
-    if data_path.is_dir() and (data_path / "prompts.jsonl").exists():
-        dataset, loader = "evidence-inference-v2", _evidence_inference
-    elif data_path.is_file() and data_path.suffix == ".jsonl":
-        dataset, loader = "pubmedqa", _pubmedqa
-    else:
-        raise ValueError(f"{data_path}: expected the evidence-inference folder or a PubMedQA .jsonl file")
-    figures = evaluate(loader(data_path, limit))
+    started = time.perf_counter()
+    folds = int(options.get("folds") or 5)
+    if folds < 2:
+        raise ValueError("--folds must be at least 2 for cross-validation")
+    dataset, items = load(data_path, options.get("limit"))
+    if not any(item.sentences and item.golds for item in items):
+        raise ValueError(f"{data_path}: no question with both abstract sentences and gold spans")
+    figures = evaluate(items, _others(dataset, data_path), folds=folds)
     return {
         "dataset": dataset,
         "model": embeddings.model_name(),
-        "question": EI_TEMPLATE if dataset == "evidence-inference-v2" else "PubMedQA question",
+        "question": EI_TEMPLATE if dataset == EVIDENCE_INFERENCE else "PubMedQA question",
+        "frame": "the prompt's intervention / comparator / outcome (kind comparison)" if dataset == EVIDENCE_INFERENCE
+        else "none (the question only)",
         "overlap": f"substring either way, or >= {OVERLAP:g} of the gold span's distinct word tokens in the sentence",
         "finding_bonus": FINDING_BONUS,
         **figures,
+        "seconds": round(time.perf_counter() - started, 1),
     }

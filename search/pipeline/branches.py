@@ -17,7 +17,7 @@ from collections.abc import Collection
 from dataclasses import dataclass, field
 from typing import Any
 
-from .state import STAGE_PROGRESS, STAGES, Addresses, BestSentence, Failure, Metrics, SearchState, Stance
+from .state import STAGE_PROGRESS, STAGES, Failure, SearchState
 
 FAN_OUT = "rerank"  # the stage whose output every branch reads
 BRANCHES = ("enrich", "judge", "locate")
@@ -63,7 +63,7 @@ class BranchOutput:
 
     stage: str
     # pmid -> {owned field: value}
-    papers: dict[str, dict[str, Metrics | Stance | Addresses | BestSentence | None]]
+    papers: dict[str, dict[str, Any]]
     failures: list[Failure] = field(default_factory=list)
     timing_ms: int = 0
     models: dict[str, Any] = field(default_factory=dict)  # keys set or changed by the branch
@@ -77,7 +77,7 @@ class BranchOutput:
 # The per-paper fields each branch owns (judge decides whether a study addresses the question, and its stance).
 PAPER_FIELDS: dict[str, tuple[str, ...]] = {
     "enrich": ("metrics",),
-    "judge": ("stance", "addresses"),
+    "judge": ("stance", "addresses", "design", "sample_size"),
     "locate": ("best_sentence",),
 }
 

@@ -2,37 +2,42 @@
 
 The abstract (never the title) is split by :func:`search.sentences.split_sentences`; each
 sentence is embedded once per model and cached with the sentence list in the embedding
-store, so the reported ``index`` always points into the cached list. The score is the
-cosine between question and sentence plus ``FINDING_BONUS`` for sentences that report a
-finding (result/conclusion cue words) and minus it for sentences that only state the study's
-aim ("To compare ...", "This study was designed to ..."): a question is answered by what a
-study found, not by its aim or background, which often repeat the question's words. On
-``search/evaluation/sentence.py`` (Evidence Inference, 940 prompts) the hit rate is 0.294
-with no adjustment, 0.352 with the finding bonus alone, 0.365 with bonus and aim penalty.
+store, so the reported ``index`` always points into the cached list. Each sentence is then
+scored by the learned scorer of ``search/quote`` (cosine to the question, overlap with the
+question's frame, section role from the label or the wording, findings language, position,
+length; trained on Evidence Inference + PubMedQA by ``manage.py train_sentence``) and the
+quoting rules pick among them: a whole sentence, a finding before any aim/methods/background
+sentence, for a comparison the sentence naming both arms, never the text to ``avoid`` (the
+card's summary line). Figures: ``manage.py evaluate sentence`` (README).
+
+``pick`` and ``finding_bonus`` are the rule used before the scorer (cosine plus a finding
+bonus, minus it for an aim sentence), kept as the baseline the evaluation prints beside it.
 """
 from __future__ import annotations
 
-import re
-from collections.abc import Sequence
+import math
+from collections.abc import Mapping, Sequence
 
 import numpy as np
 
 from documents.embedding_store import EmbeddingStore, SentenceVectors, get_store
 from documents.sources.base import Record
 from search import embeddings
-from search.sentences import split_sentences
+from search.quote import features, rules
+from search.quote.cues import AIM_CUES, FINDING_CUES
+from search.quote.frame import Parts
+from search.quote.model import SentenceScorer, get_scorer
+from search.sentences import split_labelled, split_sentences
 
-from .state import BestSentence
+from .state import BestSentence, Frame
+
+__all__ = [
+    "FINDING_BONUS", "FINDING_CUES", "AIM_CUES", "SENTENCE_RECIPE", "finding_bonus", "pick", "sentence_vectors",
+    "sentence_model_key", "rank_sentences", "locate_ranked", "locate", "choose_quote",
+]
 
 SENTENCE_RECIPE = "sent-v2"  # v2: MEDLINE truncation markers removed
 FINDING_BONUS = 0.05
-FINDING_CUES = re.compile(
-    r"\b(conclu\w*|suggest\w*|indicat\w*|demonstrat\w*|show(?:s|ed|n)?|found|find(?:ing)?s?|"
-    r"significant\w*|associated|effective\w*|improv\w*|reduc\w*|increas\w*|decreas\w*|"
-    r"no (?:significant )?difference|did not|was not|were not|may|support\w*|"
-    r"p\s*[<=>]|odds ratio|hazard ratio|relative risk|95%)",
-    re.IGNORECASE,
-)
 
 
 def sentence_model_key() -> str:
@@ -40,19 +45,8 @@ def sentence_model_key() -> str:
     return embeddings.cache_key(SENTENCE_RECIPE)
 
 
-# Sentences that state what a study set out to do repeat the question's words without answering it.
-AIM_CUES = re.compile(
-    r"^\s*(?:to (?:evaluate|compare|assess|determine|investigate|examine|study|test|explore|describe)\b|"
-    r"(?:the|our) (?:aim|purpose|objective|goal)s?\b|objectives?\b|"
-    r"(?:we|this study|this trial|the present study) (?:aimed|sought|compared|evaluated|investigated|examined|"
-    r"assessed|studied|tested|explored|was designed|were designed|is designed)\b)"
-    r"|\b(?:was|were) designed to\b",
-    re.IGNORECASE,
-)
-
-
 def finding_bonus(sentences: Sequence[str], *, bonus: float = FINDING_BONUS) -> np.ndarray:
-    """``+bonus`` for a sentence that reports a finding, ``-bonus`` for one that only states an aim, else 0."""
+    """Baseline rule: ``+bonus`` for a sentence that reports a finding, ``-bonus`` for one that only states an aim."""
     def adjust(sentence: str) -> float:
         if AIM_CUES.search(sentence):
             return -bonus
@@ -64,7 +58,7 @@ def finding_bonus(sentences: Sequence[str], *, bonus: float = FINDING_BONUS) -> 
 def pick(
     question_vector: np.ndarray, sentences: Sequence[str], vectors: np.ndarray, *, bonus: float = FINDING_BONUS
 ) -> BestSentence | None:
-    """The best sentence of one abstract, or None when it has no sentence."""
+    """Baseline: the sentence with the highest cosine (+ finding bonus); None when there is no sentence."""
     if not len(sentences):
         return None
     scores = vectors @ question_vector
@@ -98,23 +92,91 @@ def sentence_vectors(
     return cached
 
 
-def locate(
+def _labels(abstract: str, sentences: Sequence[str]) -> list[str | None] | None:
+    """Section labels of the cached sentences when the abstract keeps its labels ("RESULTS: ..."), else None."""
+    if ":" not in abstract:
+        return None
+    labelled = split_labelled(abstract)
+    if [s for s, _ in labelled] != list(sentences):
+        return None
+    labels = [label for _, label in labelled]
+    return labels if any(labels) else None
+
+
+def _probability(score: float) -> float:
+    return round(1.0 / (1.0 + math.exp(-max(min(score, 30.0), -30.0))), 4)
+
+
+def rank_sentences(
+    question: str,
+    question_vector: np.ndarray,
+    record: Record,
+    sv: SentenceVectors,
+    *,
+    frame: Frame | None = None,
+    scorer: SentenceScorer | None = None,
+) -> list[BestSentence]:
+    """Every sentence of one abstract in quoting order; ``score`` is the scorer's probability (0-1) that it answers."""
+    if not sv.sentences:
+        return []
+    scorer = scorer if scorer is not None else get_scorer()
+    parts = Parts.of(question, frame)
+    labels = _labels(record.abstract, sv.sentences)
+    scores = scorer.score(features.matrix(question_vector, sv.sentences, sv.vectors, parts, labels))
+    ordered = rules.order(sv.sentences, scores, parts=parts, labels=labels, title=record.title)
+    return [BestSentence(index=i, text=sv.sentences[i], score=_probability(float(scores[i]))) for i in ordered]
+
+
+def locate_ranked(
     question: str,
     records: list[Record],
     *,
     store: EmbeddingStore | None = None,
-    bonus: float = FINDING_BONUS,
-) -> dict[str, BestSentence]:
-    """Best sentence per PMID; records whose abstract has no sentence are left out."""
+    frame: Frame | None = None,
+) -> dict[str, list[BestSentence]]:
+    """Every sentence of each abstract in quoting order, by PMID (abstracts without a sentence are left out)."""
     if not question or not question.strip():
         raise ValueError("locate needs a non-empty question")
     if not records:
         return {}
     by_pmid = sentence_vectors(records, store=store)
     query = embeddings.encode([question])[0]
+    scorer = get_scorer()
+    out: dict[str, list[BestSentence]] = {}
+    for record in records:
+        sv = by_pmid.get(record.pmid)
+        ranked = rank_sentences(question, query, record, sv, frame=frame, scorer=scorer) if sv else []
+        if ranked:
+            out[record.pmid] = ranked
+    return out
+
+
+def choose_quote(ranked: Sequence[BestSentence], avoid: str | None = None) -> BestSentence | None:
+    """The first of ``ranked`` (one abstract's sentences in quoting order) whose text is not ``avoid``.
+
+    ``avoid`` is the card's summary line (e.g. ``paper.summary``); None when the abstract has
+    nothing else to quote.
+    """
+    position = rules.choose_quote([b.text for b in ranked], avoid)
+    return ranked[position] if position is not None else None
+
+
+def locate(
+    question: str,
+    records: list[Record],
+    *,
+    store: EmbeddingStore | None = None,
+    frame: Frame | None = None,
+    avoid: Mapping[str, str | None] | None = None,
+) -> dict[str, BestSentence]:
+    """The sentence to quote per PMID; records whose abstract has no (other) sentence are left out.
+
+    ``frame``: the question's intervention / comparator / outcome (from understand), when known.
+    ``avoid``: PMID -> the card's summary line, which the quote must not repeat.
+    """
     out: dict[str, BestSentence] = {}
-    for pmid, sv in by_pmid.items():
-        best = pick(query, sv.sentences, sv.vectors, bonus=bonus)
+    for pmid, ranked in locate_ranked(question, records, store=store, frame=frame).items():
+        best = choose_quote(ranked, (avoid or {}).get(pmid))
         if best is not None:
             out[pmid] = best
     return out

@@ -13,6 +13,8 @@ from typing import TYPE_CHECKING
 
 from documents.sources.base import Filters, Record
 
+from search.design import DesignResult, SampleSize
+
 if TYPE_CHECKING:  # search.scope imports nothing from here; imported lazily to keep this module dependency-free
     from search.scope import Scope
 
@@ -139,6 +141,8 @@ class RankedPaper:
     summary: str | None = None
     metrics: Metrics = field(default_factory=Metrics)
     addresses: Addresses | None = None
+    design: DesignResult | None = None  # what kind of study it is (search.design)
+    sample_size: SampleSize | None = None  # people randomised / enrolled / included, with the sentence
 
     def to_dict(self) -> dict[str, Any]:
         r = self.record
@@ -162,6 +166,8 @@ class RankedPaper:
             "best_sentence": asdict(self.best_sentence) if self.best_sentence else None,
             "summary": self.summary,
             "addresses": asdict(self.addresses) if self.addresses else None,
+            "design": asdict(self.design) if self.design else None,
+            "sample_size": asdict(self.sample_size) if self.sample_size else None,
         }
 
     @classmethod
@@ -191,6 +197,8 @@ class RankedPaper:
             summary=d.get("summary"),
             metrics=metrics,
             addresses=Addresses(**addresses) if addresses else None,
+            design=DesignResult(**d["design"]) if d.get("design") else None,
+            sample_size=SampleSize(**d["sample_size"]) if d.get("sample_size") else None,
         )
 
 

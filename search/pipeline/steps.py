@@ -61,10 +61,17 @@ def step_enrich(state: SearchState) -> None:
 def step_judge(state: SearchState) -> None:
     if not state.papers:
         return
+    from search.design import classify_design, sample_size
+
     from .addresses import addresses
     from .judge import judge
     from .judge_frame import reframe
 
+    for paper in state.papers:
+        r = paper.record
+        paper.design = classify_design(title=r.title, abstract=r.abstract, publication_types=r.publication_types,
+                                       mesh=r.mesh)
+        paper.sample_size = sample_size(r.abstract)
     if state.query is not None:
         for paper in state.papers:
             paper.addresses = addresses(state.query, paper.record)
@@ -82,9 +89,13 @@ def step_judge(state: SearchState) -> None:
 def step_locate(state: SearchState) -> None:
     if not state.papers:
         return
+    from .answer_text import conclusion_sentence
     from .locate import locate
 
-    best = locate(state.question, [p.record for p in state.papers])
+    # The card shows the conclusion as its summary line: the quote is another sentence where one answers.
+    frame = state.query.frame if state.query else None
+    avoid = {p.record.pmid: conclusion_sentence(p.record.abstract) for p in state.papers}
+    best = locate(state.question, [p.record for p in state.papers], frame=frame, avoid=avoid)
     for paper in state.papers:
         paper.best_sentence = best.get(paper.record.pmid)
 

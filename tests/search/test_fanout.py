@@ -268,3 +268,33 @@ def test_redis_branch_save_retries_when_another_branch_wrote_meanwhile(scripted,
     assert sorted(doc["branches"]) == ["judge", "locate"] and doc["progress"] == 50 + 15 + 10
     assert sorted(f["stage"] for f in doc["failures"]) == ["judge", "locate"]
     assert all(p["stance"]["label"] == "refutes" for p in doc["papers"])
+
+
+@pytest.mark.django_db
+def test_judge_branch_records_addresses_design_and_sample_size():
+    """Everything the judge branch owns reaches the PostgreSQL document (design and size came with #15)."""
+    from search.design import DesignResult, SampleSize
+    from search.pipeline.branches import Baseline, branch_output
+    from search.pipeline.state import Addresses, RankedPaper, SearchState
+    from search.store import PostgresSearchStore
+
+    from documents.sources.base import Record
+
+    store = PostgresSearchStore()
+    state = SearchState(question="q")
+    store.create(state, fingerprint="f")
+    state.papers = [RankedPaper(rank=1, record=Record(pmid="7", title="t", abstract="a"), similarity=0.5)]
+    for stage in ("understand", "retrieve", "rerank"):
+        assert store.save_stage(state, stage=stage)
+    baseline = Baseline.of(state)
+    paper = state.papers[0]
+    paper.stance = Stance("refutes", 0.1, 0.8, 0.1)
+    paper.addresses = Addresses("yes", "compares them")
+    paper.design = DesignResult("rct", "text", "randomized")
+    paper.sample_size = SampleSize(120, "120 patients were randomized.")
+    assert store.save_branch(state.id, branch_output(state, "judge", baseline)).recorded
+    saved = store.document(state.id)["papers"][0]
+    assert saved["addresses"] == {"label": "yes", "reason": "compares them"}
+    assert saved["design"] == {"label": "rct", "source": "text", "evidence": "randomized"}
+    assert saved["sample_size"] == {"n": 120, "sentence": "120 patients were randomized."}
+    assert RankedPaper.from_dict(saved).design == paper.design

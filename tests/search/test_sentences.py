@@ -90,3 +90,31 @@ def test_medline_truncation_marker_is_not_part_of_a_sentence():
     assert split_sentences("Sumatriptan remains effective over several months.(ABSTRACT TRUNCATED AT 400 WORDS)") == [
         "Sumatriptan remains effective over several months."
     ]
+
+
+def test_split_labelled_gives_the_same_sentences_with_the_label_in_force():
+    from search.sentences import split_labelled
+
+    abstract = (
+        "Migraine is common. METHODS: We randomised 300 adults. RESULTS: Relief was 62% vs. 28% (p < 0.001). "
+        "It was fast. Conclusions: Sumatriptan works."
+    )
+    labelled = split_labelled(abstract)
+
+    assert [s for s, _ in labelled] == split_sentences(abstract)
+    assert [label for _, label in labelled] == [None, "METHODS", "RESULTS", "RESULTS", "CONCLUSIONS"]
+    assert split_labelled("") == []
+
+
+def test_split_labelled_matches_split_sentences_on_real_labelled_abstracts():
+    from search.sentences import split_labelled
+
+    with (DATA / "evidence-inference-v2" / "abstracts.jsonl").open(encoding="utf-8") as f:
+        rows = [json.loads(line) for line in f][:200]
+    for row in rows:
+        text = " ".join(f"{s['label']}: {s['text']}" if s["label"] else s["text"] for s in row["sections"])
+        labelled = split_labelled(text)
+        assert [s for s, _ in labelled] == split_sentences(text)
+        common = {"RESULTS", "CONCLUSION", "CONCLUSIONS", "METHODS", "BACKGROUND"}
+        wanted = {(s["label"] or "").upper() for s in row["sections"] if split_sentences(s["text"])} & common
+        assert wanted <= {label for _, label in labelled}
