@@ -48,7 +48,7 @@ def _verdict_parts(state, stances) -> None:
 
     for paper in state.papers:
         paper.addresses = addresses(state.query, paper.record)
-    reframed = reframe(state.query, state.papers, stances)
+    reframed = reframe(state.query, state.papers, stances, question=state.question)
     for paper in state.papers:
         paper.stance = reframed.get(paper.record.pmid)
     verdict = decide(state.papers, state.query.frame, offline=True)

@@ -12,6 +12,11 @@ FILE may also be a corpus (the demo corpus' ``corpus.jsonl.gz``): its statement 
 become yes/no questions with weak labels (``search/stance/titles.py``), and the abstract
 model trained on all of PubMedQA is scored on them, a check of how the classifier transfers
 to the abstracts the product searches. Those abstracts are never training data, so no folds.
+
+FILE may also be Evidence Inference's ``prompts.jsonl`` (or its folder; ``abstracts.jsonl``
+beside it): then the comparison task is scored — "Is I different from C for O?" answered by
+the comparison model (``search/stance/comparison_eval.py``), 5 folds grouped by article,
+beside the majority baseline and the shipped abstract classifier on the same questions.
 """
 from __future__ import annotations
 
@@ -23,12 +28,14 @@ from typing import Any
 from django.conf import settings
 
 from search.stance import LABELS
-from search.stance.data import EVIDENCE_INFERENCE, TITLES, Example, load_all, load_file
+from search.stance.comparison_eval import evaluate as evaluate_comparison
+from search.stance.data import EVIDENCE_INFERENCE, TITLES, Example, detect_format, iter_jsonl, load_all, load_file
 from search.stance.model import ABSTRACT, PASSAGE
 from search.stance.train import CONFIGS, USE_EVIDENCE_INFERENCE, concat, cross_validate, figures, fit, kind_for, prepare
 
 
-DATA_FILES = ("dev.jsonl", "corpus.jsonl.gz")  # what a shared data folder holds: a labelled set, or a corpus
+# What a shared data folder holds: a labelled set, a corpus, or Evidence Inference prompts.
+DATA_FILES = ("dev.jsonl", "corpus.jsonl.gz", "prompts.jsonl")
 
 
 def run(data_path: Path, options: dict[str, Any]) -> dict[str, Any]:
@@ -39,6 +46,9 @@ def run(data_path: Path, options: dict[str, Any]) -> dict[str, Any]:
         if not found:
             raise ValueError(f"{path} holds none of {', '.join(DATA_FILES)}; pass the labelled file itself")
         path = found[0]
+    first = next(iter_jsonl(path), None)
+    if first is not None and detect_format(first) == EVIDENCE_INFERENCE:
+        return evaluate_comparison(path, folds=int(options.get("folds") or 5), limit=options.get("limit"))
     examples = load_file(path, limit=options.get("limit"))
     dataset = examples[0].dataset if examples else "empty"
     if dataset == TITLES:

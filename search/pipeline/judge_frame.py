@@ -24,11 +24,17 @@ from .state import Frame, RankedPaper, Stance, UnderstoodQuery
 from .verdict import is_uncertain
 
 _SUPERIOR = re.compile(
-    r"\b(?:superior|more\s+(?:effective|efficacious|potent)|better|greater\s+(?:improvement|reduction|efficacy|benefit|relief)"
-    r"|significantly\s+(?:more|greater|better|higher)|fewer\s+(?:adverse|side)|better\s+tolerated|safer)\b",
+    r"\b(?:superior|more\s+(?:effective|efficacious|potent)|(?<!tolerated\s)better(?!\s+tolerated)"
+    r"|greater\s+(?:improvement|reduction|efficacy|benefit|relief)|significantly\s+(?:more|greater|better|higher))\b",
     re.I,
 )
-_INFERIOR = re.compile(r"\b(?:inferior|less\s+(?:effective|efficacious|potent)|worse|more\s+(?:adverse|side))\b", re.I)
+_INFERIOR = re.compile(r"\b(?:inferior|less\s+(?:effective|efficacious|potent)|worse)\b", re.I)
+# Tolerability advantages answer "is X safer / gentler than Y?", not "is X more effective than Y?".
+_SAFER = re.compile(r"\b(?:fewer\s+(?:adverse|side)|better\s+tolerated|safer|lower\s+incidence\s+of\s+(?:adverse|side))\b",
+                    re.I)
+_LESS_SAFE = re.compile(r"\b(?:more\s+(?:adverse|side)|less\s+well\s+tolerated|higher\s+incidence\s+of\s+(?:adverse|side))\b",
+                        re.I)
+_ASKS_SAFETY = re.compile(r"\b(?:safe|safer|safety|side[\s-]?effects?|tolerat\w*|adverse|gentler)\b", re.I)
 _HARM = re.compile(
     r"\b(?:adverse\s+(?:events?|effects?|reactions?)|side\s+effects?|contraindicat\w*|ischa?emi\w*|infarction|"
     r"vasospasm|vasoconstrict\w*|chest\s+(?:pain|tightness|pressure|symptoms)|arrhythmi\w*|toxicity|death[s]?|"
@@ -45,30 +51,86 @@ def _names(texts: list[str]) -> list[str]:
     return [t.lower() for t in texts if t and len(t) >= 3]
 
 
-def favoured_arm(sentence: str, x_names: list[str], y_names: list[str]) -> str | None:
-    """'x', 'y' or None: which arm a sentence says did better ("X was superior to Y", "Y was less effective")."""
+_LOSER = re.compile(r"\b(?:than|to|over|versus|vs\.?|compared\s+(?:with|to)|relative\s+to)\s+(?:\w+\s+){0,3}?", re.I)
+_SIGNIFICANT = re.compile(r"\b(?:significant(?:ly)?|superior|p\s*[<=≤]\s*0?\.0[0-5]|p\s*<\s*0?\.001)", re.I)
+
+
+def _first_at(text: str, names: list[str]) -> int:
+    found = [i for i in (text.find(n) for n in names) if i >= 0]
+    return min(found) if found else -1
+
+
+def favoured_arm(sentence: str, x_names: list[str], y_names: list[str], *, safety: bool = False) -> str | None:
+    """'x', 'y' or None: which arm a sentence says did better ("X was superior to Y", "Y was less effective").
+
+    The arm named right after "than / to / over / compared with" is the one that did worse, whether
+    or not the winner is named by the question's word (a class such as "proton pump inhibitors"
+    is written as "lansoprazole"); otherwise the arm named last before the cue is its subject.
+    """
     low = sentence.lower()
-    for cue, flips in ((_SUPERIOR, False), (_INFERIOR, True)):
+    cues = ((_SAFER, False), (_LESS_SAFE, True)) if safety else ((_SUPERIOR, False), (_INFERIOR, True))
+    for cue, flips in cues:
         m = cue.search(low)
         if not m:
             continue
-        before = low[: m.start()]
-        last_x = max((before.rfind(n) for n in x_names), default=-1)
-        last_y = max((before.rfind(n) for n in y_names), default=-1)
-        if last_x < 0 and last_y < 0:
-            after = low[m.end():]
-            # "greater improvement with X than with Y": the first arm named after the cue
-            first_x = min((i for i in (after.find(n) for n in x_names) if i >= 0), default=-1)
-            first_y = min((i for i in (after.find(n) for n in y_names) if i >= 0), default=-1)
-            if first_x < 0 and first_y < 0:
-                continue
-            subject = "x" if first_y < 0 or 0 <= first_x < first_y else "y"
+        after = low[m.end():]
+        loser = _LOSER.match(after.lstrip())
+        if loser is None:
+            trail = re.search(r"\b(?:than|to|over|versus|compared\s+(?:with|to))\b", after[:80])
+            rest = after[trail.end():] if trail else ""
         else:
-            subject = "x" if last_x > last_y else "y"
+            rest = after.lstrip()[loser.start():]
+        window = rest[:60]
+        lost_x, lost_y = _first_at(window, x_names), _first_at(window, y_names)
+        if lost_x >= 0 or lost_y >= 0:
+            loser_arm = "x" if lost_y < 0 or 0 <= lost_x < lost_y else "y"
+            subject = "y" if loser_arm == "x" else "x"
+        else:
+            before = low[: m.start()]
+            last_x = max((before.rfind(n) for n in x_names), default=-1)
+            last_y = max((before.rfind(n) for n in y_names), default=-1)
+            if last_x < 0 and last_y < 0:
+                first_x, first_y = _first_at(after, x_names), _first_at(after, y_names)
+                if first_x < 0 and first_y < 0:
+                    continue
+                subject = "x" if first_y < 0 or 0 <= first_x < first_y else "y"
+            else:
+                subject = "x" if last_x > last_y else "y"
         if flips:
             subject = "y" if subject == "x" else "x"
         return subject
     return None
+
+
+def _finding(
+    abstract: str, first: str, x_names: list[str], y_names: list[str], *, safety: bool = False
+) -> tuple[str | None, str, bool]:
+    """The first sentence (the model's, then the conclusion's last three) that names a winner: (arm, sentence, significant)."""
+    from search.sentences import split_sentences
+
+    sentences = [first] + list(reversed(split_sentences(abstract or "")[-3:]))
+    for sentence in sentences:
+        arm = favoured_arm(sentence or "", x_names, y_names, safety=safety)
+        if arm is not None:
+            return arm, sentence, bool(_SIGNIFICANT.search(sentence))
+    return None, first, False
+
+
+# "Does X cause less dry mouth than Y?": the outcome is what the comparative names, and which way is better.
+_NAMED_OUTCOME = re.compile(
+    r"\b(?P<way>less|fewer|lower|more|higher|greater)\s+(?!effective|efficacious|likely|often|than|potent|safe)"
+    r"(?P<outcome>[a-z][a-z\s-]{2,40}?)\s+(?:than|compared|versus|vs)\b",
+    re.I,
+)
+
+
+def named_outcome(question: str) -> tuple[str, str] | None:
+    """(outcome, wanted direction 'lower'|'higher') when the question compares the arms on a named outcome."""
+    m = _NAMED_OUTCOME.search(question)
+    if not m:
+        return None
+    way = "lower" if m.group("way").lower() in ("less", "fewer", "lower") else "higher"
+    return m.group("outcome").strip(), way
 
 
 def _stance(supports: float, refutes: float, neutral: float, rationale: str) -> Stance:
@@ -88,29 +150,52 @@ def _concept_names(query: UnderstoodQuery, role: str, fallback: str | None) -> l
     return _names(names)
 
 
-def comparison_stance(query: UnderstoodQuery, paper: RankedPaper, model) -> Stance:
-    """Stance of a head-to-head study towards "X is better than Y" (or "one X is better than another")."""
-    from search.stance.comparison import overall_difference
+def comparison_stance(query: UnderstoodQuery, paper: RankedPaper, model, question: str = "") -> Stance:
+    """Stance of a head-to-head study towards "X is better than Y" (or "one X is better than another").
+
+    No difference found refutes "X is better"; a difference in X's favour supports it, in Y's favour
+    refutes it, and a difference whose winner the text does not name is unclear. A sentence that
+    names the winner and says the difference was significant is taken as a difference whatever
+    the model's probability (the model reads one outcome's wording; that sentence states it).
+    """
+    from search.stance.comparison import difference
 
     frame = query.frame
+    named = named_outcome(question)
     # The frame's "outcome" of a comparison is usually the condition ("for overactive bladder"), not a
-    # measured outcome, so the model reads the conclusion sentences: what the study says overall.
-    result = overall_difference(
-        model, intervention=frame.intervention or "", comparator=frame.comparator or "", abstract=paper.record.abstract
+    # measured outcome, so without a named outcome the model reads the conclusion sentences.
+    result = difference(
+        model, intervention=frame.intervention or "", comparator=frame.comparator or "",
+        outcome=named[0] if named else None, abstract=paper.record.abstract,
     )
     p = float(result.p_difference)
-    quote = " ".join((result.sentence or "").split())[:200]
     if (frame.comparator or "").startswith("another"):
-        # "Is one X better than another?": any difference between members says yes.
+        quote = _short(result.sentence)
         return _stance(p, 1.0 - p, 0.0, f"comparison model: difference found with probability {p:.2f}: \u201c{quote}\u201d")
-    arm = favoured_arm(result.sentence or "", _concept_names(query, "intervention", frame.intervention),
-                       _concept_names(query, "comparator", frame.comparator))
+    x_names = _concept_names(query, "intervention", frame.intervention)
+    y_names = _concept_names(query, "comparator", frame.comparator)
+    if named:
+        arm, sentence, significant = None, result.sentence, False
+        if result.direction is not None:
+            arm = "x" if result.direction == named[1] else "y"
+    else:
+        arm, sentence, significant = _finding(paper.record.abstract, result.sentence, x_names, y_names,
+                                              safety=bool(_ASKS_SAFETY.search(question)))
+        if significant:
+            p = max(p, STATED_DIFFERENCE)
+    quote = _short(sentence)
     if arm == "x":
         return _stance(p, 1.0 - p, 0.0, f"finds an advantage for {frame.intervention}: \u201c{quote}\u201d")
     if arm == "y":
         return _stance(0.0, 1.0, 0.0, f"finds an advantage for {frame.comparator}: \u201c{quote}\u201d")
-    # A difference without a clear winner is unclear; no difference refutes "X is better".
     return _stance(0.0, 1.0 - p, p, f"comparison model: difference found with probability {p:.2f}: \u201c{quote}\u201d")
+
+
+STATED_DIFFERENCE = 0.75
+
+
+def _short(sentence: str | None) -> str:
+    return " ".join((sentence or "").split())[:200]
 
 
 def safety_stance(paper: RankedPaper) -> Stance:
@@ -129,7 +214,8 @@ def safety_stance(paper: RankedPaper) -> Stance:
 
 
 def reframe(
-    query: UnderstoodQuery | None, papers: list[RankedPaper], stances: dict[str, Stance], *, offline: bool = True
+    query: UnderstoodQuery | None, papers: list[RankedPaper], stances: dict[str, Stance], *, offline: bool = True,
+    question: str = "",
 ) -> dict[str, Stance]:
     """The offline classifier's stances re-read relative to the frame; every stance gets ``uncertain``.
 
@@ -149,7 +235,7 @@ def reframe(
         stance = stances.get(pmid)
         addressed = paper.addresses is not None and paper.addresses.label == "yes"
         if query is not None and model is not None and addressed and paper.record.abstract.strip():
-            out[pmid] = comparison_stance(query, paper, model)
+            out[pmid] = comparison_stance(query, paper, model, question)
         elif offline and frame.kind == "safety" and addressed and paper.record.abstract.strip():
             out[pmid] = safety_stance(paper)
         elif stance is not None:

@@ -76,7 +76,7 @@ def step_judge(state: SearchState) -> None:
         for paper in state.papers:
             paper.addresses = addresses(state.query, paper.record)
     result = judge(state.question, state.papers, state.query.frame if state.query else None)
-    stances = reframe(state.query, state.papers, result.stances, offline=not result.used_llm)
+    stances = reframe(state.query, state.papers, result.stances, offline=not result.used_llm, question=state.question)
     for paper in state.papers:
         paper.stance = stances.get(paper.record.pmid)
         paper.addresses = result.addresses.get(paper.record.pmid, paper.addresses)

@@ -12,7 +12,7 @@ from tests.conftest import DATA
     [
         ('{"a": 1}\n', "unrecognised stance data: the first row has fields ['a']"),
         ('{"prompt_id": 1, "intervention": "x", "majority_label": "no significant difference"}\n',
-         "Evidence Inference prompts are not a stance test set"),
+         "Evidence Inference prompts need their abstracts"),  # scored as the comparison task, with abstracts.jsonl
         ("", "has 0 examples; need at least 10 for 5-fold CV"),
     ],
 )

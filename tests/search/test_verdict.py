@@ -64,10 +64,24 @@ def test_addresses(question, title, abstract, label):
         ("Tolterodine was less effective than oxybutynin.", "y"),
         ("There was greater improvement with tolterodine than with oxybutynin.", "x"),
         ("Both drugs reduced micturitions.", None),
+        ("Tolterodine was better tolerated than oxybutynin.", None),  # tolerability is not efficacy
+        ("Healing with lansoprazole was superior to that achieved with oxybutynin at week 4.", "x"),  # loser named
     ],
 )
 def test_favoured_arm(sentence, arm):
     assert favoured_arm(sentence, ["tolterodine"], ["oxybutynin"]) == arm
+
+
+def test_favoured_arm_on_tolerability_when_the_question_asks_it():
+    sentence = "Tolterodine was better tolerated than oxybutynin, with fewer adverse events."
+    assert favoured_arm(sentence, ["tolterodine"], ["oxybutynin"], safety=True) == "x"
+
+
+def test_named_outcome_of_a_comparison():
+    from search.pipeline.judge_frame import named_outcome
+
+    assert named_outcome("Does tolterodine cause less dry mouth than oxybutynin?") == ("dry mouth", "lower")
+    assert named_outcome("Is tolterodine more effective than oxybutynin?") is None
 
 
 def test_safety_stance_never_supports():
