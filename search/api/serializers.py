@@ -99,6 +99,7 @@ class AddressesSerializer(serializers.Serializer):
 
 class DesignSerializer(serializers.Serializer):
     label = serializers.ChoiceField(choices=list(DESIGNS))
+    name = serializers.CharField(help_text="display name of the design")
     source = serializers.ChoiceField(choices=["publication_type", "mesh", "text"])
     evidence = serializers.CharField(allow_blank=True, help_text="the words that decided it")
 

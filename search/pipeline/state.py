@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 from documents.sources.base import Filters, Record
 
-from search.design import DesignResult, SampleSize
+from search.design import DESIGNS, DesignResult, SampleSize
 
 if TYPE_CHECKING:  # search.scope imports nothing from here; imported lazily to keep this module dependency-free
     from search.scope import Scope
@@ -166,7 +166,7 @@ class RankedPaper:
             "best_sentence": asdict(self.best_sentence) if self.best_sentence else None,
             "summary": self.summary,
             "addresses": asdict(self.addresses) if self.addresses else None,
-            "design": asdict(self.design) if self.design else None,
+            "design": {**asdict(self.design), "name": DESIGNS[self.design.label]} if self.design else None,
             "sample_size": asdict(self.sample_size) if self.sample_size else None,
         }
 
@@ -197,7 +197,7 @@ class RankedPaper:
             summary=d.get("summary"),
             metrics=metrics,
             addresses=Addresses(**addresses) if addresses else None,
-            design=DesignResult(**d["design"]) if d.get("design") else None,
+            design=_design_from(d.get("design")),
             sample_size=SampleSize(**d["sample_size"]) if d.get("sample_size") else None,
         )
 
@@ -363,3 +363,10 @@ def _scope_from(data: dict[str, Any] | None) -> "Scope | None":
     from search.scope import Scope
 
     return Scope.from_dict(data)
+
+
+def _design_from(data: dict[str, Any] | None) -> DesignResult | None:
+    """The document carries the display name too (from DESIGNS); the dataclass holds only what was decided."""
+    if not data:
+        return None
+    return DesignResult(label=data["label"], source=data["source"], evidence=data["evidence"])

@@ -295,6 +295,7 @@ def test_judge_branch_records_addresses_design_and_sample_size():
     assert store.save_branch(state.id, branch_output(state, "judge", baseline)).recorded
     saved = store.document(state.id)["papers"][0]
     assert saved["addresses"] == {"label": "yes", "reason": "compares them"}
-    assert saved["design"] == {"label": "rct", "source": "text", "evidence": "randomized"}
+    assert saved["design"] == {"label": "rct", "source": "text", "evidence": "randomized",
+                               "name": "Randomised controlled trial"}
     assert saved["sample_size"] == {"n": 120, "sentence": "120 patients were randomized."}
     assert RankedPaper.from_dict(saved).design == paper.design

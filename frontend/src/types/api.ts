@@ -111,6 +111,10 @@ export interface Paper {
   retracted?: boolean;
   tldr?: string | null;
   addresses?: Addresses | null;
+  /** Study design (backend search/design.py); name is its display name. */
+  design?: { label: string; name: string; source: 'publication_type' | 'mesh' | 'text'; evidence: string } | null;
+  /** People randomised / enrolled / included, with the sentence that says so; null when not stated. */
+  sample_size?: { n: number; sentence: string } | null;
 }
 
 export interface AnswerSection {

@@ -24,6 +24,19 @@ describe('StudyCard', () => {
     expect(screen.getByTestId('addresses')).toHaveTextContent(words);
   });
 
+  it('shows the study design and how many people it studied, and nothing when they are unknown', () => {
+    const design = { label: 'rct', name: 'Randomised controlled trial', source: 'text' as const, evidence: 'randomized' };
+    renderCard({ paper: makePaper(1, { design, sample_size: { n: 1234, sentence: '1234 patients were randomized.' } }) });
+    expect(screen.getByText('Randomised controlled trial')).toBeInTheDocument();
+    expect(screen.getByText('1,234')).toHaveAttribute('title', '1234 patients were randomized.');
+  });
+
+  it('leaves design and size out when the backend has none', () => {
+    renderCard({ paper: makePaper(2, { design: null, sample_size: null }) });
+    expect(screen.queryByText('Design')).not.toBeInTheDocument();
+    expect(screen.queryByText('People')).not.toBeInTheDocument();
+  });
+
   it('labels the bar as the classifier confidence', () => {
     renderCard({ paper: makePaper(1) });
     expect(screen.getByTestId('stance-badge')).toHaveTextContent('Supports');

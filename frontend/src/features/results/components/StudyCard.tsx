@@ -140,6 +140,18 @@ export const StudyCard = forwardRef<HTMLElement, StudyCardProps>(function StudyC
             <dt>Year</dt>
             <dd>{paper.year ?? 'unknown'}</dd>
           </div>
+          {paper.design && (
+            <div>
+              <dt>Design</dt>
+              <dd title={paper.design.evidence ? `From: ${paper.design.evidence}` : undefined}>{paper.design.name}</dd>
+            </div>
+          )}
+          {paper.sample_size && (
+            <div>
+              <dt>People</dt>
+              <dd title={paper.sample_size.sentence}>{paper.sample_size.n.toLocaleString('en')}</dd>
+            </div>
+          )}
           {venue && (
             <div>
               <dt>Journal</dt>
