@@ -101,8 +101,11 @@ def step_locate(state: SearchState) -> None:
 
 
 def step_synthesise(state: SearchState) -> None:
+    from .agreement import mark_disagreements
     from .synthesise import synthesise
 
+    if state.query is not None:
+        mark_disagreements(state.papers, state.query.frame)
     result = synthesise(state.question, state.papers, query=state.query)
     state.answer = result.answer
     for paper in state.papers:
