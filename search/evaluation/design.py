@@ -15,7 +15,6 @@ the sample-size misses, and the median time per abstract (both functions).
 """
 from __future__ import annotations
 
-import json
 import statistics
 import time
 from pathlib import Path
@@ -24,6 +23,7 @@ from typing import Any
 from django.conf import settings
 
 from search.design import DESIGNS, classify_design, sample_size
+from search.evaluation._jsonl import numbered_rows
 from search.stance.data import iter_jsonl
 
 TARGETS = {"design_macro_f1": 0.80, "sample_size_exact": 0.85}
@@ -36,32 +36,23 @@ def corpus_path() -> Path:
 
 def read_labelled(path: Path, limit: int | None = None) -> list[dict[str, Any]]:
     """The labelled rows of ``path``; anything unusable raises ValueError naming the line."""
-    if path.is_dir():
-        raise ValueError(f"{path} is a folder; pass a JSON Lines file of {{pmid, design, sample_size, note}} objects")
     rows: list[dict[str, Any]] = []
     seen: set[str] = set()
-    with path.open(encoding="utf-8") as fh:
-        for number, line in enumerate(fh, start=1):
-            if not line.strip():
-                continue
-            try:
-                row = json.loads(line)
-            except json.JSONDecodeError as exc:
-                raise ValueError(f"{path} line {number} is not JSON ({exc.msg})") from exc
-            if not isinstance(row, dict) or "pmid" not in row or "design" not in row:
-                raise ValueError(f"{path} line {number} needs a 'pmid' and a 'design'")
-            if row["design"] not in DESIGNS:
-                raise ValueError(f"{path} line {number} has design {row['design']!r}; use one of {', '.join(DESIGNS)}")
-            size = row.get("sample_size")
-            if size is not None and (isinstance(size, bool) or not isinstance(size, int) or size < 1):
-                raise ValueError(f"{path} line {number} has sample_size {size!r}; use a positive integer or null")
-            pmid = str(row["pmid"])
-            if pmid in seen:
-                raise ValueError(f"{path} line {number} repeats PMID {pmid}")
-            seen.add(pmid)
-            rows.append({"pmid": pmid, "design": row["design"], "sample_size": size, "note": str(row.get("note", ""))})
-            if limit is not None and len(rows) >= limit:
-                break
+    for number, row in numbered_rows(path, expects="{pmid, design, sample_size, note}"):
+        if not isinstance(row, dict) or "pmid" not in row or "design" not in row:
+            raise ValueError(f"{path} line {number} needs a 'pmid' and a 'design'")
+        if row["design"] not in DESIGNS:
+            raise ValueError(f"{path} line {number} has design {row['design']!r}; use one of {', '.join(DESIGNS)}")
+        size = row.get("sample_size")
+        if size is not None and (isinstance(size, bool) or not isinstance(size, int) or size < 1):
+            raise ValueError(f"{path} line {number} has sample_size {size!r}; use a positive integer or null")
+        pmid = str(row["pmid"])
+        if pmid in seen:
+            raise ValueError(f"{path} line {number} repeats PMID {pmid}")
+        seen.add(pmid)
+        rows.append({"pmid": pmid, "design": row["design"], "sample_size": size, "note": str(row.get("note", ""))})
+        if limit is not None and len(rows) >= limit:
+            break
     if not rows:
         raise ValueError(f"{path} holds no labelled abstract")
     return rows

@@ -18,12 +18,12 @@ and every misclassified question.
 """
 from __future__ import annotations
 
-import json
 import statistics
 import time
 from pathlib import Path
 from typing import Any
 
+from search.evaluation._jsonl import numbered_rows
 from search.scope import NOT_SEARCHED, SCOPE_KINDS, classify_scope, example_questions, load
 
 TARGETS = {"out_of_scope_precision": 0.90, "out_of_scope_recall": 0.90, "emergency_recall": 1.0,
@@ -32,24 +32,15 @@ TARGETS = {"out_of_scope_precision": 0.90, "out_of_scope_recall": 0.90, "emergen
 
 def read_labelled(path: Path, limit: int | None = None) -> list[dict[str, str]]:
     """The labelled questions of ``path``; anything unusable raises ValueError naming the line."""
-    if path.is_dir():
-        raise ValueError(f"{path} is a folder; pass a JSON Lines file of {{question, kind, note}} objects")
     rows: list[dict[str, str]] = []
-    with path.open(encoding="utf-8") as fh:
-        for number, line in enumerate(fh, start=1):
-            if not line.strip():
-                continue
-            try:
-                row = json.loads(line)
-            except json.JSONDecodeError as exc:
-                raise ValueError(f"{path} line {number} is not JSON ({exc.msg})") from exc
-            if not isinstance(row, dict) or not isinstance(row.get("question"), str) or "kind" not in row:
-                raise ValueError(f"{path} line {number} needs a text 'question' and a 'kind'")
-            if row["kind"] not in SCOPE_KINDS:
-                raise ValueError(f"{path} line {number} has kind {row['kind']!r}; use one of {', '.join(SCOPE_KINDS)}")
-            rows.append({"question": row["question"], "kind": row["kind"], "note": str(row.get("note", ""))})
-            if limit is not None and len(rows) >= limit:
-                break
+    for number, row in numbered_rows(path, expects="{question, kind, note}"):
+        if not isinstance(row, dict) or not isinstance(row.get("question"), str) or "kind" not in row:
+            raise ValueError(f"{path} line {number} needs a text 'question' and a 'kind'")
+        if row["kind"] not in SCOPE_KINDS:
+            raise ValueError(f"{path} line {number} has kind {row['kind']!r}; use one of {', '.join(SCOPE_KINDS)}")
+        rows.append({"question": row["question"], "kind": row["kind"], "note": str(row.get("note", ""))})
+        if limit is not None and len(rows) >= limit:
+            break
     if not rows:
         raise ValueError(f"{path} holds no labelled question")
     return rows

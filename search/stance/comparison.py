@@ -26,7 +26,6 @@ from __future__ import annotations
 
 import hashlib
 import io
-import json
 import threading
 from collections.abc import Sequence
 from dataclasses import asdict, dataclass, field
@@ -41,7 +40,7 @@ from sklearn.linear_model import LogisticRegression
 from sklearn.preprocessing import StandardScaler
 
 from .comparison_features import Selection, mirrored, select
-from .model import _drop_run_specific_state, metadata_path
+from .model import _drop_run_specific_state, write_artifact
 
 ARTIFACT_FORMAT = 1
 DEFAULT_PATH = Path(__file__).resolve().parent.parent / "stance_model" / "comparison.joblib"
@@ -214,13 +213,7 @@ class ComparisonModel:
         joblib.dump({"format": ARTIFACT_FORMAT, "config": asdict(self.config),
                      "difference": self.difference_head.state(), "direction": self.direction_head.state(),
                      "metadata": self.metadata}, buffer, compress=3)
-        blob = buffer.getvalue()
-        path.write_bytes(blob)
-        meta = dict(self.metadata) | (run or {})
-        meta["version"] = hashlib.sha256(blob).hexdigest()[:12]
-        meta["bytes"] = len(blob)
-        metadata_path(path).write_text(json.dumps(meta, indent=2, sort_keys=True) + "\n", encoding="utf-8")
-        return meta
+        return write_artifact(path, buffer.getvalue(), self.metadata, run)
 
     @classmethod
     def load(cls, path: Path) -> ComparisonModel:

@@ -185,13 +185,7 @@ class StanceClassifier:
             buffer,
             compress=3,
         )
-        blob = buffer.getvalue()
-        path.write_bytes(blob)
-        meta = dict(self.metadata) | (run or {})
-        meta["version"] = hashlib.sha256(blob).hexdigest()[:12]
-        meta["bytes"] = len(blob)
-        metadata_path(path).write_text(json.dumps(meta, indent=2, sort_keys=True) + "\n", encoding="utf-8")
-        return meta
+        return write_artifact(path, buffer.getvalue(), self.metadata, run)
 
     @classmethod
     def load(cls, path: Path) -> StanceClassifier:
@@ -231,3 +225,16 @@ def _drop_run_specific_state(vectorizer: TfidfVectorizer | None) -> None:
 
 def metadata_path(path: Path) -> Path:
     return Path(path).with_suffix(".json")
+
+
+def write_artifact(path: Path, blob: bytes, metadata: dict[str, Any], run: dict[str, Any] | None) -> dict[str, Any]:
+    """Write a model's bytes and ``<name>.json`` beside them: its metadata, ``run`` details, sha256 version and size.
+
+    One writer for every offline model, so each artifact's version means the same thing: the hash of its bytes.
+    """
+    path.write_bytes(blob)
+    meta = dict(metadata) | (run or {})
+    meta["version"] = hashlib.sha256(blob).hexdigest()[:12]
+    meta["bytes"] = len(blob)
+    metadata_path(path).write_text(json.dumps(meta, indent=2, sort_keys=True) + "\n", encoding="utf-8")
+    return meta
