@@ -33,7 +33,8 @@ from django.db import transaction
 from django.utils import timezone
 
 from search.pipeline.branches import BRANCHES, FAN_OUT, BranchOutput, all_done, fan_out_position, merge_into
-from search.pipeline.state import METRIC_KEYS, STAGE_PROGRESS, Metrics, SearchState
+from search.design import DesignResult
+from search.pipeline.state import METRIC_KEYS, STAGE_PROGRESS, Metrics, SearchState, design_json
 
 from .models import Search, SearchPaper
 
@@ -308,7 +309,9 @@ def _paper_column(value: Any) -> Any:
     """A branch's per-paper value as stored in its SearchPaper column."""
     if value is None:
         return None
-    return _metrics_json(value) if isinstance(value, Metrics) else asdict(value)
+    if isinstance(value, Metrics):
+        return _metrics_json(value)
+    return design_json(value) if isinstance(value, DesignResult) else asdict(value)
 
 
 def _upsert_search_papers(state: SearchState) -> None:

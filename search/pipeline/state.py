@@ -166,7 +166,7 @@ class RankedPaper:
             "best_sentence": asdict(self.best_sentence) if self.best_sentence else None,
             "summary": self.summary,
             "addresses": asdict(self.addresses) if self.addresses else None,
-            "design": {**asdict(self.design), "name": DESIGNS[self.design.label]} if self.design else None,
+            "design": design_json(self.design) if self.design else None,
             "sample_size": asdict(self.sample_size) if self.sample_size else None,
         }
 
@@ -363,6 +363,11 @@ def _scope_from(data: dict[str, Any] | None) -> "Scope | None":
     from search.scope import Scope
 
     return Scope.from_dict(data)
+
+
+def design_json(design: DesignResult) -> dict[str, Any]:
+    """A design as the document (and its stored column) carries it: what was decided plus its display name."""
+    return {**asdict(design), "name": DESIGNS[design.label]}
 
 
 def _design_from(data: dict[str, Any] | None) -> DesignResult | None:
