@@ -15,6 +15,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from .agreement import quote_reading
 from .answer_frame_groups import frame_groups, has_frame
 from .answer_groups import PaperGroup, document_vectors, group_papers
 from .answer_text import clean_quote, conclusion_sentence
@@ -185,11 +186,16 @@ def _quote_source(group: PaperGroup) -> tuple[RankedPaper, str] | None:
         group.papers,
         key=lambda p: (order.index(p.stance.label) if p.stance and p.stance.label in order else len(order), p.rank),
     )
-    for paper in preferred:
-        sentence = quotable_sentence(paper)
-        if sentence:
-            return paper, clean_quote(sentence, limit=None)  # a whole sentence, never cut
-    return None
+    quotes = [(paper, sentence) for paper in preferred if (sentence := quotable_sentence(paper))]
+    if not quotes:
+        return None
+    # A quote that reads the way the group's studies were judged shows the finding; one that reads the other
+    # way ("remains effective" under "point to no") would contradict its own heading.
+    wanted = {"supports": "effect", "refutes": "no_difference"}.get(order[0]) if order else None
+    opposite = {"effect": "no_difference", "no_difference": "effect"}.get(wanted or "")
+    paper, sentence = next((q for q in quotes if quote_reading(q[1]) == wanted), None) or next(
+        (q for q in quotes if quote_reading(q[1]) != opposite), quotes[0])
+    return paper, clean_quote(sentence, limit=None)  # a whole sentence, never cut
 
 
 def quotable_sentence(paper: RankedPaper) -> str | None:

@@ -211,3 +211,17 @@ def test_sections_follow_the_frame_when_the_judge_marked_the_papers():
     ]
     assert [s.refs for s in answer.sections] == [[1], [2], [3], [4, 5], [6]]
     assert answer.text == "Headline." and all("…" not in s.text for s in answer.sections)
+
+
+def test_a_group_quotes_a_sentence_that_reads_the_way_its_heading_says():
+    from search.pipeline.answer_groups import PaperGroup
+    from search.pipeline.answer_offline import _quote_source
+    from search.pipeline.state import BestSentence, Stance
+
+    papers = ranked(corpus_records("Triptans", 2), labels(0, 2, 0))
+    for paper in papers:
+        paper.stance = Stance("refutes", 0.1, 0.8, 0.1)
+    papers[0].best_sentence = BestSentence(0, "Sumatriptan significantly reduced pain compared with placebo (p < 0.01).", 0.9)
+    papers[1].best_sentence = BestSentence(0, "There was no significant difference between the groups in pain.", 0.9)
+    paper, quote = _quote_source(PaperGroup(papers=papers, heading="Findings that point to no"))
+    assert paper is papers[1] and "no significant difference" in quote
