@@ -1,8 +1,7 @@
 """The offline answer: an extractive, structured answer built only from the papers themselves.
 
 Without an LLM nothing may be invented, so the answer is assembled from facts we hold:
-the first sentence reports the stance distribution (weighed by the judge's strengths,
-hedged in plain words, "insufficient evidence" when fewer than 3 studies take a side),
+the first sentence is the verdict's headline (the one rule for yes / no: ``verdict.py``),
 then one section per group of related studies quotes one real sentence from one of them.
 Every ``[n]`` is a paper's rank, generated here, so it is valid by construction.
 """
@@ -23,10 +22,6 @@ from .state import Answer, AnswerSection, Failure, RankedPaper, UnderstoodQuery
 
 logger = logging.getLogger(__name__)
 
-NO_STUDIES = "No studies were found for this question."
-MIN_SIDE = 3  # fewer studies than this on either side is "insufficient evidence"
-LEAN_RATIO = 1.5  # one side's summed strength must exceed the other's by this factor to lean
-WEAK_STRENGTH = 0.6  # mean strength below which a side's studies are called weak
 _YES_NO = re.compile(
     r"^\s*(does|do|did|is|are|was|were|can|could|should|will|would|may|might|has|have|had|must)\b", re.I
 )
@@ -72,18 +67,15 @@ def offline_summaries(papers: list[RankedPaper]) -> dict[str, str]:
 
 
 def offline_answer(
-    question: str, papers: list[RankedPaper], *, query: UnderstoodQuery | None = None, text: str | None = None
+    question: str, papers: list[RankedPaper], *, text: str, query: UnderstoodQuery | None = None
 ) -> OfflineAnswer:
-    """Extractive answer: an honest first sentence, then one quoted section per topic group.
-
-    ``text`` is the first sentence when the caller has one (synthesise passes the verdict's
-    headline); otherwise it is told from the stance split alone.
-    """
+    """Extractive answer: ``text`` (the verdict's headline, decided in ``verdict.py``) first, then one
+    quoted section per group of studies."""
     if not papers:
-        return OfflineAnswer(Answer(text=NO_STUDIES, sections=[], kind="none"), [])
+        return OfflineAnswer(Answer(text=text, sections=[], kind="none"), [])
     failures: list[Failure] = []
     wording = wording_for(question)
-    first = text if text is not None else overall_sentence(papers, wording)
+    first = text
     if query is not None and has_frame(papers):
         groups = frame_groups(papers, query.frame, yes_no=wording is YES_NO_WORDING)
         # The heading already says what these studies found: no stance mix repeated under it.
@@ -112,10 +104,6 @@ def _join(parts: list[str]) -> str:
     return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
 
 
-def _studies(n: int) -> str:
-    return f"{n} study" if n == 1 else f"{n} studies"
-
-
 def describe(counts: Counter[str], wording: Wording, *, keep_zero: bool = False) -> str:
     """'12 point to yes, 5 point to no (...) and 3 are neutral or unclear' (zero counts left out unless asked)."""
     parts = [
@@ -124,58 +112,6 @@ def describe(counts: Counter[str], wording: Wording, *, keep_zero: bool = False)
         if counts[label] or keep_zero
     ]
     return _join(parts) if parts else "none could be judged"
-
-
-def overall_sentence(papers: list[RankedPaper], wording: Wording) -> str:
-    """The answer's first sentence: what the stance distribution says, weighed by strengths and hedged."""
-    n = len(papers)
-    judged = [p for p in papers if p.stance is not None]
-    unjudged = n - len(judged)
-    suffix = f" {_studies(unjudged)} could not be judged." if unjudged else ""
-    if not judged:
-        return f"None of the {_studies(n)} could be judged for or against; see what each study concluded below."
-    counts = Counter(p.stance.label for p in judged)
-    s, r = counts["supports"], counts["refutes"]
-    weight_yes = sum(p.stance.supports for p in judged)
-    weight_no = sum(p.stance.refutes for p in judged)
-    of_all = f"of the {_studies(n)}"
-
-    if s < MIN_SIDE and r < MIN_SIDE:
-        return (
-            f"There is insufficient evidence for a clear answer: {of_all}, "
-            f"{describe(counts, wording, keep_zero=True)}.{suffix}"
-        )
-    if s >= MIN_SIDE and s > r and weight_yes >= LEAN_RATIO * weight_no:
-        return _leaning(papers, judged, counts, "supports", wording.yes, wording) + suffix
-    if r >= MIN_SIDE and r > s and weight_no >= LEAN_RATIO * weight_yes:
-        return _leaning(papers, judged, counts, "refutes", wording.no, wording) + suffix
-    return f"The evidence is mixed: {of_all}, {describe(counts, wording, keep_zero=True)}.{suffix}"
-
-
-def _leaning(
-    papers: list[RankedPaper],
-    judged: list[RankedPaper],
-    counts: Counter[str],
-    side: str,
-    phrases: tuple[str, str],
-    wording: Wording,
-) -> str:
-    n = len(papers)
-    k = counts[side]
-    other = "refutes" if side == "supports" else "supports"
-    rest = Counter({label: c for label, c in counts.items() if label != side})
-    if k == n:
-        sentence = f"All {n} studies {phrases[1]}."
-    elif k > n / 2:
-        sentence = f"Most of the {n} studies ({k}) {phrases[1]}; {describe(rest, wording)}."
-    else:
-        sentence = f"More studies {phrases[1]} than not: of the {_studies(n)}, {describe(counts, wording)}."
-    mean_strength = sum(getattr(p.stance, side) for p in judged if p.stance.label == side) / k
-    if counts[other] >= MIN_SIDE:
-        sentence += " Some studies disagree, so the evidence is not settled."
-    elif mean_strength < WEAK_STRENGTH:
-        sentence += " Most of these findings are weak or uncertain, so treat this as a tentative answer."
-    return sentence
 
 
 def _quote_source(group: PaperGroup) -> tuple[RankedPaper, str] | None:

@@ -9,13 +9,13 @@ import numpy as np
 import pytest
 
 from search.pipeline import answer_groups
-from search.pipeline.answer_offline import YES_NO_WORDING, offline_summaries, overall_sentence, quotable_sentence
+from search.pipeline.answer_offline import YES_NO_WORDING, describe, offline_summaries, quotable_sentence
 from search.pipeline.answer_text import clean_quote, conclusion_sentence
 from search.pipeline.state import BestSentence, Stance
 from search.pipeline.synthesise import synthesise
 from search.sentences import split_sentences
 
-from .answer_papers import corpus_records, ranked, stance
+from .answer_papers import corpus_records, ranked
 
 QUESTION = "Are triptans effective for acute migraine?"
 
@@ -35,43 +35,14 @@ def labels(s: int, r: int, u: int, none: int = 0) -> list[str | None]:
 # --- first sentence ---------------------------------------------------------------------------------
 
 
-def test_majority_is_stated_with_its_numbers():
-    papers = ranked(corpus_records("Triptans", 20), labels(12, 2, 6))
-    assert overall_sentence(papers, YES_NO_WORDING) == (
-        "Most of the 20 studies (12) point to yes; 2 point to no (no effect or the opposite) "
-        "and 6 are neutral or unclear."
+def test_stance_mix_is_counted_in_words_with_plurals():
+    counts = Counter(labels(12, 1, 6))
+    assert describe(counts, YES_NO_WORDING) == (
+        "12 point to yes, 1 points to no (no effect or the opposite) and 6 are neutral or unclear"
     )
-
-
-def test_fewer_than_three_on_each_side_is_insufficient_evidence():
-    papers = ranked(corpus_records("Triptans", 20), labels(2, 1, 17))
-    text = overall_sentence(papers, YES_NO_WORDING)
-    assert text.startswith("There is insufficient evidence for a clear answer: of the 20 studies, 2 point to yes")
-    assert "1 points to no" in text and "17 are neutral or unclear" in text
-
-
-def test_both_sides_strong_is_called_mixed():
-    papers = ranked(corpus_records("Triptans", 20), labels(8, 7, 5))
-    assert overall_sentence(papers, YES_NO_WORDING).startswith("The evidence is mixed: of the 20 studies, 8 point to yes")
-
-
-def test_strengths_weigh_in_weak_supporters_do_not_outvote_strong_refuters():
-    papers = ranked(corpus_records("Triptans", 10))
-    for paper in papers[:6]:
-        paper.stance = Stance("supports", 0.4, 0.35, 0.25)
-    for paper in papers[6:]:
-        paper.stance = stance("refutes", 0.95)
-    # By labels 6 vs 4 leans yes; by summed strength 2.4 (yes) vs 5.9 (no) it does not.
-    assert overall_sentence(papers, YES_NO_WORDING).startswith("The evidence is mixed")
-
-
-def test_weak_majority_is_hedged_and_unjudged_are_counted():
-    papers = ranked(corpus_records("Triptans", 20), labels(11, 0, 6, none=3))
-    for paper in papers[:11]:
-        paper.stance = Stance("supports", 0.5, 0.2, 0.3)
-    text = overall_sentence(papers, YES_NO_WORDING)
-    assert text.startswith("Most of the 20 studies (11) point to yes; 6 are neutral or unclear.")
-    assert "weak or uncertain" in text and text.endswith("3 studies could not be judged.")
+    assert describe(Counter(labels(2, 0, 0)), YES_NO_WORDING, keep_zero=True) == (
+        "2 point to yes, none points to no (no effect or the opposite) and none is neutral or unclear"
+    )
 
 
 def test_open_question_does_not_say_yes_or_no(settings):
@@ -187,7 +158,7 @@ def test_embedding_store_down_degrades_grouping_to_mesh_and_says_so(monkeypatch)
 
 
 def test_sections_follow_the_frame_when_the_judge_marked_the_papers():
-    from search.pipeline.state import Addresses, Frame, Stance, UnderstoodQuery
+    from search.pipeline.state import Addresses, Frame, UnderstoodQuery
     from search.pipeline.answer_offline import offline_answer
 
     papers = ranked(corpus_records("UrinaryIncontinence", 6), labels(2, 2, 2))
@@ -216,7 +187,6 @@ def test_sections_follow_the_frame_when_the_judge_marked_the_papers():
 def test_a_group_quotes_a_sentence_that_reads_the_way_its_heading_says():
     from search.pipeline.answer_groups import PaperGroup
     from search.pipeline.answer_offline import _quote_source
-    from search.pipeline.state import BestSentence, Stance
 
     papers = ranked(corpus_records("Triptans", 2), labels(0, 2, 0))
     for paper in papers:
