@@ -18,6 +18,8 @@ from functools import lru_cache
 
 from documents.sources.base import Record
 
+from .concepts import DROP_WORDS, _lookup_drug
+from .query_builder import GENERIC_WORDS
 from .state import Addresses, Concept, UnderstoodQuery
 
 STEM = 5  # characters of a word compared ("healing" ~ "healed", "inhibitors" ~ "inhibitor")
@@ -40,9 +42,6 @@ def _names(concept: Concept) -> list[str]:
 
 def mentions(concept: Concept, text_stems: set[str]) -> bool:
     """Whether any name of ``concept`` occurs in a text (all of a name's content words, by stem)."""
-    from .concepts import DROP_WORDS
-    from .query_builder import GENERIC_WORDS
-
     for name in _names(concept):
         words = [w for w in _WORD.findall(name) if w not in _STOP and w not in DROP_WORDS and w not in GENERIC_WORDS]
         if words and all(w[:STEM] in text_stems for w in words):
@@ -56,8 +55,6 @@ def _paper_stems(record: Record) -> set[str]:
 
 @lru_cache(maxsize=4096)
 def _is_drug_word(word: str) -> bool:
-    from .concepts import _lookup_drug
-
     return len(word) >= 5 and _lookup_drug(word) is not None
 
 
