@@ -54,14 +54,20 @@ def _paper_stems(record: Record) -> set[str]:
 
 
 @lru_cache(maxsize=4096)
-def _is_drug_word(word: str) -> bool:
+def is_drug_word(word: str) -> bool:
+    """A single word the drug dictionary knows ("enalapril", "ziprasidone")."""
     return len(word) >= 5 and _lookup_drug(word) is not None
 
 
 def distinct_drugs(record: Record) -> set[str]:
     """Drug names the abstract mentions (dictionary words), to tell a within-class head-to-head trial."""
-    words = set(_WORD.findall(f"{record.title or ''} {record.abstract or ''}".lower()))
-    return {w for w in words if w not in _STOP and _is_drug_word(w)} - {"placebo"}
+    return clause_drugs(f"{record.title or ''} {record.abstract or ''}")
+
+
+def clause_drugs(text: str) -> set[str]:
+    """Drug names (dictionary words) written in a piece of text."""
+    words = set(_WORD.findall(text.lower()))
+    return {w for w in words if w not in _STOP and is_drug_word(w)} - {"placebo"}
 
 
 def _list(names: list[str]) -> str:

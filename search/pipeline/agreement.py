@@ -47,7 +47,9 @@ def disagrees(paper: RankedPaper, frame: Frame) -> bool:
     if stance is None or best is None or not best.text:
         return False
     reading = quote_reading(best.text)
-    if stance.label == "supports" and reading == "no_difference" and frame.kind in ("effect", "comparison", "other"):
+    # A comparison's or a named outcome's stance is read from a sentence its rationale quotes
+    # (judge_frame), so only the classifier's labels (effect and open questions) are checked here.
+    if stance.label == "supports" and reading == "no_difference" and frame.kind in ("effect", "other"):
         return True
     return stance.label == "refutes" and reading == "effect" and frame.kind in ("effect", "other")
 

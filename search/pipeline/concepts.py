@@ -57,6 +57,8 @@ RELATION_WORDS = frozenset(
     versus vs alter alters altered change changes changed contribute contributes evidence study studies trial
     trials result results outcome outcomes factor factors possible possibly likely really truly actually
     difference differences different similar same okay fine
+    risk risks raise raises raised raising higher chance chances likelihood odds fewer less ordinary
+    pill pills tablet tablets capsule capsules
     """.split()
 )
 DROP_WORDS = QUESTION_WORDS | RELATION_WORDS
@@ -112,8 +114,22 @@ class _Dictionary:
             return None  # a brand name shared by several products says too little
         canonical = canonicals[0]
         data = dict(self.canonical_to_data.get(canonical, {})) | extra
-        synonyms = [v for v in self.variants_of.get(canonical, []) if not self.variant_data.get(v, {}).get("is_brand")]
+        synonyms = [
+            v for v in self.variants_of.get(canonical, [])
+            if not self.variant_data.get(v, {}).get("is_brand") and not is_markup_residue(v)
+        ]
         return {**data, "synonyms": synonyms, "canonical": canonical, "kind": self.kind}
+
+
+# Wiki markup the drug dictionary scraped along with real names (for lisinopril: "title=dapril",
+# "website=publisher=drugsite trust", '&lt;ref name=&quot;daprildrugs&quot;&gt;{{cite web'): citation
+# template fields, HTML entities, template braces, tabs. No drug or disease name contains these characters.
+_MARKUP_RESIDUE = re.compile(r"[=&{}<>|\t]")
+
+
+def is_markup_residue(variant: str) -> bool:
+    """A dictionary "variant" that is a fragment of scraped markup, not a name: never a synonym."""
+    return bool(_MARKUP_RESIDUE.search(variant))
 
 
 def _read_dictionary(package: str, filename: str, prefix: str, kind: str) -> _Dictionary:
@@ -284,6 +300,8 @@ def _norm(s: str) -> str:
 def _plain(s: str) -> bool:
     """A synonym worth searching: ASCII, not an inverted MeSH entry ("cold, common"), no 'NOS'."""
     if not s or "," in s or not s.isascii() or any(ch in s for ch in "()[]+;/") or _FOREIGN.search(s):
+        return False
+    if is_markup_residue(s):
         return False
     words = s.split()
     return len(words) <= 4 and "nos" not in words and "unspecified" not in words

@@ -52,7 +52,8 @@ _POPULATION = re.compile(
     r"\b(?:(?:in|for|among)\s+(?:people|patients|persons|adults|children|kids|women|men|those|someone|anyone|elderly|"
     r"older\s+(?:people|adults)|the\s+elderly|smokers|users)(?:\s+(?:who\s+(?:have|has|are)|with|having|on|taking))?"
     r"|if\s+(?:you|i|he|she|they|someone)\s+(?:have|has|am|are|is|had|suffer\s+from)(?:\s+(?:a|an))?"
-    r"|(?:in|during)\s+(?=pregnan|breast-?feeding|lactation|the\s+elderly|elderly|old\s+age))\b",
+    r"|(?:in|during)\s+(?=pregnan|breast-?feeding|lactation|the\s+elderly|elderly|old\s+age)"
+    r"|(?:people|patients|children|kids|adults|women|men)\s+(?:with|who\s+(?:have|has)))\b",
     re.I,
 )
 # Words that say "a person" without narrowing who: never a population or outcome to match.
@@ -129,6 +130,10 @@ def frame_question(question: str, concepts: list[Concept]) -> FramedConcepts:
         return framed
 
     population_at = _population_start(q)
+    treatment_at = [positions[i] for i in order if positions[i] >= 0 and _is_treatment(concepts[i])]
+    if population_at is not None and treatment_at and min(treatment_at) > population_at:
+        # "Can people with heart disease use X?": the people come first; the safety/outcome rules place them.
+        population_at = None
     in_population = [i for i in order if population_at is not None and positions[i] >= population_at]
     before_population = [i for i in order if i not in in_population]
 
@@ -143,6 +148,9 @@ def frame_question(question: str, concepts: list[Concept]) -> FramedConcepts:
         i for i in in_population
         if i not in framed.intervention + framed.comparator and _norm(concepts[i].text) not in GENERIC_PEOPLE
     ]
+    if kind in ("effect", "harm", "association") and not framed.outcome and len(framed.population) > 1:
+        # "Does X make people with Y put on weight?": who they are is the first concept, what happens the rest.
+        framed.population, framed.outcome = framed.population[:1], framed.population[1:]
     framed.outcome = [i for i in framed.outcome if _norm(concepts[i].text) not in GENERIC_PEOPLE]
     if kind in ("safety",) and not framed.population and framed.outcome:
         # "Is X safe in heart disease?" without a population phrase: the condition is the population.

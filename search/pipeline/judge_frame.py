@@ -34,6 +34,7 @@ _SAFER = re.compile(r"\b(?:fewer\s+(?:adverse|side)|better\s+tolerated|safer|low
                     re.I)
 _LESS_SAFE = re.compile(r"\b(?:more\s+(?:adverse|side)|less\s+well\s+tolerated|higher\s+incidence\s+of\s+(?:adverse|side))\b",
                         re.I)
+_TOLERABILITY = re.compile(r"\btolera(?:ted|bility|nce)\b", re.I)
 _ASKS_SAFETY = re.compile(r"\b(?:safe|safer|safety|side[\s-]?effects?|tolerat\w*|adverse|gentler)\b", re.I)
 _HARM = re.compile(
     r"\b(?:adverse\s+(?:events?|effects?|reactions?)|side\s+effects?|contraindicat\w*|ischa?emi\w*|infarction|"
@@ -56,21 +57,44 @@ _SIGNIFICANT = re.compile(r"\b(?:significant(?:ly)?|superior|p\s*[<=≤]\s*0?\.0
 
 
 def _first_at(text: str, names: list[str]) -> int:
-    found = [i for i in (text.find(n) for n in names) if i >= 0]
+    """Where the first of ``names`` is written in ``text`` as a whole word ("omeprazole" is not in "esomeprazole")."""
+    found = [m.start() for n in names if n for m in [re.search(rf"(?<![a-z0-9]){re.escape(n)}", text)] if m]
     return min(found) if found else -1
 
 
-def favoured_arm(sentence: str, x_names: list[str], y_names: list[str], *, safety: bool = False) -> str | None:
+def _last_at(text: str, names: list[str]) -> int:
+    found = [m.start() for n in names if n for m in re.finditer(rf"(?<![a-z0-9]){re.escape(n)}", text)]
+    return max(found) if found else -1
+
+
+# For "does X cause less O than Y?": the arm with less of the outcome is the one a comparative favours.
+_FEWER = re.compile(r"\b(?:less|fewer|lower|reduced|decreased)\b", re.I)
+_MORE_OF = re.compile(r"\b(?:more|greater|higher|increased|excess)\b", re.I)
+Cues = tuple[tuple[re.Pattern[str], bool], ...]
+# "Better tolerated than Y, particularly dry mouth" is read first: a clause that says it also names
+# dose reductions or withdrawals, which the bare comparatives would misread.
+OUTCOME_CUES: Cues = ((_SAFER, False), (_LESS_SAFE, True), (_FEWER, False), (_MORE_OF, True))
+
+
+def favoured_arm(
+    sentence: str, x_names: list[str], y_names: list[str], *, safety: bool = False, cues: Cues | None = None
+) -> str | None:
     """'x', 'y' or None: which arm a sentence says did better ("X was superior to Y", "Y was less effective").
 
     The arm named right after "than / to / over / compared with" is the one that did worse, whether
     or not the winner is named by the question's word (a class such as "proton pump inhibitors"
     is written as "lansoprazole"); otherwise the arm named last before the cue is its subject.
+    ``cues`` are (pattern, flips) pairs: a flipping cue ("less effective", "more dry mouth") says
+    its subject did worse. By default efficacy cues, or tolerability cues when ``safety``.
     """
     low = sentence.lower()
-    cues = ((_SAFER, False), (_LESS_SAFE, True)) if safety else ((_SUPERIOR, False), (_INFERIOR, True))
+    if cues is None:
+        cues = ((_SAFER, False), (_LESS_SAFE, True)) if safety else ((_SUPERIOR, False), (_INFERIOR, True))
+    efficacy = cues[0][0] is _SUPERIOR
     for cue, flips in cues:
         m = cue.search(low)
+        if efficacy and m and _TOLERABILITY.search(low[max(0, m.start() - 25): m.end() + 15]):
+            m = None  # "tolerated significantly better": an advantage in tolerability, not in effect
         if not m:
             continue
         after = low[m.end():]
@@ -82,13 +106,16 @@ def favoured_arm(sentence: str, x_names: list[str], y_names: list[str], *, safet
             rest = after.lstrip()[loser.start():]
         window = rest[:60]
         lost_x, lost_y = _first_at(window, x_names), _first_at(window, y_names)
+        if lost_x < 0 and lost_y < 0 and rest.strip():
+            continue  # "more effective than placebo / than ranitidine": not the comparison asked about
         if lost_x >= 0 or lost_y >= 0:
             loser_arm = "x" if lost_y < 0 or 0 <= lost_x < lost_y else "y"
             subject = "y" if loser_arm == "x" else "x"
+            if _third_drug_subject(low[: m.start()], x_names if subject == "x" else y_names):
+                continue  # "Olanzapine was superior to haloperidol": a third drug won, not the arm asked about
         else:
             before = low[: m.start()]
-            last_x = max((before.rfind(n) for n in x_names), default=-1)
-            last_y = max((before.rfind(n) for n in y_names), default=-1)
+            last_x, last_y = _last_at(before, x_names), _last_at(before, y_names)
             if last_x < 0 and last_y < 0:
                 first_x, first_y = _first_at(after, x_names), _first_at(after, y_names)
                 if first_x < 0 and first_y < 0:
@@ -96,10 +123,28 @@ def favoured_arm(sentence: str, x_names: list[str], y_names: list[str], *, safet
                 subject = "x" if first_y < 0 or 0 <= first_x < first_y else "y"
             else:
                 subject = "x" if last_x > last_y else "y"
+                if _third_drug_subject(before, x_names if subject == "x" else y_names):
+                    continue
         if flips:
             subject = "y" if subject == "x" else "x"
         return subject
     return None
+
+
+_WORDS = re.compile(r"[a-z][a-z0-9-]+")
+
+
+def _third_drug_subject(before: str, arm_names: list[str]) -> bool:
+    """Whether the drug written last before a comparative is neither of the arm's names (a third drug is its subject)."""
+    from .addresses import is_drug_word
+
+    own = {w for n in arm_names for w in _WORDS.findall(n)}
+    for word in reversed(_WORDS.findall(before)):
+        if word in own:
+            return False
+        if is_drug_word(word) and not word.endswith("s"):
+            return True
+    return False
 
 
 def _finding(
@@ -150,6 +195,32 @@ def _concept_names(query: UnderstoodQuery, role: str, fallback: str | None) -> l
     return _names(names)
 
 
+def _arm_names(query: UnderstoodQuery, paper: RankedPaper) -> tuple[list[str], list[str]]:
+    """The names each arm goes by in this study: a class arm ("proton pump inhibitors") is written
+    as its members ("lansoprazole"), so the study's other drugs are added to the class arm."""
+    from .addresses import clause_drugs
+
+    frame = query.frame
+    x_names = _concept_names(query, "intervention", frame.intervention)
+    y_names = _concept_names(query, "comparator", frame.comparator)
+    x_class, y_class = _is_class(x_names), _is_class(y_names)
+    if x_class == y_class:
+        return x_names, y_names
+    drugs = sorted(clause_drugs(f"{paper.record.title or ''} {paper.record.abstract or ''}"))
+    if x_class:
+        taken = {w for n in y_names for w in n.split()}
+        return x_names + [d for d in drugs if d not in taken], y_names
+    taken = {w for n in x_names for w in n.split()}
+    return x_names, y_names + [d for d in drugs if d not in taken]
+
+
+def _is_class(names: list[str]) -> bool:
+    """A drug class rather than one drug: no single-word, singular dictionary drug among its names."""
+    from .addresses import is_drug_word
+
+    return not any(is_drug_word(n) and not n.endswith("s") for n in names if " " not in n)
+
+
 def comparison_stance(query: UnderstoodQuery, paper: RankedPaper, model, question: str = "") -> Stance:
     """Stance of a head-to-head study towards "X is better than Y" (or "one X is better than another").
 
@@ -172,26 +243,137 @@ def comparison_stance(query: UnderstoodQuery, paper: RankedPaper, model, questio
     if (frame.comparator or "").startswith("another"):
         quote = _short(result.sentence)
         return _stance(p, 1.0 - p, 0.0, f"comparison model: difference found with probability {p:.2f}: \u201c{quote}\u201d")
-    x_names = _concept_names(query, "intervention", frame.intervention)
-    y_names = _concept_names(query, "comparator", frame.comparator)
+    x_names, y_names = _arm_names(query, paper)
     if named:
+        read = _named_outcome_finding(query, paper, x_names, y_names, wanted=named[1])
+        if read is not None:
+            return read
+        if not _names_outcome(query, result.sentence):
+            return _stance(0.0, 0.0, 1.0, f"does not compare them on {frame.outcome or named[0]}")
         arm, sentence, significant = None, result.sentence, False
         if result.direction is not None:
             arm = "x" if result.direction == named[1] else "y"
     else:
         arm, sentence, significant = _finding(paper.record.abstract, result.sentence, x_names, y_names,
                                               safety=bool(_ASKS_SAFETY.search(question)))
-        if significant:
+        if arm is not None:
+            # "X was superior to / more effective than Y" states a difference, whatever the model read.
             p = max(p, STATED_DIFFERENCE)
     quote = _short(sentence)
     if arm == "x":
         return _stance(p, 1.0 - p, 0.0, f"finds an advantage for {frame.intervention}: \u201c{quote}\u201d")
     if arm == "y":
         return _stance(0.0, 1.0, 0.0, f"finds an advantage for {frame.comparator}: \u201c{quote}\u201d")
+    if not _about_both_arms(sentence or "", x_names, y_names):
+        return _stance(0.0, 0.0, 1.0, f"does not state how {frame.intervention} and {frame.comparator} compared: "
+                                      f"\u201c{quote}\u201d")
     return _stance(0.0, 1.0 - p, p, f"comparison model: difference found with probability {p:.2f}: \u201c{quote}\u201d")
 
 
+_BOTH = re.compile(
+    r"\b(?:both|the\s+two|either|(?:between|among)\s+(?:them|(?:the\s+)?(?:groups|treatments|drugs|arms|regimens|agents)))\b",
+    re.I)
+
+
+def _about_both_arms(sentence: str, x_names: list[str], y_names: list[str]) -> bool:
+    """A no-difference finding speaks to the comparison only when it is stated of both arms
+    (their names, or "both / the two / between the groups / among them")."""
+    low = sentence.lower()
+    return (_first_at(low, x_names) >= 0 and _first_at(low, y_names) >= 0) or bool(_BOTH.search(low))
+
+
 STATED_DIFFERENCE = 0.75
+
+
+def _outcome_names(query: UnderstoodQuery) -> list[str]:
+    """Every name of the outcome; a bare free-text word beside a vocabulary term ("dry" of "dry cough") is left out."""
+    concepts = query.role_concepts("outcome")
+    known = [c for c in concepts if c.kind != "phrase"]
+    return _names([n for c in (known or concepts) for n in [c.text, *c.synonyms, c.mesh_heading or ""]])
+
+
+def _names_outcome(query: UnderstoodQuery, sentence: str | None) -> bool:
+    from search.stance.outcome_reading import clauses_naming
+
+    return bool(sentence) and bool(clauses_naming(sentence or "", _outcome_names(query)))
+
+
+def _named_outcome_finding(
+    query: UnderstoodQuery, paper: RankedPaper, x_names: list[str], y_names: list[str], *, wanted: str
+) -> Stance | None:
+    """"Does X cause less O than Y?" read from the clauses that name O; None when none of them says.
+
+    ``wanted`` is the direction the question asks of X ('lower' or 'higher'). A clause that finds
+    no difference on O refutes; one whose comparative puts X on the asked side supports.
+    """
+    from search.stance.outcome_reading import compare_on_outcome
+
+    names = _outcome_names(query)
+    if not names:
+        return None
+
+    def favoured(clause: str, xs, ys, _less_is_better: bool) -> str | None:
+        return favoured_arm(clause, list(xs), list(ys), cues=OUTCOME_CUES)
+
+    findings = compare_on_outcome(paper.record.abstract, outcome_names=names, x_names=x_names, y_names=y_names,
+                                  favoured=favoured)
+    if not findings:
+        return None
+    asked = "x" if wanted == "lower" else "y"  # the arm that must have less O for the answer to be yes
+    yes = sum(1.0 + f.significant for f in findings if f.arm == asked)
+    no = sum(1.0 + f.significant for f in findings if f.arm not in (asked, None)) + sum(
+        1.0 for f in findings if f.reading == "none")
+    last = findings[-1]
+    outcome = query.frame.outcome or "the outcome"
+    if yes > no:
+        return _stance(0.85 * yes / (yes + no), 0.85 * no / (yes + no), 0.15,
+                       f"reports {outcome} {'less' if wanted == 'lower' else 'more'} often with "
+                       f"{query.frame.intervention}: \u201c{_short(last.clause)}\u201d")
+    if no > yes:
+        what = "no difference in" if all(f.reading == "none" for f in findings) else "the other way on"
+        return _stance(0.85 * yes / (yes + no), 0.85 * no / (yes + no), 0.15,
+                       f"finds {what} {outcome}: \u201c{_short(last.clause)}\u201d")
+    return _stance(0.4, 0.4, 0.2, f"its sentences on {outcome} point both ways: \u201c{_short(last.clause)}\u201d")
+
+
+def _other_drug(x_names: list[str]):
+    """Whether a clause names a drug (a dictionary word) that is not the treatment asked about."""
+    from .addresses import clause_drugs
+
+    own = {w for n in x_names for w in n.split()}
+    if _is_class(x_names):
+        return lambda clause: False  # a class ("ACE inhibitors") is written as its members: none is "another drug"
+    return lambda clause: bool(clause_drugs(clause) - own)
+
+
+def outcome_stance(query: UnderstoodQuery, paper: RankedPaper) -> Stance | None:
+    """"Does X cause / is X linked to O?" read from the clauses that name O (None when no outcome is named).
+
+    An increase in O with X supports; O absent, rare, no different or reduced refutes; a study
+    whose outcome clauses say neither is neutral ("does not say"), never the tone of the abstract.
+    """
+    from search.stance.outcome_reading import read_outcome
+
+    names = _outcome_names(query)
+    if not names:
+        return None
+    x_names = _concept_names(query, "intervention", query.frame.intervention)
+    findings = read_outcome(paper.record.abstract, outcome_names=names, x_names=x_names,
+                            other_drug=_other_drug(x_names))
+    outcome = query.frame.outcome or "the outcome"
+    if not findings:
+        return _stance(0.0, 0.0, 1.0, f"does not say whether {query.frame.intervention} changed {outcome}")
+    weights = [1.0 + f.significant + (0.5 if i == len(findings) - 1 else 0.0) for i, f in enumerate(findings)]
+    yes = sum(w for f, w in zip(findings, weights) if f.reading == "more")
+    no = sum(w for f, w in zip(findings, weights) if f.reading != "more")
+    last = findings[-1]
+    if yes > no:
+        why = f"reports {outcome} with {query.frame.intervention}"
+    elif no > yes:
+        why = f"reports {outcome} {'reduced' if last.reading == 'less' else 'no more often'} with {query.frame.intervention}"
+    else:
+        why = f"its sentences on {outcome} point both ways"
+    return _stance(0.85 * yes / (yes + no), 0.85 * no / (yes + no), 0.15, f"{why}: \u201c{_short(last.clause)}\u201d")
 
 
 def _short(sentence: str | None) -> str:
@@ -211,6 +393,10 @@ def safety_stance(paper: RankedPaper) -> Stance:
     if harms:
         return _stance(0.0, 0.75, 0.25, f"reports {', '.join(harms[:4])}")
     return _stance(0.0, 0.0, 1.0, "reports no adverse findings; that does not show safety for one person")
+
+
+# Questions answered by what a study found on the named outcome, not by its tone.
+OUTCOME_KINDS = ("harm", "association")
 
 
 def reframe(
@@ -238,6 +424,9 @@ def reframe(
             out[pmid] = comparison_stance(query, paper, model, question)
         elif offline and frame.kind == "safety" and addressed and paper.record.abstract.strip():
             out[pmid] = safety_stance(paper)
+        elif (offline and query is not None and frame.kind in OUTCOME_KINDS and paper.addresses is not None
+              and paper.addresses.label != "no" and (read := outcome_stance(query, paper)) is not None):
+            out[pmid] = read
         elif stance is not None:
             out[pmid] = replace(stance, uncertain=is_uncertain(stance.supports, stance.refutes, stance.neutral, stance.label))
     return out

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from documents.sources.base import Filters
 
+from .class_examples import merge_examples
 from .concepts import extract_concepts
 from .frame import frame_question
 from .query_builder import build_queries
@@ -23,11 +24,12 @@ def understand(question: str, filters: Filters) -> UnderstoodQuery:
     if not extraction.concepts:
         return UnderstoodQuery(boolean="", concepts=[], relaxations=[], message=NO_CONCEPTS,
                                frame=Frame(kind=frame_question(question, []).frame.kind))
-    framed = frame_question(question, extraction.concepts)
-    boolean, relaxations = build_queries(extraction.concepts, filters, required=framed.required)
+    concepts = merge_examples(question, extraction.concepts)
+    framed = frame_question(question, concepts)
+    boolean, relaxations = build_queries(concepts, filters, required=framed.required)
     return UnderstoodQuery(
         boolean=boolean,
-        concepts=extraction.concepts,
+        concepts=concepts,
         relaxations=relaxations,
         message="" if extraction.medical else FREE_TEXT,
         frame=framed.frame,

@@ -1,0 +1,73 @@
+"""Examples named in a question belong to the class they illustrate.
+
+Lay questions name a drug class and then an example or two: "Do non-drowsy antihistamines
+like loratadine or fexofenadine make you sleepy?", "COX-2 inhibitors like celecoxib ...
+than ordinary NSAIDs such as naproxen or ibuprofen". Read as separate concepts, the examples
+became outcomes (the question then looked for studies where loratadine was an *outcome*)
+or extra required terms (a study had to name the class *and* every example). They are other
+names of the class: searched OR'ed with it, matched as it, and never a role of their own.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+
+from .state import Concept
+
+_INTRO = re.compile(r"\b(?:like|such\s+as|e\.?\s?g\.?|including|for\s+example|for\s+instance|especially)\b", re.I)
+# What may sit between two examples: "loratadine or fexofenadine", "naproxen, ibuprofen and diclofenac".
+_JOINER = re.compile(r"^[\s,]*(?:(?:or|and|/)\s+)?$", re.I)
+MAX_GAP = 3  # characters of text allowed between the class and "like" ("antihistamines, like ...")
+
+
+def _span(question: str, concept: Concept) -> tuple[int, int] | None:
+    low = question.lower()
+    for text in [concept.text, *concept.synonyms]:
+        t = " ".join(text.lower().split())
+        if not t:
+            continue
+        m = re.search(rf"(?<!\w){re.escape(t)}(?!\w)", low)
+        if m:
+            return m.span()
+    return None
+
+
+def merge_examples(question: str, concepts: list[Concept]) -> list[Concept]:
+    """``concepts`` with each "CLASS like A or B" folded into CLASS (A and B become its synonyms).
+
+    Only drugs are folded, into a drug class written right before the cue: "pain like a
+    migraine" keeps both concepts.
+    """
+    spans = [_span(question, c) for c in concepts]
+    order = sorted((i for i, s in enumerate(spans) if s is not None), key=lambda i: spans[i][0])
+    absorbed: dict[int, list[int]] = {}
+    taken: set[int] = set()
+    for cue in _INTRO.finditer(question):
+        head = next((i for i in reversed(order) if spans[i][1] <= cue.start()), None)
+        if head is None or concepts[head].kind != "drug" or head in taken:
+            continue
+        if len(question[spans[head][1]:cue.start()].strip(" ,")) > MAX_GAP:
+            continue
+        members: list[int] = []
+        end = cue.end()
+        for i in order:
+            if spans[i][0] < cue.end() or i in taken:
+                continue
+            if not _JOINER.match(question[end:spans[i][0]]) or concepts[i].kind != "drug":
+                break
+            members.append(i)
+            end = spans[i][1]
+        if members:
+            absorbed[head] = members
+            taken.update(members)
+    if not absorbed:
+        return concepts
+    out: list[Concept] = []
+    for i, concept in enumerate(concepts):
+        if i in taken:
+            continue
+        if i in absorbed:
+            extra = [n for m in absorbed[i] for n in [concepts[m].text, *concepts[m].synonyms]]
+            concept = replace(concept, synonyms=list(dict.fromkeys([*concept.synonyms, *extra])))
+        out.append(concept)
+    return out

@@ -1,0 +1,239 @@
+"""What a study says about one named outcome: did the treatment bring it on, not change it, or reduce it?
+
+"Does ziprasidone cause weight gain?" is answered by the sentences that mention weight gain,
+not by the abstract's tone. The general stance classifier reads "ziprasidone was shown to have
+a very low liability for inducing weight gain" as a positive finding (it is positive: for
+ziprasidone), which is the opposite of what the question asks. This reader looks only at the
+clauses that name the outcome and asks of each, in the words scientific abstracts use:
+
+* **none**: the outcome is negated or said to be absent, rare, low, neutral or no different
+  ("not associated with weight gain", "no significant increase in", "weight-neutral",
+  "low liability for", "similar to placebo", "infrequent effects include");
+* **less**: the outcome went down ("reduced the incidence of", "fewer", "lower rates of");
+* **more**: the outcome was brought on or went up ("associated with weight gain", "induced",
+  "increased the risk of", "a common side effect", "significantly greater").
+
+A clause that names another drug and not the one asked about speaks about that drug and is
+skipped. For a comparison on a named outcome ("Does X cause less dry mouth than Y?") the arm a
+comparative favours is read with ``favoured`` (supplied by the caller: the same "loser after
+'than'" rule the head-to-head reading uses).
+
+Rules, not a model, on purpose: they are general scientific-writing cues (not tuned to any
+question set), run in microseconds, and each reading carries the clause it came from, which
+the page shows as the study's reason. A study whose outcome clauses carry none of the cues
+has no reading: "unclear", never a guess.
+"""
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Literal
+
+from search.sentences import split_labelled
+
+from .comparison_features import stems
+
+Reading = Literal["more", "less", "none"]
+
+# Where one finding ends and the next begins inside a sentence.
+_CLAUSE = re.compile(r";|,\s*(?:but|whereas|while|although|though|however)\b|\bwhereas\b|\bbut\b", re.I)
+# Absence, rarity or no difference: only where it bears on the outcome (see ``_is_none``).
+_NEGATION = re.compile(
+    r"\b(?:no|not|without|neither|nor|none|never|free\s+of|absence\s+of|lack\s+of|failed\s+to|unlikely)\b|n't", re.I)
+_LOW = re.compile(
+    r"\b(?:(?:very\s+)?(?:low|minimal|negligible|little|rare|infrequent|uncommon|small|modest)\s+(?:\w+\s+){0,2}?"
+    r"(?:liability|risk|incidence|rates?|potential|propensity|frequency|tendency|effects?|amounts?|degree|likelihood)"
+    r"|rarely|infrequently|seldom|(?:weight|metabolically)[\s-]neutral)\b",
+    re.I,
+)
+_NO_DIFFERENCE = re.compile(
+    r"\b(?:no\s+(?:\w+\s+){0,2}?(?:difference|differences|increase|change|effect|association)|did\s+not\s+differ"
+    r"|not\s+(?:statistically\s+)?(?:significantly\s+)?(?:different|increased|higher|more|associated|related|linked)"
+    r"|similar|comparable|indistinguishable|unchanged|unaffected)\b",
+    re.I,
+)
+# "(the patients) who did not develop cough", "the group without cough": a group, not a finding.
+_GROUP = re.compile(r"\b(?:who|those|patients|subjects|group|groups|participants|cases)\s+(?:\w+\s+)?"
+                    r"(?:did\s+not|without|with\s+no|free\s+of)\b", re.I)
+_RELATION = re.compile(
+    r"\b(?:occur\w*|develop\w*|increas\w*|caus\w*|induc\w*|associat\w*|relat\w*|link\w*|differ\w*|more|higher|greater"
+    r"|appear\w*|produc\w*|lead|led|result\w*|report\w*|observ\w*|seen|found|show\w*|experienc\w*)\b", re.I)
+NEAR_WORDS = 6  # a negation bears on the outcome when at most this many words lie between them
+# "minimal sedation", "the risk of sedation was low": a small amount said right beside the outcome.
+_SMALL = re.compile(r"\b(?:low|minimal|negligible|little|rare|slight|infrequent|uncommon)\b", re.I)
+SMALL_AFTER_WORDS = 3
+_LESS = re.compile(
+    r"\b(?:reduc\w+|decreas\w+|lower(?:ed|ing)?|less|fewer|prevent\w*|protect\w*|attenuat\w+|diminish\w*|lessen\w*"
+    r"|alleviat\w+|improv\w+|ameliorat\w+)\b",
+    re.I,
+)
+_MORE = re.compile(
+    r"\b(?:increas\w+|rais\w+|elevat\w+|higher|greater|more|excess\w*|caus\w+|induc\w+|provok\w+|precipitat\w+"
+    r"|associated\s+with|linked\s+(?:to|with)|related\s+to|risk\s+factor|common(?:ly)?|frequent(?:ly)?"
+    r"|(?:side|adverse)\s+effects?|adverse\s+(?:events?|reactions?)|complications?|led\s+to|leads?\s+to"
+    r"|result(?:ed|s)?\s+in|develop(?:ed|s)?|occurred|emerg\w+|worsen\w*|exacerbat\w+|aggravat\w+"
+    r"|significant(?:ly)?\s+(?:weight|gain|risk|incidence|rise))\b",
+    re.I,
+)
+_PRESUPPOSED = re.compile(r"\b(?:induced|associated|related|caused)\b|-induced", re.I)
+_COMPARED = re.compile(r"\b(?:than|compared\s+(?:with|to)|versus|vs\.?|relative\s+to)\b", re.I)
+_SIGNIFICANT = re.compile(r"\bsignificant(?:ly)?\b|\bp\s*[<≤]\s*0?\.0[0-5]", re.I)
+_NOT_SIGNIFICANT = re.compile(r"\b(?:no|not|non-?)\s*(?:statistically\s+)?significant", re.I)
+# Placebo or no treatment as the other arm: "more X than placebo" is a finding about X itself.
+_INERT = ("placebo", "vehicle", "no treatment", "untreated", "control", "controls", "usual care")
+
+
+@dataclass(frozen=True)
+class OutcomeFinding:
+    """One clause's reading of the outcome: ``reading`` is about the treatment asked about (arm 'x')."""
+
+    reading: Reading
+    clause: str
+    significant: bool
+    arm: str | None = None  # for comparisons: which arm had less of the outcome ('x' or 'y'), when said
+
+
+def _names_in(text: str, names: Sequence[str]) -> bool:
+    """Whether any of ``names`` occurs in ``text``: all content-word stems of a name, in any order."""
+    have = stems(text)
+    for name in names:
+        want = stems(name)
+        if want and want <= have:
+            return True
+    return False
+
+
+def _names_word(text: str, names: Sequence[str]) -> bool:
+    low = text.lower()
+    return any(re.search(rf"(?<![a-z]){re.escape(n)}", low) for n in names if n)
+
+
+def _words_between(text: str, start: int, end: int) -> int:
+    return len(text[start:end].split())
+
+
+def _is_none(clause: str, outcome_at: int) -> bool:
+    """Whether the clause says the outcome was absent, rare or no different.
+
+    A negation counts when it bears on the outcome: within a few words before it ("not
+    associated with weight gain", "no ... apparent weight gain", "without cough"), or after it
+    on the relation ("cough did not occur more often"). A no-difference phrase counts anywhere
+    in a clause naming the outcome; a group described by an absence ("patients without cough")
+    does not.
+    """
+    if _GROUP.search(clause):
+        return False
+    if _NO_DIFFERENCE.search(clause) or _LOW.search(clause):
+        return True
+    for m in _SMALL.finditer(clause):
+        if m.start() < outcome_at and _words_between(clause, m.end(), outcome_at) <= 2:
+            return True
+        if m.start() > outcome_at and _words_between(clause, outcome_at, m.start()) <= SMALL_AFTER_WORDS + 1:
+            return True
+    for m in _NEGATION.finditer(clause):
+        if m.start() < outcome_at and _words_between(clause, m.end(), outcome_at) <= NEAR_WORDS:
+            return True
+        if m.start() > outcome_at and _RELATION.match(clause[m.end():].lstrip().split(" ", 1)[0] or ""):
+            return True
+        if m.start() > outcome_at and _RELATION.search(" ".join(clause[m.end():].split()[:3])):
+            return True
+    return False
+
+
+def _outcome_at(clause: str, outcome_names: Sequence[str]) -> int:
+    """Where the outcome is first written in the clause (its first matching word), or 0."""
+    low = clause.lower()
+    at = [low.find(w[:5]) for n in outcome_names for w in stems(n)]
+    found = [a for a in at if a >= 0]
+    return min(found) if found else 0
+
+
+def read_clause(clause: str, outcome_names: Sequence[str] = ()) -> Reading | None:
+    """none / less / more for a clause already known to name the outcome; None when it carries no cue.
+
+    Absence comes first: "did not increase" and "no significant increase" are findings of no
+    effect, whatever verb follows the negation.
+    """
+    if _is_none(clause, _outcome_at(clause, outcome_names)):
+        return "none"
+    if _LESS.search(clause):
+        return "less"
+    if _MORE.search(clause):
+        return "more"
+    return None
+
+
+def clauses_naming(abstract: str, outcome_names: Sequence[str]) -> list[str]:
+    """The clauses of the abstract, in order, that name the outcome."""
+    from search.quote.cues import role
+
+    out: list[str] = []
+    for sentence, label in split_labelled(abstract or ""):
+        if not _names_in(sentence, outcome_names) or role(sentence, label) in ("aim", "methods"):
+            continue
+        parts = [p for p in _CLAUSE.split(sentence) if p and p.strip()]
+        named = [p.strip() for p in parts if _names_in(p, outcome_names)]
+        out.extend(named or [sentence.strip()])
+    return out
+
+
+def read_outcome(
+    abstract: str,
+    *,
+    outcome_names: Sequence[str],
+    x_names: Sequence[str],
+    other_drug: Callable[[str], bool] = lambda clause: False,
+) -> list[OutcomeFinding]:
+    """The readings of every clause that names the outcome and speaks about the treatment asked about.
+
+    ``other_drug(clause)`` says whether a clause names some other drug; such a clause is skipped
+    unless it also names the treatment (then a comparative in it is read against that drug, and
+    "less than another drug" is not "none": it is skipped too).
+    """
+    findings: list[OutcomeFinding] = []
+    for clause in clauses_naming(abstract, outcome_names):
+        names_x = _names_word(clause, x_names)
+        if not names_x and other_drug(clause):
+            continue
+        reading = read_clause(clause, outcome_names)
+        if reading is None:
+            continue
+        if reading == "less" and (not names_x or _PRESUPPOSED.search(clause)):
+            continue  # "iron reduced ACE-inhibitor-induced cough": another treatment, and the harm is taken as given
+        if names_x and other_drug(clause) and _COMPARED.search(clause) and not _against_inert(clause):
+            continue  # "less weight gain than olanzapine" says nothing about weight gain against none
+        significant = bool(_SIGNIFICANT.search(clause)) and not _NOT_SIGNIFICANT.search(clause)
+        findings.append(OutcomeFinding(reading, clause, significant))
+    return findings
+
+
+def _against_inert(clause: str) -> bool:
+    after = _COMPARED.split(clause, maxsplit=1)
+    return len(after) > 1 and any(word in after[1].lower()[:40] for word in _INERT)
+
+
+def compare_on_outcome(
+    abstract: str,
+    *,
+    outcome_names: Sequence[str],
+    x_names: Sequence[str],
+    y_names: Sequence[str],
+    favoured: Callable[[str, Sequence[str], Sequence[str], bool], str | None],
+) -> list[OutcomeFinding]:
+    """For "does X cause less / more O than Y?": per clause naming O, which arm had less O, or none.
+
+    ``favoured(clause, x_names, y_names, less_is_better)`` returns the arm a comparative in the
+    clause favours when "less" is the good direction ('x' had less O, or 'y'), else None.
+    """
+    findings: list[OutcomeFinding] = []
+    for clause in clauses_naming(abstract, outcome_names):
+        significant = bool(_SIGNIFICANT.search(clause)) and not _NOT_SIGNIFICANT.search(clause)
+        if _is_none(clause, _outcome_at(clause, outcome_names)) and not significant:
+            if _names_word(clause, x_names) or _names_word(clause, y_names) or _COMPARED.search(clause):
+                findings.append(OutcomeFinding("none", clause, False))
+            continue
+        arm = favoured(clause, x_names, y_names, True)
+        if arm is not None:
+            findings.append(OutcomeFinding("less" if arm == "x" else "more", clause, significant, arm=arm))
+    return findings

@@ -1,0 +1,137 @@
+"""The outcome reader: what a study's sentences on a named outcome say (harm, association, named comparisons)."""
+from __future__ import annotations
+
+import pytest
+
+from search.pipeline.class_examples import merge_examples
+from search.pipeline.judge_frame import OUTCOME_CUES, favoured_arm
+from search.pipeline.state import Concept
+from search.stance.outcome_reading import clauses_naming, compare_on_outcome, read_clause, read_outcome
+
+WEIGHT = ["weight gain"]
+
+
+@pytest.mark.parametrize(
+    ("clause", "reading"),
+    [
+        ("Ziprasidone appears not to be associated with weight gain.", "none"),
+        ("Ziprasidone was shown to have a very low liability for inducing movement disorders and weight gain.", "none"),
+        ("There was no pattern of laboratory abnormalities or apparent weight gain.", "none"),
+        ("There was no significant increase in weight gain compared with placebo.", "none"),
+        ("Metformin is weight-neutral and did not cause weight gain.", "none"),
+        ("Olanzapine was associated with significant weight gain.", "more"),
+        ("Weight gain is a common adverse effect of clozapine.", "more"),
+        ("Clozapine increased the risk of weight gain.", "more"),
+        ("Metformin reduced weight gain in patients on insulin.", "less"),
+        ("Weight gain was measured every four weeks.", None),
+    ],
+)
+def test_clause_readings(clause: str, reading: str | None) -> None:
+    assert read_clause(clause, WEIGHT) == reading
+
+
+def test_a_group_described_by_absence_is_not_a_finding_of_absence() -> None:
+    assert read_clause("Nine patients who developed a cough and five who did not develop a cough were studied.",
+                       ["cough"]) != "none"
+
+
+def test_aims_and_methods_are_not_read() -> None:
+    abstract = ("OBJECTIVE: To determine whether ziprasidone causes weight gain. "
+                "RESULTS: Ziprasidone was not associated with weight gain.")
+    assert clauses_naming(abstract, WEIGHT) == ["Ziprasidone was not associated with weight gain."]
+
+
+def test_a_clause_about_another_drug_is_skipped() -> None:
+    abstract = ("Significant weight increases and weight gain were associated with chlorpromazine. "
+                "Ziprasidone was not associated with weight gain.")
+    findings = read_outcome(abstract, outcome_names=WEIGHT, x_names=["ziprasidone"],
+                            other_drug=lambda clause: "chlorpromazine" in clause.lower())
+    assert [f.reading for f in findings] == ["none"]
+
+
+def test_another_treatment_relieving_the_harm_is_not_read_as_less() -> None:
+    abstract = "Iron supplementation decreased ACE inhibitor-induced cough."
+    findings = read_outcome(abstract, outcome_names=["cough"], x_names=["ace inhibitor"])
+    assert findings == []
+
+
+def _favoured(clause, xs, ys, _less):
+    return favoured_arm(clause, list(xs), list(ys), cues=OUTCOME_CUES)
+
+
+@pytest.mark.parametrize(
+    ("sentence", "arm"),
+    [
+        ("Dry mouth was reported by significantly fewer patients on tolterodine, compared with oxybutynin.", "x"),
+        ("Dry mouth was significantly more common with oxybutynin than with tolterodine (54% vs 34%).", "x"),
+        ("Tolterodine is significantly better tolerated than oxybutynin, particularly dry mouth.", "x"),
+        ("Dry mouth was less frequent with oxybutynin than with tolterodine.", "y"),
+    ],
+)
+def test_which_arm_had_less_of_the_outcome(sentence: str, arm: str) -> None:
+    findings = compare_on_outcome(sentence, outcome_names=["dry mouth"], x_names=["tolterodine"],
+                                  y_names=["oxybutynin"], favoured=_favoured)
+    assert [f.arm for f in findings] == [arm]
+
+
+def test_no_difference_on_the_outcome_is_none() -> None:
+    findings = compare_on_outcome(
+        "There was no significant difference in dry mouth between tolterodine and oxybutynin.",
+        outcome_names=["dry mouth"], x_names=["tolterodine"], y_names=["oxybutynin"], favoured=_favoured)
+    assert [f.reading for f in findings] == ["none"]
+
+
+def test_a_win_over_a_third_arm_is_not_a_win_over_the_comparator() -> None:
+    x, y = ["lansoprazole"], ["omeprazole"]
+    assert favoured_arm("The 15-mg dose of lansoprazole was also superior to ranitidine in healing.", x, y) is None
+    assert favoured_arm("Lansoprazole was more effective than placebo.", x, y) is None
+    assert favoured_arm("Lansoprazole was superior to omeprazole in healing.", x, y) == "x"
+
+
+def test_a_name_inside_another_word_is_not_that_arm() -> None:
+    from search.pipeline.judge_frame import _first_at
+
+    assert _first_at("esomeprazole was superior", ["omeprazole"]) == -1
+    assert _first_at("esomeprazole or omeprazole", ["omeprazole"]) == 16
+
+
+def _drug(text: str, *synonyms: str) -> Concept:
+    return Concept(text=text, kind="drug", synonyms=[text, *synonyms])
+
+
+def test_examples_join_the_class_they_illustrate() -> None:
+    concepts = [_drug("antihistamines"), _drug("loratadine", "claritin"), _drug("fexofenadine"),
+                Concept(text="sleepy", kind="term", synonyms=["somnolence"])]
+    merged = merge_examples("Do antihistamines like loratadine or fexofenadine make you sleepy?", concepts)
+    assert [c.text for c in merged] == ["antihistamines", "sleepy"]
+    assert {"loratadine", "claritin", "fexofenadine"} <= set(merged[0].synonyms)
+
+
+def test_examples_on_both_sides_of_a_comparison_stay_on_their_side() -> None:
+    concepts = [_drug("cox-2 inhibitors"), _drug("celecoxib"), Concept(text="stomach ulcers", kind="disease"),
+                _drug("nsaids"), _drug("naproxen"), _drug("ibuprofen")]
+    merged = merge_examples(
+        "Do COX-2 inhibitors like celecoxib cause fewer stomach ulcers than ordinary NSAIDs such as naproxen or "
+        "ibuprofen?", concepts)
+    assert [c.text for c in merged] == ["cox-2 inhibitors", "stomach ulcers", "nsaids"]
+    assert "celecoxib" in merged[0].synonyms and {"naproxen", "ibuprofen"} <= set(merged[2].synonyms)
+
+
+def test_a_non_drug_after_like_is_left_alone() -> None:
+    concepts = [Concept(text="headache", kind="disease"), Concept(text="migraine", kind="disease")]
+    assert merge_examples("Is a headache like a migraine treatable?", concepts) == concepts
+
+
+def test_better_tolerated_is_no_advantage_in_effect() -> None:
+    x, y = ["tolterodine"], ["oxybutynin"]
+    assert favoured_arm("Tolterodine was tolerated significantly better than oxybutynin.", x, y) is None
+    assert favoured_arm("Tolterodine was significantly better tolerated than oxybutynin.", x, y) is None
+    assert favoured_arm("Tolterodine was significantly better tolerated than oxybutynin.", x, y, safety=True) == "x"
+
+
+def test_a_third_drug_that_won_is_not_the_arm_asked_about() -> None:
+    x, y = ["clozapine"], ["haloperidol"]
+    assert favoured_arm("Olanzapine demonstrated superior efficacy compared with haloperidol.", x, y) is None
+    assert favoured_arm("Clozapine and olanzapine were similar and risperidone may be somewhat less effective.",
+                        x, y) is None
+    assert favoured_arm("Clozapine was superior to haloperidol on all measures of psychosis.", x, y) == "x"
