@@ -8,9 +8,10 @@ confident-looking answer built from unrelated studies. ``classify_scope`` sorts 
 one of ``SCOPE_KINDS``; only ``in_scope`` and ``borderline`` are searched.
 
 It is rules, not a model, so that it is fast (well under a millisecond once loaded), explainable
-and predictable where a miss is dangerous: emergency patterns are checked first and favour
-recall. Evidence used, all already in the process:
-- regular expressions over the normalised question for urgent situations and for personal
+and predictable where a miss is dangerous: emergencies are checked first and favour recall
+(``search.emergency``: signs of each kind of emergency in lay words, and someone in it now).
+Evidence used, all already in the process:
+- regular expressions over the normalised question for personal
   dose / diagnosis / medication-decision wording (a first-person or "my child" subject is what
   separates "How much ibuprofen can I give my child?" from "Does ibuprofen dosing in children
   affect fever?");
@@ -32,6 +33,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
+from search.emergency import REPORTED, emergency_reasons
 from search.pipeline.concepts import DROP_WORDS, MAX_QUESTION_CHARS
 from search.pipeline.concepts import _curated as _curated_vocabulary
 from search.pipeline.concepts import _lookup as _vocabulary_lookup
@@ -324,101 +326,10 @@ def _vocabulary(tokens: list[str]) -> list[_Span]:
     return [span for _, span in sorted(found, key=lambda item: item[0])]
 
 
-# --- emergency ---------------------------------------------------------------------------------------
+# --- who is asked about -----------------------------------------------------------------------------
 
-# Someone present in the situation: the asker, "my son", "he/she". Reported speech ("I read that ...")
-# is removed first, so "I read that chest pain is a side effect of X" stays a research question.
-_REPORTED = re.compile(
-    r"\b(i (have |had |ve )?(read|heard|seen|saw|was told|wonder|was wondering|want to know|would like to know|"
-    r"d like to know|am curious|m curious|came across)|(tell|show|give|let) me|"
-    r"(my|a) (\w+ )?(friend|doctor|colleague|teacher|mother|mom|mum|dad|father)s? (says|said|told me|claims|thinks))\b"
-)
-_PERSON = re.compile(
-    r"\b(i|im|ive|id|me|my|myself|we|our|he|she|hes|shes|they|theyre|him|his|her|their|someone|somebody|"
-    r"pls|plz)\b|\bhelp( me| us)?\s*!|\b(please|pls|plz) help\b|"
-    r"\b(mom|mum|dad|husband|wife|brother|sister|friend|boyfriend|girlfriend|bf|gf|grandma|grandpa|roommate)s?\b|"
-    r"\b(mother|father|partner|grandmother|grandfather|son|daughter)\b"  # plural ("mothers") is a population
-)
+# The asker ("I", "my", "we"): a research question asked in the first person is searched with a caution.
 _FIRST_PERSON = re.compile(r"\b(i|im|ive|id|me|my|myself|mine|we|our)\b")
-_CHILD = (
-    r"\b((my|our|his|her) (\d+[- ]?(year|yr|month|week)s?[- ]?old|son|daughter|child|kid|kids|baby|toddler|boy|girl|"
-    r"infant|grandson|granddaughter|little one|children)|\d+[- ]?(year|yr|month)s?[- ]?old)\b"
-)
-_INGEST_AMOUNT = (
-    r"\b(took|taken|swallowed|ate|eaten|drank|drunk|downed|popped|ingested|got into|had)\b.{0,40}"
-    r"(\b(too many|too much|whole bottle|whole pack\w*|entire bottle|full bottle|bunch of|handful of|"
-    r"(all|the rest) of (my|his|her|the) \w+|all (my|his|her) \w+)\b|\b\d{2,} (\w+ ){0,2}(pills|tablets|tabs|capsules))|"
-    r"\b(took|taken|swallowed|ate|downed|popped)\b (like |about |around |maybe |over |almost )?\d{2,}\b"
-    r"(?! ?(mg|mcg|g|ml|milligrams|micrograms|units|iu|minutes|mins|hours|hrs|days|weeks|years|am|pm)\b)"
-)
-_POISONS = (
-    r"(bleach|batter(y|ies)|detergent|laundry pods?|poison\w*|antifreeze|chemicals?|cleaner|paint thinner|"
-    r"lighter fluid|gasoline|petrol|lamp oil|weed ?killer|rat poison|pesticides?)"
-)
-_NOW = r"\b(right now|at the moment|just now|this minute|as we speak|right away)\b"
-
-# (reason, pattern, needs someone present). Acute signs only: "had a heart attack" (past) is history.
-_EMERGENCY_SIGNS: tuple[tuple[str, re.Pattern[str], bool], ...] = tuple(
-    (reason, re.compile(pattern), needs_person)
-    for reason, pattern, needs_person in (
-        ("suicide", r"\b(kill|hurt|harm|killing|hurting|harming|cutting) (myself|my self|himself|herself|themselves)\b",
-         False),
-        ("suicide", r"\b(end|ending|take|taking) (my|his|her|their) (own )?life\b|\bend(ing)? it all\b|"
-                    r"\b(to|would|will|could) kill me\b", False),
-        ("suicide", r"\b(want|wanna|going|about|ready|thinking about|planning) to jump\b|"
-                    r"\bjump (off|from) (a |the |this )?(bridge|roof|building|balcony|cliff)\b", True),
-        ("suicide", r"\bsuicid(e|al)\b|\bself[- ]?harm\w*\b", True),
-        ("suicide", r"\b(want|wanna|wanting|going|ready|plan|planning) (to )?(die|be dead)\b|\bbetter off dead\b|"
-                    r"\b(dont|do not) want to (live|be alive|wake up|exist)\b|\bno reason to live\b", True),
-        ("cardiac", r"\bchest\b.{0,40}\b(pain|pains|hurts?|hurting|ache|aching|pressure|tight\w*|heavy|heaviness|"
-                    r"crush\w*|squeez\w*|sitting on|weight on|burning)\b|"
-                    r"\bpain in (my|his|her|the) chest\b|\bcrushing (chest|pain)\b|\bhaving an? heart attack\b", True),
-        ("stroke", r"\b(face|mouth|smile|eyelid)\b.{0,20}\bdroop\w*|\bdrooping\b|\bslurr(ed|ing)\b|"
-                   r"\bhaving an? stroke\b|\b(cant|cannot|can not|unable to) (speak|talk|see|(move|lift|raise|feel|grip) "
-                   r"(my|his|her|their|one|an?|the|either))\b|\bsuddenly confused\b|"
-                   r"\bconfused and (cant|cannot|can not|weak|slurr\w*|drowsy)\b|"
-                   r"\b(one side|arm|leg|face)\b.{0,30}\b(numb|weak|paralysed|paralyzed|limp)\b", True),
-        ("breathing", r"\b(cant|cannot|can not|unable to|struggling to|hard to|trouble|difficulty|difficult to|"
-                      r"problems?) (breath|breathe|breathing|catch (my|his|her) breath)\b|"
-                      r"\b(not|isnt|stopped|stop|no longer) breathing\b|\bchoking\b|\bturning blue\b|\bgasping\b",
-         True),
-        ("allergy", r"\b(throat|tongue|lips?|face|mouth)\b.{0,20}\b(swell\w*|swollen|closing)\b|\banaphyla\w*|"
-                    r"\ballergic reaction\b|\bepipen\b", True),
-        ("bleeding", r"\b(wont|will not|cant|cannot|doesnt|does not|not|wouldnt) stop bleeding\b|"
-                     r"\bbleeding\b.{0,20}\b(heavily|a lot|badly|profusely|everywhere|non ?stop|so much|too much|"
-                     r"wont stop)\b|\b(heavy|severe|massive|uncontrolled|lots of|a lot of) (bleeding|blood)\b|"
-                     r"\b(vomiting|throwing up|coughing|puking|spitting|peeing|pooping)( up)?\b.{0,15}\bblood\b|"
-                     r"\bblood everywhere\b", True),
-        ("poisoning", r"\boverdos(ed|ing)\b|\b(took|taken|take|had) an overdose\b|\bod(ed|d|ing)\b|\bpoisoned\b",
-         True),
-        ("poisoning", _INGEST_AMOUNT, True),
-        ("poisoning", _CHILD + r".{0,30}\b(swallowed|ate|eaten|drank|drunk|ingested|got into|chewed|licked)\b.{0,40}"
-                      r"\b(pills?|tablets?|medicines?|medications?|meds|vitamins|" + _POISONS[1:-1] + r")", False),
-        ("poisoning", r"\b(swallowed|drank|drunk|ingested)\b.{0,30}\b" + _POISONS + r"\b", True),
-        ("unconscious", r"\b(unconscious|unresponsive|not responding|isnt responding|wont respond|wont wake|"
-                        r"cant wake|not waking|passed out|collapsed|fainted|blacked out)\b", True),
-        ("seizure", r"\b(having|is having|keeps having) (a )?(seizure|fit|convulsion)s?\b|\b(seizing|convulsing)\b",
-         True),
-        ("headache", r"\bworst headache\b|\bthunderclap\b|"
-                     r"\b(neck is stiff|stiff neck)\b.{0,40}\b(fever|headache|rash)\b|"
-                     r"\b(fever|headache|rash)\b.{0,40}\b(neck is stiff|stiff neck)\b", True),
-        ("trauma", r"\b(been|got|was|just got) (stabbed|shot|hit by a car)\b|"
-                   r"\bbones?\b.{0,15}\b(sticking|poking|coming) (out|through)\b|"
-                   r"\bhit (my|his|her) head\b.{0,40}\b(confus\w*|vomit\w*|throw\w* up|passed out|drowsy)\b|"
-                   r"\bdrowning\b|\belectrocuted\b", True),
-        ("now", _NOW + r".{0,60}\b((severe|terrible|unbearable|excruciating|worst|intense) pain|bleed\w*|breath\w*|"
-                r"swell\w*|swollen|numb\w*|faint\w*|confus\w*|vomit\w*|seizure\w*|racing|pounding|palpitations|"
-                r"collaps\w*)\b|\b((severe|terrible|unbearable|excruciating|worst|intense) pain|bleed\w*|breath\w*|"
-                r"swell\w*|swollen|numb\w*|faint\w*|confus\w*|vomit\w*|seizure\w*|racing|pounding|palpitations|"
-                r"collaps\w*)\b.{0,60}" + _NOW, True),
-    )
-)
-
-
-def _emergency_reasons(text: str) -> list[str]:
-    """Why ``text`` reads as an emergency happening now (empty when it does not)."""
-    present = bool(_PERSON.search(_REPORTED.sub(" ", text)) or re.search(_NOW, text))
-    return [reason for reason, pattern, needs in _EMERGENCY_SIGNS if (present or not needs) and pattern.search(text)]
 
 
 # --- personal dose, diagnosis, medication decision ---------------------------------------------------
@@ -501,7 +412,7 @@ def _personal_kind(text: str, spans: list[_Span]) -> str | None:
                         or bool(_DRUG_NAME.search(text)))
     if _PRESCRIBER.search(text) or (about_a_medicine and any(p.search(text) for p in _DECISION)):
         return "decision"
-    personal_text = _REPORTED.sub(" ", text)
+    personal_text = REPORTED.sub(" ", text)
     if any(p.search(personal_text) for p in _DIAGNOSIS):
         return "diagnosis"
     if _WHAT_IS_IT.search(text) and _FIRST_PERSON.search(personal_text):
@@ -639,7 +550,7 @@ def classify_scope(question: str) -> Scope:
     tokens = _TOKEN.findall(text)
     spans = _vocabulary(tokens)
 
-    reasons = _emergency_reasons(text)
+    reasons = emergency_reasons(text)
     if reasons:
         message = EMERGENCY_MESSAGE + (CRISIS_MESSAGE if "suicide" in reasons else "")
         if "poisoning" in reasons and "suicide" not in reasons:
@@ -656,7 +567,7 @@ def classify_scope(question: str) -> Scope:
         message = PERSONAL_MESSAGES[personal] + (SUGGESTION_NOTE if suggestion else "")
         return Scope("personal", message, False, suggestion=suggestion)
 
-    first_person = bool(_FIRST_PERSON.search(_REPORTED.sub(" ", text)))
+    first_person = bool(_FIRST_PERSON.search(REPORTED.sub(" ", text)))
     if first_person or _HOW_TO.search(text):
         return Scope("borderline", BORDERLINE_MESSAGES["personal"], True)
     named = any(not s.population for s in spans) or bool(_DRUG_NAME.search(" ".join(tokens)))

@@ -3,7 +3,9 @@
 FILE is JSON Lines, one ``{"question", "kind", "note"}`` per line, ``kind`` one of
 ``search.scope.SCOPE_KINDS`` (``note`` is optional: why the label is what it is). The labelled
 sets in ``search/evaluation/data/`` were written by hand: ``scope_questions.jsonl`` before the
-guard was tuned, ``scope_questions_holdout.jsonl`` after it was finished and never used to tune it.
+guard was tuned, ``scope_questions_holdout.jsonl`` after it was finished (its missed emergencies were then studied,
+so it is no longer a clean test), ``scope_questions_holdout2.jsonl`` before the principle-based emergency rules
+(``search.emergency``) were first run on it, and never used to tune them.
 
 Labelling rules: emergency = someone is in an acute situation now (heart attack or stroke signs,
 overdose or poisoning, suicidal intent, severe bleeding, breathing trouble, anaphylaxis, seizure,
