@@ -65,11 +65,17 @@ def test_addresses(question, title, abstract, label):
         ("There was greater improvement with tolterodine than with oxybutynin.", "x"),
         ("Both drugs reduced micturitions.", None),
         ("Tolterodine was better tolerated than oxybutynin.", None),  # tolerability is not efficacy
-        ("Healing with lansoprazole was superior to that achieved with oxybutynin at week 4.", "x"),  # loser named
+        # A third drug won: not the arm asked about (a class arm is given its members' names, below).
+        ("Healing with lansoprazole was superior to that achieved with oxybutynin at week 4.", None),
     ],
 )
 def test_favoured_arm(sentence, arm):
     assert favoured_arm(sentence, ["tolterodine"], ["oxybutynin"]) == arm
+
+
+def test_favoured_arm_names_a_class_by_its_members():
+    sentence = "Healing with lansoprazole was superior to that achieved with ranitidine at week 4."
+    assert favoured_arm(sentence, ["proton pump inhibitors", "lansoprazole"], ["ranitidine"]) == "x"
 
 
 def test_favoured_arm_on_tolerability_when_the_question_asks_it():
