@@ -71,3 +71,18 @@ class Note(models.Model):
 
     def __str__(self) -> str:
         return f"note on PMID {self.pmid}"
+
+
+class Preference(models.Model):
+    """An account holder's reading settings (signed-out visitors keep theirs in their own browser only)."""
+
+    class ReadingMode(models.TextChoices):  # the values are search.pipeline.state.READING_MODES
+        LAY = "lay", "Lay"
+        CLINICIAN = "clinician", "Clinician"
+
+    owner = models.OneToOneField(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="preference")
+    reading_mode = models.CharField(max_length=16, choices=ReadingMode.choices, default=ReadingMode.LAY)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    def __str__(self) -> str:
+        return f"{self.owner_id}: {self.reading_mode}"

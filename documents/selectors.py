@@ -66,6 +66,7 @@ def document_detail(*, pmid: str) -> dict[str, Any] | None:
             "influential_citation_count": value(s2, "influential_citation_count"),
             "venue": value(s2, "venue"),
             "tldr": value(s2, "tldr"),
+            "is_clinical": value(icite, "is_clinical"),
         },
         "metric_sources": {
             source: {"found": m.found, "fetched_at": m.fetched_at.isoformat()} for source, m in sorted(metrics.items())

@@ -1,7 +1,8 @@
 """One way to call an external service.
 
 Every outgoing request goes through :func:`request`: it always sets a timeout, waits
-for the per-host rate limiter, retries connection errors, 429 and 5xx with exponential
+for the per-host rate limiter, retries connection errors (not a host name that does not
+resolve: :func:`is_dns_failure`), 429 and 5xx with exponential
 backoff honouring ``Retry-After``, and raises one typed error, :class:`ServiceError`.
 Clients (PubMed, iCite, Semantic Scholar, PMC) build on it; tests mock the transport
 with respx, so the code under test is the code that runs in production.
@@ -12,6 +13,7 @@ import datetime
 import email.utils
 import logging
 import random
+import socket
 import threading
 import time
 from dataclasses import dataclass
@@ -144,6 +146,28 @@ def retry_after_seconds(response: httpx.Response) -> float | None:
     return value if value <= MAX_RETRY_AFTER else None
 
 
+_DNS_WORDING = ("name or service not known", "nodename nor servname", "no address associated with hostname")
+
+
+def is_dns_failure(exc: BaseException) -> bool:
+    """The host name did not resolve ("Name or service not known"): not worth a retry.
+
+    The resolver's answer does not change within a backoff of a few seconds, so retrying only made
+    the first search after start on an offline machine wait ~3 s before ``auto`` fell back to the
+    local corpus. httpx wraps the ``socket.gaierror`` (via httpcore); the wording covers a transport
+    that keeps only the text.
+    """
+    seen: BaseException | None = exc
+    for _ in range(8):  # a short walk down the cause chain, never a cycle
+        if seen is None:
+            break
+        if isinstance(seen, socket.gaierror):
+            return True
+        seen = seen.__cause__ or seen.__context__
+    text = str(exc).lower()
+    return any(wording in text for wording in _DNS_WORDING)
+
+
 def backoff_seconds(policy: ServicePolicy, attempt: int) -> float:
     return min(policy.backoff_cap, policy.backoff_base * (2**attempt)) * random.uniform(0.75, 1.0)
 
@@ -202,7 +226,7 @@ def request(
             wait = backoff_seconds(policy, attempt)
         except httpx.ConnectError as exc:
             last_error, last_status = f"unreachable ({type(exc).__name__}: {exc})", None
-            if not policy.retry_connect_errors:
+            if not policy.retry_connect_errors or is_dns_failure(exc):
                 break
             wait = backoff_seconds(policy, attempt)
         except httpx.TransportError as exc:

@@ -23,3 +23,9 @@ def unreachable_since(service: str) -> float | None:
 
 def clear(service: str) -> None:
     cache.delete(_KEY.format(service=service))
+
+
+def not_asked(seconds: int) -> str:
+    """Why a marked service was skipped. No relative time ("failed 61 s ago"): a stored result would repeat it
+    forever; the failure's own timestamp says when."""
+    return f"not asked: it could not be reached just before this search (it is tried again within {seconds} s)"

@@ -67,6 +67,7 @@ INSTALLED_APPS = [
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "medseba.middleware.RequestBodyLimitMiddleware",  # 413 for a body over DATA_UPLOAD_MAX_MEMORY_SIZE, before any read
+    "medseba.db_outage.DatabaseOutageMiddleware",  # PostgreSQL away: 503 + Retry-After, never a 500 or debug page
     "csp.middleware.CSPMiddleware",  # CONTENT_SECURITY_POLICY below
     "whitenoise.middleware.WhiteNoiseMiddleware",  # serves the built front end (frontend/dist/assets) at STATIC_URL
     "django.contrib.sessions.middleware.SessionMiddleware",
@@ -146,11 +147,13 @@ if CELERY_BROKER_URL.split("://", 1)[0] in ("redis", "rediss"):
 # after that the recovery watchdog schedules it again (search/recovery.py).
 CELERY_TASK_PUBLISH_RETRY = True
 CELERY_TASK_PUBLISH_RETRY_POLICY = {"max_retries": 8, "interval_start": 0.2, "interval_step": 0.5, "interval_max": 2.0}
-# Recovery: a queued/running search without progress for MEDSEBA_RESCHEDULE_AFTER seconds gets its next
-# stage(s) scheduled again, at most MEDSEBA_RESCHEDULE_ATTEMPTS times; then it fails with the reason.
-MEDSEBA_RESCHEDULE_AFTER = env.int("MEDSEBA_RESCHEDULE_AFTER", default=30)
+# Recovery: a queued/running search without progress for MEDSEBA_RESCHEDULE_AFTER seconds and with no task
+# queued, delivered or held by a live worker gets its next stage(s) scheduled again, at most
+# MEDSEBA_RESCHEDULE_ATTEMPTS times; then it fails with the reason. A stage being run shows in the workers'
+# heartbeat, so the delay need not exceed the slowest stage (search/recovery.py).
+MEDSEBA_RESCHEDULE_AFTER = env.int("MEDSEBA_RESCHEDULE_AFTER", default=10)
 MEDSEBA_RESCHEDULE_ATTEMPTS = env.int("MEDSEBA_RESCHEDULE_ATTEMPTS", default=3)
-MEDSEBA_WATCHDOG_EVERY = env.float("MEDSEBA_WATCHDOG_EVERY", default=10.0)  # seconds between watchdog runs
+MEDSEBA_WATCHDOG_EVERY = env.float("MEDSEBA_WATCHDOG_EVERY", default=5.0)  # seconds between watchdog runs
 # Each worker refreshes a heartbeat in Redis this often; it counts as alive for 3 intervals (search/heartbeat.py).
 MEDSEBA_WORKER_HEARTBEAT = env.float("MEDSEBA_WORKER_HEARTBEAT", default=5.0)
 CELERY_BEAT_SCHEDULE = {
@@ -160,6 +163,12 @@ CELERY_BEAT_SCHEDULE = {
     "search-watchdog": {"task": "search.watchdog", "schedule": MEDSEBA_WATCHDOG_EVERY,
                         "options": {"expires": MEDSEBA_WATCHDOG_EVERY}},
 }
+# Living questions (search/living.py): how often beat looks for weekly/monthly re-runs that are due (seconds;
+# 0 = never). Each question's schedule is off unless its owner sets one.
+MEDSEBA_LIVING_EVERY = env.float("MEDSEBA_LIVING_EVERY", default=3600.0)
+if MEDSEBA_LIVING_EVERY > 0:
+    CELERY_BEAT_SCHEDULE["search-living-due"] = {"task": "search.living_due", "schedule": MEDSEBA_LIVING_EVERY,
+                                                 "options": {"expires": MEDSEBA_LIVING_EVERY}}
 
 # --- REST framework -----------------------------------------------------------------
 REST_FRAMEWORK = {
@@ -181,8 +190,18 @@ REST_FRAMEWORK = {
         "search_anon": env.str("MEDSEBA_THROTTLE_SEARCH_ANON", default="20/min"),
         "search_user": env.str("MEDSEBA_THROTTLE_SEARCH_USER", default="30/min"),
         "login": env.str("MEDSEBA_THROTTLE_LOGIN", default="10/min"),
+        # Reads of a search still running (its progress), per search instead of per reader (search/progress.py).
+        "progress": env.str("MEDSEBA_THROTTLE_PROGRESS", default="600/min"),
     },
+    # Throttles key a client by REMOTE_ADDR unless this many proxies in front of the app append to
+    # X-Forwarded-For. Left unset, DRF trusts the whole client-supplied header, so any client could
+    # claim a fresh address (and a fresh search, read and login budget) with every request.
+    "NUM_PROXIES": env.int("MEDSEBA_NUM_PROXIES", default=0),
 }
+# Long-polling (search/progress.py): how long GET /api/searches/{id}/?version=N waits for a change, and how
+# many requests one web process lets wait at once (keep it below the server's threads: run command 16).
+MEDSEBA_PROGRESS_WAIT = env.float("MEDSEBA_PROGRESS_WAIT", default=25.0)
+MEDSEBA_PROGRESS_WAITERS = env.int("MEDSEBA_PROGRESS_WAITERS", default=12)
 SPECTACULAR_SETTINGS = {
     "TITLE": "MedSEBA API",
     "DESCRIPTION": "Evidence synthesis for health questions: searches, documents, accounts.",
@@ -191,6 +210,16 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_DIST": "SIDECAR",  # from the drf-spectacular-sidecar package, served as our own static files
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
+    # One name for one label set wherever a serializer uses it (else drf-spectacular invents "LabelCecEnum").
+    "ENUM_NAME_OVERRIDES": {
+        "StanceLabelEnum": "search.stance.LABELS",
+        "SearchStatusEnum": "search.models.Search.Status",
+        "VerdictLabelEnum": "search.pipeline.state.VERDICT_LABELS",
+        "DesignLabelEnum": "search.design.DESIGNS",
+        "ReadingModeEnum": "search.pipeline.state.READING_MODES",
+        "LeaderEnum": "search.pipeline.consensus.LEADERS",
+        "LeadSideEnum": "search.pipeline.consensus.LEAD_SIDES",
+    },
 }
 
 # --- Content-Security-Policy (django-csp) ----------------------------------------------------------
@@ -222,6 +251,8 @@ MEDSEBA_CORPUS_FILES = env.list("MEDSEBA_CORPUS_FILES", default=[str(_default_co
 MEDSEBA_DATA_DIR = Path(env.str("MEDSEBA_DATA_DIR", default=str(SHARED_DIR / "data")))
 MEDSEBA_CANDIDATES = env.int("MEDSEBA_CANDIDATES", default=50)
 MEDSEBA_TOP_K = env.int("MEDSEBA_TOP_K", default=20)
+# Extra retrieval rounds after rerank when fewer than 5 top studies address the question (search/pipeline/second_round.py).
+MEDSEBA_SECOND_ROUND = env.bool("MEDSEBA_SECOND_ROUND", default=True)
 
 NCBI_API_KEY = env.str("NCBI_API_KEY", default="")
 NCBI_EMAIL = env.str("NCBI_EMAIL", default="")
@@ -234,6 +265,9 @@ MEDSEBA_PMC_OA_URL = env.str("MEDSEBA_PMC_OA_URL", default="https://www.ncbi.nlm
 MEDSEBA_PMC_IDCONV_URL = env.str(
     "MEDSEBA_PMC_IDCONV_URL", default="https://pmc.ncbi.nlm.nih.gov/tools/idconv/api/v1/articles/"
 )
+MEDSEBA_CTGOV_URL = env.str("MEDSEBA_CTGOV_URL", default="https://clinicaltrials.gov/api/v2")
+MEDSEBA_TRIALS = env.bool("MEDSEBA_TRIALS", default=True)  # trial cards from ClinicalTrials.gov
+MEDSEBA_TRIALS_CACHE_SECONDS = env.int("MEDSEBA_TRIALS_CACHE_SECONDS", default=6 * 3600)
 MEDSEBA_ENRICH = env.bool("MEDSEBA_ENRICH", default=True)
 MEDSEBA_ENRICH_DEADLINE = env.float("MEDSEBA_ENRICH_DEADLINE", default=20.0)  # seconds for all metric look-ups of one search
 MEDSEBA_METRICS_MAX_AGE_DAYS = env.int("MEDSEBA_METRICS_MAX_AGE_DAYS", default=30)
@@ -249,6 +283,17 @@ MEDSEBA_EMBEDDING_STORE = env.str("MEDSEBA_EMBEDDING_STORE", default="postgres")
 MEDSEBA_EMBEDDING_PRECISION = env.str("MEDSEBA_EMBEDDING_PRECISION", default="auto")  # auto | bf16 | fp32
 if MEDSEBA_EMBEDDING_PRECISION not in {"auto", "bf16", "fp32"}:
     raise ValueError(f"MEDSEBA_EMBEDDING_PRECISION must be auto, bf16 or fp32, not {MEDSEBA_EMBEDDING_PRECISION!r}")
+# Which encoder reads MEDSEBA_EMBEDDING_MODEL: auto = BMRetriever for a BMRetriever/... id or a decoder-only
+# folder (search/bmretriever.py), sentence-transformers otherwise.
+MEDSEBA_EMBEDDING_BACKEND = env.str("MEDSEBA_EMBEDDING_BACKEND", default="auto")
+if MEDSEBA_EMBEDDING_BACKEND not in {"auto", "sentence-transformers", "bmretriever"}:
+    raise ValueError("MEDSEBA_EMBEDDING_BACKEND must be auto, sentence-transformers or bmretriever, "
+                     f"not {MEDSEBA_EMBEDDING_BACKEND!r}")
+MEDSEBA_EMBEDDING_DEVICE = env.str("MEDSEBA_EMBEDDING_DEVICE", default="auto")  # BMRetriever: auto (CUDA when present) | cpu | cuda[:n]
+# BMRetriever's one-sentence query task; empty = search.bmretriever.DEFAULT_INSTRUCTION. Recorded in models.
+MEDSEBA_BMRETRIEVER_INSTRUCTION = env.str("MEDSEBA_BMRETRIEVER_INSTRUCTION", default="")
+# A separate Celery queue for the stages that embed (rerank, locate), so a GPU worker can take them; empty = one queue.
+MEDSEBA_EMBED_QUEUE = env.str("MEDSEBA_EMBED_QUEUE", default="")
 # Appended to the embedding cache keys: a separate, empty cache (the service benchmark's cold runs), never needed in production.
 MEDSEBA_EMBEDDING_NAMESPACE = env.str("MEDSEBA_EMBEDDING_NAMESPACE", default="")
 MEDSEBA_WEAVIATE_URL = env.str("MEDSEBA_WEAVIATE_URL", default="http://127.0.0.1:8080")
@@ -263,6 +308,8 @@ MEDSEBA_STANCE_MODEL_PATH = env.str("MEDSEBA_STANCE_MODEL_PATH", default=str(BAS
 MEDSEBA_RESULT_TTL = env.int("MEDSEBA_RESULT_TTL", default=24 * 3600)  # seconds a finished result is reused
 MEDSEBA_ANONYMOUS_TTL = env.int("MEDSEBA_ANONYMOUS_TTL", default=3600)
 MEDSEBA_STUCK_AFTER = env.int("MEDSEBA_STUCK_AFTER", default=600)  # seconds before the watchdog fails a search
+# Recorded in every result's provenance; empty = the git commit of the checkout (or the package version).
+MEDSEBA_CODE_VERSION = env.str("MEDSEBA_CODE_VERSION", default="")
 
 # Anonymous search ids never reach a log (medseba/log_filters.py): every record is redacted where it is
 # made, and Django's own loggers get no handlers of their own (Django's default "django" console handler

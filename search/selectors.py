@@ -9,7 +9,9 @@ from django.conf import settings
 from django.db.models import Q, QuerySet
 from django.utils import timezone
 
+from .living import living_info
 from .models import Search
+from .provenance import provenance
 from .store import RedisSearchStore, SearchNotFound, is_anonymous_id, search_ref
 from .store import search_document as compose_document
 
@@ -43,6 +45,8 @@ def search_document(*, search_id: str, user: Any) -> dict[str, Any]:
     if is_anonymous_id(search_id):
         doc = RedisSearchStore().document(search_ref(search_id))
         doc["id"] = search_id
+        doc["provenance"] = provenance(doc)
+        doc["living"] = None  # anonymous searches are never re-run or kept
         return doc
     try:
         pk = uuid.UUID(search_id)
@@ -54,7 +58,10 @@ def search_document(*, search_id: str, user: Any) -> dict[str, Any]:
         if Search.objects.filter(pk=pk).exists():
             raise SearchPrivate(search_id) from exc
         raise SearchNotFound(search_id) from exc
-    return compose_document(search, search.papers.all())
+    doc = compose_document(search, search.papers.all())
+    doc["provenance"] = provenance(doc)  # derived from what the search recorded (search/provenance.py)
+    doc["living"] = living_info(search=search, user=user)  # re-runs and schedule (search/living.py)
+    return doc
 
 
 def search_find_reusable(*, fingerprint: str) -> Search | None:
@@ -65,3 +72,14 @@ def search_find_reusable(*, fingerprint: str) -> Search | None:
         .order_by("-finished_at")
         .first()
     )
+
+
+def paper_authors(*, pmids: list[str]) -> dict[str, list[str]]:
+    """Authors of the stored records (local corpus, or PubMed records a signed-in search stored), by PMID.
+
+    The result document does not carry authors; the exports (RIS, BibTeX, CSV) need them. A PMID with no
+    stored record (an anonymous search on live PubMed stores none) has no authors here.
+    """
+    from documents.models import Paper
+
+    return {pmid: list(authors) for pmid, authors in Paper.objects.filter(pmid__in=pmids).values_list("pmid", "authors")}

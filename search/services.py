@@ -24,11 +24,15 @@ from django.db import transaction
 from django.utils import timezone
 
 from documents.sources.base import Filters
-from search.pipeline.branches import BRANCHES, FAN_IN, FAN_OUT, Baseline, branch_output
-from search.pipeline.runner import StageFailed, run_stage, searches_further
-from search.pipeline.state import STAGE_PROGRESS, STAGES, SearchState
+from search.pipeline import graph
+from search.pipeline.branches import BRANCHES, FAN_IN, Baseline, branch_output
+from search.pipeline.errors import StageFailed
+from search.pipeline.runner import run_stage, searches_further
+from search.pipeline.graph import STAGE_PROGRESS, STAGES
+from search.pipeline.state import DEFAULT_MODE, SearchState
 
 from . import selectors
+from .interruptions import interrupted_by_outage
 from .models import Search, SearchPaper
 from .store import (
     PostgresSearchStore,
@@ -42,17 +46,10 @@ from .store import (
 logger = logging.getLogger(__name__)
 
 
-def _successors() -> dict[str, tuple[str, ...]]:
-    """The stages each stage's output feeds: a chain, except rerank -> every branch -> synthesise."""
-    chain = [s for s in STAGES if s not in BRANCHES]
-    following = {a: (b,) for a, b in zip(chain, chain[1:])}
-    following[FAN_OUT] = BRANCHES
-    following.update({b: (FAN_IN,) for b in BRANCHES})
-    return following
-
-
-NEXT_STAGES = _successors()
-INPUTS = {nxt: tuple(s for s, following in NEXT_STAGES.items() if nxt in following) for nxt in STAGES}
+# The stages each stage's output feeds, and the stages each one reads (graph.py: a chain, except
+# rerank -> every branch -> synthesise).
+NEXT_STAGES = graph.SUCCESSORS
+INPUTS = graph.INPUTS
 
 
 def is_recorded(state: SearchState, stage: str) -> bool:
@@ -91,9 +88,14 @@ def search_fingerprint(*, question: str, filters: Filters, owner_id: int | None 
     return hashlib.sha256(json.dumps(canonical, sort_keys=True).encode()).hexdigest()
 
 
-def search_submit(*, question: str, filters: Filters, anonymous: bool, owner: Any = None) -> SubmittedSearch:
-    """Start a search (validated input) and schedule its first stage; reuse a fresh identical result when one exists."""
-    state = SearchState(question=question, filters=filters)
+def search_submit(
+    *, question: str, filters: Filters, anonymous: bool, owner: Any = None, mode: str = DEFAULT_MODE
+) -> SubmittedSearch:
+    """Start a search (validated input) and schedule its first stage; reuse a fresh identical result when one exists.
+
+    ``mode`` is the reading mode the LLM writes in; both modes' words are built whatever it is.
+    """
+    state = SearchState(question=question, filters=filters, models={"mode": mode})
     if anonymous:
         # Nothing in PostgreSQL, not even a fingerprint: anonymous searches neither read nor feed the result cache.
         public_id = RedisSearchStore().create(state, fingerprint="")
@@ -131,6 +133,7 @@ def _search_copy(source: Search, *, question: str, owner: Any) -> Search:
         usage={},  # no tokens were spent for this one
         answer=source.answer,
         charts=source.charts,
+        trials=source.trials,
         scope=source.scope,
         owner=owner if owner is not None and getattr(owner, "is_authenticated", False) else None,
         reused_from=source.reused_from or source,
@@ -144,15 +147,7 @@ def _search_copy(source: Search, *, question: str, owner: Any) -> Search:
     return copy
 
 
-def stage_priority(stage: str) -> int:
-    """Later stages first (0 is the highest priority on the Redis broker); the branches share one.
-
-    With plain FIFO, ten searches submitted together advance in lock step, each stage
-    queued behind the other nine searches' stages, and all ten finish together at the end;
-    preferring later stages lets a search that has started finish before new ones start.
-    """
-    levels = [s for s in STAGES if s not in BRANCHES[1:]]  # the branches run side by side: one level
-    return len(levels) - 1 - levels.index(BRANCHES[0] if stage in BRANCHES else stage)
+stage_priority = graph.priority  # later stages first on the Redis broker; the branches share one
 
 
 def _schedule(ref: str, stage: str) -> bool:
@@ -165,10 +160,12 @@ def _schedule(ref: str, stage: str) -> bool:
     from kombu.exceptions import OperationalError
     from redis.exceptions import RedisError
 
+    from .routing import send_options
     from .tasks import run_search_stage
 
     try:
-        run_search_stage.apply_async(args=[ref, stage], priority=stage_priority(stage))
+        # send_options: the embedding stages' own queue when MEDSEBA_EMBED_QUEUE is set (search/routing.py)
+        run_search_stage.apply_async(args=[ref, stage], priority=stage_priority(stage), **send_options(stage))
     except (OperationalError, RedisError) as exc:
         logger.warning("search %s: stage %s not sent, broker unreachable (%s); the recovery watchdog will send it",
                        _short(ref), stage, type(exc).__name__)
@@ -209,10 +206,14 @@ def search_run_stage(*, ref: str, stage: str) -> bool:
         with private_logging(state) if store.anonymous else nullcontext():
             run_stage(state, stage)
     except StageFailed as exc:
+        if interrupted_by_outage(exc):
+            return _interrupted(ref, stage, exc)
         store.fail(ref, str(exc))
         logger.info("search %s failed at stage %s", _short(ref), stage)
         return False
     except Exception as exc:  # noqa: BLE001 - the search must end, whatever broke
+        if interrupted_by_outage(exc):
+            return _interrupted(ref, stage, exc)
         logger.error("search %s: internal error in stage %s (%s)", _short(ref), stage, type(exc).__name__)
         store.fail(ref, f"An internal error stopped the {stage} stage ({type(exc).__name__}). Please try again.")
         return False
@@ -235,6 +236,13 @@ def search_run_stage(*, ref: str, stage: str) -> bool:
     for nxt in following:
         transaction.on_commit(partial(_schedule, ref, nxt))
     return True
+
+
+def _interrupted(ref: str, stage: str, exc: BaseException) -> bool:
+    """Redis or PostgreSQL away for a moment: nothing recorded; the recovery watchdog sends the stage again."""
+    logger.warning("search %s: stage %s interrupted by an outage (%s); it will be run again",
+                   _short(ref), stage, type(exc).__name__)
+    return False
 
 
 def search_fail(*, ref: str, reason: str) -> bool:

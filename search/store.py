@@ -33,16 +33,16 @@ from django.db import transaction
 from django.utils import timezone
 
 from search.pipeline.branches import BRANCHES, FAN_OUT, BranchOutput, all_done, fan_out_position, merge_into
+from search.pipeline.graph import PAPER_STAGES, STAGE_PROGRESS  # PAPER_STAGES: saved whole, rewrite the paper rows
 from search.design import DesignResult
-from search.pipeline.state import METRIC_KEYS, STAGE_PROGRESS, Metrics, SearchState, design_json
+from search.pipeline.state import METRIC_KEYS, Metrics, SearchState, design_json
 
+from . import anonymous_loss
 from .models import Search, SearchPaper
 
 ANONYMOUS_KEY_PREFIX = "medseba:anon:"
 _ANON_ID = re.compile(r"^[A-Za-z0-9_-]{43}$")  # secrets.token_urlsafe(32): the public id, a capability
 _ANON_REF = re.compile(r"^[0-9a-f]{64}$")  # sha256 of it: the internal reference tasks and logs see
-# Stages recorded whole by save_stage whose output changes the papers (rows in SearchPaper).
-PAPER_STAGES = frozenset({"rerank", "synthesise"})
 FINAL = ("done", "failed")
 
 
@@ -235,6 +235,7 @@ class PostgresSearchStore(SearchStore):
                 timings=merged.timings_ms,
                 models=merged.models,
                 usage=merged.usage,
+                **{name: getattr(merged, name) for name in output.state},
                 updated_at=timezone.now(),
             )
             columns = list(output.paper_fields)
@@ -392,6 +393,7 @@ def search_document(search: Search, papers) -> dict[str, Any]:
         "papers": [search_paper_dict(sp) for sp in papers],
         "answer": search.answer,
         "charts": search.charts,
+        "trials": search.trials,
         "failures": search.failures,
         "timings_ms": search.timings,
         "usage": search.usage,
@@ -473,6 +475,7 @@ class RedisSearchStore(SearchStore):
             },
         )
         pipe.expire(key, self.ttl)
+        anonymous_loss.mark_seen(pipe, state.id)  # tells "expired" from "lost in a restart" later
         pipe.execute()
         return public_id
 

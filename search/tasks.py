@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from celery import shared_task
 
-from . import recovery, services
+from . import living, recovery, services
 
 
 @shared_task(name="search.run_stage", acks_late=True, ignore_result=True)
@@ -24,10 +24,16 @@ def watchdog() -> dict[str, int]:
     """
     report = recovery.recover_stalled()
     return {"rescheduled": report.rescheduled, "waiting": report.waiting, "failed": report.failed,
-            "stuck": services.search_fail_stuck()}
+            "restored": report.restored, "stuck": services.search_fail_stuck()}
 
 
 @shared_task(name="search.fail_stuck", ignore_result=True)
 def fail_stuck_searches() -> int:
     """The former beat entry (kept so a schedule sent before an upgrade still runs): fail stuck searches."""
     return services.search_fail_stuck()
+
+
+@shared_task(name="search.living_due", ignore_result=True)
+def run_due_living_questions() -> int:
+    """Periodic (celery beat, MEDSEBA_LIVING_EVERY): re-run the questions whose weekly/monthly schedule is due."""
+    return living.living_run_due()

@@ -6,6 +6,8 @@ from pathlib import Path
 import pytest
 from django.conf import settings
 
+pytest_plugins = ["tests.fast_lane"]  # --fast: the fast lane (tests/fast_lane.py)
+
 SHARED = settings.SHARED_DIR
 FIXTURES = SHARED / "fixtures"
 DATA = SHARED / "data"

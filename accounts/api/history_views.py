@@ -26,19 +26,25 @@ class HistoryPagination(LimitOffsetPagination):
 
 
 class HistoryListApi(AccountsApi):
+    # Declared on the view so drf-spectacular documents the page ({count, next, previous, results}) it returns.
+    pagination_class = HistoryPagination
+
     @extend_schema(
         operation_id="history_list", summary="My searches",
         description="Newest first; `?folder=<id>` lists one folder in its order, `?folder=unfiled` the searches in no folder.",
         parameters=[OpenApiParameter("folder", OpenApiTypes.STR, description="folder id or `unfiled`"),
-                    OpenApiParameter("limit", OpenApiTypes.INT), OpenApiParameter("offset", OpenApiTypes.INT)],
+                    OpenApiParameter("limit", OpenApiTypes.INT,
+                                     description=f"page size, default {HistoryPagination.default_limit}, "
+                                                 f"at most {HistoryPagination.max_limit}"),
+                    OpenApiParameter("offset", OpenApiTypes.INT)],
         responses={200: HistoryItemSerializer(many=True), 401: E401, 404: E404("folder")},
-        examples=[OpenApiExample("Page", response_only=True,
-                                 value={"count": 1, "next": None, "previous": None, "results": [_ITEM]})],
+        # One item; drf-spectacular wraps it in a list and the paginator's {count, next, previous, results}.
+        examples=[OpenApiExample("Page", response_only=True, value=_ITEM)],
         tags=TAGS,
     )
     def get(self, request: Request) -> Response:
         qs = selectors.history_list(user=request.user, folder=request.query_params.get("folder"))
-        paginator = HistoryPagination()
+        paginator = self.pagination_class()
         page = paginator.paginate_queryset(qs, request, view=self)
         return paginator.get_paginated_response(HistoryItemSerializer(page, many=True, context={"request": request}).data)
 

@@ -4,6 +4,8 @@ from __future__ import annotations
 from django.urls import reverse
 from rest_framework import serializers
 
+from search.models import Search
+
 
 class UserSerializer(serializers.Serializer):
     authenticated = serializers.SerializerMethodField()
@@ -21,7 +23,7 @@ class HistoryItemSerializer(serializers.Serializer):
     question = serializers.CharField()
     title = serializers.CharField(help_text="custom title; empty = show the question")
     display_title = serializers.SerializerMethodField()
-    status = serializers.ChoiceField(choices=["queued", "running", "done", "failed"])
+    status = serializers.ChoiceField(choices=Search.Status.choices)
     filters = serializers.DictField()
     folder = serializers.IntegerField(source="folder_id", allow_null=True, help_text="folder id; null = unfiled")
     position = serializers.IntegerField(source="folder_position", allow_null=True, help_text="order in its folder")

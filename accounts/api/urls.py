@@ -5,6 +5,7 @@ from .auth_views import CsrfApi, LoginApi, LogoutApi, MeApi, PasswordApi, Signup
 from .folder_views import FolderDetailApi, FolderListApi
 from .history_views import HistoryDetailApi, HistoryListApi
 from .note_views import NoteDetailApi, NoteListApi
+from .preference_views import PreferencesApi
 from .session_views import SessionApi
 from .topic_views import TopicListApi
 
@@ -17,6 +18,7 @@ accounts_urls = [
     path("session/", SessionApi.as_view(), name="accounts-session"),
     path("password/", PasswordApi.as_view(), name="accounts-password"),
     path("topics/", TopicListApi.as_view(), name="accounts-topics"),
+    path("preferences/", PreferencesApi.as_view(), name="accounts-preferences"),
 ]
 history_urls = [
     path("", HistoryListApi.as_view(), name="history-list"),

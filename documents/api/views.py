@@ -41,6 +41,7 @@ _METRICS = inline_serializer(
         "influential_citation_count": serializers.IntegerField(allow_null=True),
         "venue": serializers.CharField(allow_null=True),
         "tldr": serializers.CharField(allow_null=True),
+        "is_clinical": serializers.BooleanField(allow_null=True, help_text="iCite: a clinical article; null = unavailable"),
     },
 )
 DOCUMENT = inline_serializer(
@@ -82,7 +83,8 @@ class DocumentDetailApi(APIView):
                        "doi": "", "pmcid": "", "retracted": False, "full_text_url": None, "open_access": None,
                        "pdf_available": None,
                        "metrics": {"citation_count": None, "relative_citation_ratio": None,
-                                   "influential_citation_count": None, "venue": None, "tldr": None},
+                                   "influential_citation_count": None, "venue": None, "tldr": None,
+                                   "is_clinical": None},
                        "metric_sources": {}},
             )
         ],

@@ -28,10 +28,17 @@ class LocalCorpusSource:
     def search(self, query: str, filters: Filters, limit: int) -> SearchHits:
         compiled = self.compile(query, filters)
         rank = "ts_rank_cd(search_vector, %s::tsquery)" if compiled.rank_query else "0"
+        # Hits are ranked and counted as narrow (pmid, year, rank) rows, and only the `limit` best are
+        # joined back for their columns: a window count over whole rows buffered every hit's abstract
+        # (spilling to disk past work_mem), which at 1M records cost more than the ranking itself.
         sql = (
-            f"SELECT {_COLUMNS}, {rank} AS rank, count(*) OVER () AS total FROM documents_paper "
-            f"WHERE abstract <> '' AND ({compiled.where}) "
-            "ORDER BY rank DESC, year DESC NULLS LAST, pmid LIMIT %s"
+            f"WITH hits AS MATERIALIZED (SELECT pmid, year, {rank} AS rank FROM documents_paper "
+            f"WHERE abstract <> '' AND ({compiled.where})), "
+            "best AS (SELECT pmid, year, rank FROM hits ORDER BY rank DESC, year DESC NULLS LAST, pmid LIMIT %s) "
+            f"SELECT {', '.join('p.' + c.strip() for c in _COLUMNS.split(','))}, best.rank, "
+            "(SELECT count(*) FROM hits) AS total "
+            "FROM best JOIN documents_paper p ON p.pmid = best.pmid "
+            "ORDER BY best.rank DESC, best.year DESC NULLS LAST, best.pmid"
         )
         params = ([compiled.rank_query] if compiled.rank_query else []) + compiled.params + [max(0, int(limit))]
         rows = self._fetch(sql, params)

@@ -65,10 +65,16 @@ cleanup() {
 trap cleanup EXIT INT TERM
 
 PORT="$("$PY" -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1]); s.close()')"
+# The trial registry: a local stand-in serving the recorded ClinicalTrials.gov bodies (e2e/ctgov_standin.py).
+CTGOV_PORT="$("$PY" -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1]); s.close()')"
+"$PY" "$HERE/ctgov_standin.py" "$CTGOV_PORT" "$ROOT/../shared/fixtures/clinicaltrials" >"$LOGS/ctgov.log" 2>&1 &
+PIDS+=($!)
+export MEDSEBA_CTGOV_URL="http://127.0.0.1:$CTGOV_PORT/api/v2"
 cd "$ROOT"
 "$ROOT/.venv/bin/celery" -A medseba worker --pool solo -Q "$MEDSEBA_CELERY_QUEUE" -n "e2e-$$@%h" -l info >"$LOGS/worker.log" 2>&1 &
 PIDS+=($!)
-"$PY" manage.py runserver "127.0.0.1:$PORT" --noreload --nothreading >"$LOGS/server.log" 2>&1 &
+# Threaded (Django's default): a result page's long-poll waits on the server while other requests go on.
+"$PY" manage.py runserver "127.0.0.1:$PORT" --noreload >"$LOGS/server.log" 2>&1 &
 PIDS+=($!)
 
 log "waiting for the server on port $PORT"

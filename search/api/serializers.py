@@ -3,7 +3,14 @@ from __future__ import annotations
 
 from rest_framework import serializers
 
-from search.pipeline.state import ADDRESSES_LABELS, CONFIDENCE_LEVELS, FRAME_KINDS, VERDICT_LABELS
+from search.models import Search
+
+from search.api.chart_serializers import ChartsSerializer
+from search.api.living_serializers import LivingSerializer
+from search.api.mode_serializers import BottomLineSerializer, GlossaryEntrySerializer, ModesSerializer, TrialsSerializer
+from search.api.provenance_serializers import ModelsSerializer, ProvenanceSerializer
+from search.pipeline import graph
+from search.pipeline.state import ADDRESSES_LABELS, CONFIDENCE_LEVELS, FRAME_KINDS, READING_MODES, VERDICT_LABELS
 from search.design import DESIGNS
 from search.scope import SCOPE_KINDS
 from search.validation import InvalidInput, clean_publication_types, clean_question, clean_years
@@ -20,6 +27,10 @@ class SearchCreateInputSerializer(serializers.Serializer):
     filters = FiltersInputSerializer(required=False)
     anonymous = serializers.BooleanField(
         default=False, help_text="keep question and result only in memory for a limited time; nothing in the database"
+    )
+    mode = serializers.ChoiceField(
+        choices=list(READING_MODES), required=False,
+        help_text="reading mode the LLM writes in (lay default; the signed-in reader's remembered mode when absent)",
     )
 
     def validate_question(self, value: str) -> str:
@@ -42,7 +53,7 @@ class SearchCreateInputSerializer(serializers.Serializer):
 class SearchCreatedSerializer(serializers.Serializer):
     id = serializers.CharField(help_text="UUID, or a 43-character token for an anonymous search")
     url = serializers.URLField()
-    status = serializers.ChoiceField(choices=["queued", "running", "done", "failed"])
+    status = serializers.ChoiceField(choices=Search.Status.choices)
     anonymous = serializers.BooleanField()
     cached = serializers.BooleanField(help_text="true when a finished identical search was reused")
 
@@ -56,9 +67,9 @@ class FiltersSerializer(FiltersInputSerializer):
 class ConceptSerializer(serializers.Serializer):
     text = serializers.CharField()
     mesh_id = serializers.CharField(allow_null=True)
-    mesh_heading = serializers.CharField(allow_null=True, required=False)
+    mesh_heading = serializers.CharField(allow_null=True)
     synonyms = serializers.ListField(child=serializers.CharField())
-    kind = serializers.CharField(required=False)
+    kind = serializers.CharField(help_text="where the concept came from: drug, disease, term, phrase, ...")
 
 
 class AttemptSerializer(serializers.Serializer):
@@ -79,8 +90,16 @@ class QuerySerializer(serializers.Serializer):
     boolean = serializers.CharField()
     concepts = ConceptSerializer(many=True)
     attempts = AttemptSerializer(many=True)
-    message = serializers.CharField(required=False)
-    frame = FrameSerializer(required=False, help_text="how the question was read: what the verdict answers")
+    relaxations = serializers.ListField(
+        child=serializers.ListField(child=serializers.CharField(), min_length=2, max_length=2),
+        help_text="[boolean, note] pairs: the looser queries tried in order when too few studies matched",
+    )
+    message = serializers.CharField(allow_blank=True, help_text='e.g. "could not find medical concepts"; "" when none')
+    frame = FrameSerializer(help_text="how the question was read: what the verdict answers")
+    roles = serializers.DictField(
+        child=serializers.ListField(child=serializers.IntegerField()),
+        help_text="concept indices per frame role (intervention, comparator, outcome, population)",
+    )
 
 
 class StanceSerializer(serializers.Serializer):
@@ -88,8 +107,8 @@ class StanceSerializer(serializers.Serializer):
     supports = serializers.FloatField()
     refutes = serializers.FloatField()
     neutral = serializers.FloatField()
-    rationale = serializers.CharField(required=False)
-    uncertain = serializers.BooleanField(required=False, help_text="the label's strength is too low to show as a finding")
+    rationale = serializers.CharField(allow_blank=True)
+    uncertain = serializers.BooleanField(help_text="the label's strength is too low to show as a finding")
 
 
 class AddressesSerializer(serializers.Serializer):
@@ -160,8 +179,12 @@ class VerdictSerializer(serializers.Serializer):
 class AnswerSerializer(serializers.Serializer):
     text = serializers.CharField(help_text="the headline sentence; it follows from the verdict")
     sections = AnswerSectionSerializer(many=True)
-    kind = serializers.CharField(required=False)
-    verdict = VerdictSerializer(allow_null=True, required=False)
+    kind = serializers.ChoiceField(choices=["extractive", "llm", "none"])
+    verdict = VerdictSerializer(allow_null=True)
+    invalid_refs_removed = serializers.IntegerField(help_text="[n] references to no listed study, taken out")
+    bottom_line = BottomLineSerializer(allow_null=True, help_text="the verdict, the strongest designs, what is uncertain")
+    modes = ModesSerializer(help_text="the words of the reading mode asked for (GET ?mode=); both in exports")
+    glossary = GlossaryEntrySerializer(many=True, help_text="plain meanings of terms used in the answer and cards")
 
 
 class EmergencyNumberSerializer(serializers.Serializer):
@@ -183,6 +206,11 @@ class FailureSerializer(serializers.Serializer):
     stage = serializers.CharField()
     source = serializers.CharField()
     error = serializers.CharField()
+    at = serializers.CharField(
+        allow_blank=True,
+        help_text='when it failed, ISO 8601 in UTC ("2026-12-01T10:41:07+00:00"); "" in results stored before failures '
+                  "carried a time",
+    )
 
 
 class ServiceSerializer(serializers.Serializer):
@@ -195,29 +223,54 @@ class SearchDocumentSerializer(serializers.Serializer):
     question = serializers.CharField()
     title = serializers.CharField()
     anonymous = serializers.BooleanField()
-    status = serializers.ChoiceField(choices=["queued", "running", "done", "failed"])
-    stage = serializers.CharField(help_text="last finished stage; 'done' at the end")
+    status = serializers.ChoiceField(choices=Search.Status.choices)
+    stage = serializers.ChoiceField(
+        choices=["", *graph.STAGES, "done"], help_text="last finished stage (search/pipeline/graph.py); '' while queued"
+    )
     progress = serializers.IntegerField(min_value=0, max_value=100)
     branches = serializers.ListField(
-        child=serializers.CharField(), help_text="enrich / judge / locate finished so far (they run side by side)"
+        child=serializers.ChoiceField(choices=list(graph.BRANCHES)),
+        help_text="enrich / judge / locate finished so far (they run side by side)",
     )
     error = serializers.CharField(help_text="human-readable reason when failed")
     filters = FiltersSerializer()
     query = QuerySerializer(allow_null=True)
     source = serializers.CharField(help_text="pubmed | local")
-    models = serializers.DictField(help_text="embedding, stance, summary, prompt_version")
+    models = ModelsSerializer(help_text="what produced the result (search/provenance.py adds the versions)")
+    provenance = ProvenanceSerializer(help_text="source and corpus version or PubMed query date, query, filters, "
+                                      "models and prompt versions, code version")
     papers = PaperSerializer(many=True, help_text="present as soon as rerank has finished")
     answer = AnswerSerializer(allow_null=True)
     scope = ScopeSerializer(allow_null=True, help_text="the scope guard's reading; null until understand ran")
-    charts = serializers.DictField(allow_null=True)
+    charts = ChartsSerializer(allow_null=True, help_text="null until chart ran")
+    trials = TrialsSerializer(allow_null=True, help_text="registered trials (ClinicalTrials.gov); null when not "
+                              "asked or the registry failed (then listed in failures, source clinicaltrials)")
+    living = LivingSerializer(allow_null=True, help_text="re-runs and schedule (search/living.py); null for a search "
+                              "nobody owns (anonymous or signed out): those are never re-run")
+    mode = serializers.ChoiceField(choices=list(READING_MODES), help_text="GET only: the reading mode of `answer.modes`")
     failures = FailureSerializer(many=True, help_text="parts that degraded; the search still ends done")
     timings_ms = serializers.DictField(child=serializers.IntegerField())
+    usage = serializers.DictField(
+        child=serializers.IntegerField(), help_text="LLM tokens this search used (prompt_tokens, ...); {} offline"
+    )
     cached = serializers.BooleanField()
     created_at = serializers.DateTimeField()
     updated_at = serializers.DateTimeField()
     finished_at = serializers.DateTimeField(allow_null=True)
     expires_at = serializers.DateTimeField(allow_null=True, help_text="anonymous searches only")
     service = ServiceSerializer(help_text="GET /api/searches/{id}/ only: is a worker running searches right now")
+    version = serializers.IntegerField(
+        help_text="GET /api/searches/{id}/ only: changes whenever the document does; send it back as ?version= "
+        "to wait for the next change (long-polling)"
+    )
+
+
+class ProgressQuerySerializer(serializers.Serializer):
+    """GET /api/searches/{id}/'s query: the version the client already has (search/progress.py)."""
+
+    version = serializers.IntegerField(required=False, min_value=0, max_value=2**53)
+    mode = serializers.ChoiceField(choices=list(READING_MODES), required=False,
+                                   help_text="lay or clinician; without it, the reader's remembered mode (lay by default)")
 
 
 class ErrorDetailSerializer(serializers.Serializer):

@@ -6,7 +6,9 @@ own classes freeze them at import), so an environment or a test can change them.
 from __future__ import annotations
 
 from django.conf import settings
-from rest_framework.throttling import AnonRateThrottle, UserRateThrottle
+from rest_framework.throttling import AnonRateThrottle, SimpleRateThrottle, UserRateThrottle
+
+from search.store import search_ref
 
 
 class _LiveRate:
@@ -38,6 +40,23 @@ class SearchAnonThrottle(_LiveRate, AnonRateThrottle):
 
 class SearchUserThrottle(_LiveRate, UserRateThrottle):
     scope = "search_user"
+
+
+class SearchProgressThrottle(_LiveRate, SimpleRateThrottle):
+    """Reads of a search that is still running, counted per search (not per reader, not as reads).
+
+    Following a search is not browsing: 50 people behind one hospital address following 10
+    searches must not use up that address's read budget (``anon``), nor block each other's CSRF
+    and history reads. The load stays bounded: each running search allows this many reads a
+    minute in all, running searches are bounded by the search throttles and end within minutes,
+    and a finished search's reads count as reads again. Keyed by the internal reference (the
+    sha256 for anonymous searches), as the stores are, so no public id reaches a cache key.
+    """
+
+    scope = "progress"
+
+    def get_cache_key(self, request, view) -> str:
+        return self.cache_format % {"scope": self.scope, "ident": search_ref(view.kwargs["search_id"])}
 
 
 READ_THROTTLES = [ApiAnonThrottle, ApiUserThrottle]

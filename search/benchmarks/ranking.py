@@ -104,6 +104,7 @@ def run(options: dict[str, Any]) -> dict[str, Any]:
         "questions": len(cold),
         "store": store.name,
         "model": embeddings.model_name(),
+        "backend": embeddings.backend(),
         "median_candidates": statistics.median(sizes) if sizes else None,
         "rerank_cold_ms": _median_ms(cold),
         "rerank_warm_ms": _median_ms(warm),

@@ -32,9 +32,9 @@ def _reciprocal_rank(pmids: list[str], wanted: str) -> float:
 
 
 def run(data_path: Path, options: dict[str, Any]) -> dict[str, Any]:
-    from search.pipeline.rerank import DOCUMENT_RECIPE, rerank
+    from search.pipeline.rerank import document_recipe, rerank
     from search.pipeline.retrieve import retrieve
-    from search.pipeline.runner import StageFailed
+    from search.pipeline.errors import StageFailed
     from search.pipeline.understand import understand
 
     limit = options.get("limit")
@@ -43,6 +43,7 @@ def run(data_path: Path, options: dict[str, Any]) -> dict[str, Any]:
         rows = rows[:limit]
     store = MemoryEmbeddingStore()
     found50 = found20 = relaxed = strict_empty = empty_query = failed = 0
+    rounds = RoundsTally()
     rr_rerank: list[float] = []
     rr_retrieve: list[float] = []
     misses: list[dict[str, Any]] = []
@@ -70,6 +71,7 @@ def run(data_path: Path, options: dict[str, Any]) -> dict[str, Any]:
         reranked = [p.record.pmid for p in ranked]
         found50 += pmid in retrieved
         found20 += pmid in reranked[:TOP_K]
+        rounds.add(question, query, ranked[:TOP_K], result.records, pmid, store)
         rr_rerank.append(_reciprocal_rank(reranked, pmid))
         rr_retrieve.append(_reciprocal_rank(retrieved, pmid))
         if pmid not in reranked[:TOP_K] and len(misses) < 10:
@@ -88,7 +90,8 @@ def run(data_path: Path, options: dict[str, Any]) -> dict[str, Any]:
         "candidates": CANDIDATES,
         "top_k": TOP_K,
         "embedding_model": embeddings.model_name(),
-        "document_recipe": DOCUMENT_RECIPE,
+        "embedding_backend": embeddings.backend(),
+        "document_recipe": document_recipe(),
         "recall@50_retrieve": round(found50 / n, 4) if n else None,
         "recall@20_rerank": round(found20 / n, 4) if n else None,
         "mrr_rerank": round(sum(rr_rerank) / n, 4) if n else None,
@@ -99,4 +102,47 @@ def run(data_path: Path, options: dict[str, Any]) -> dict[str, Any]:
         "retrieve_failed": failed,
         "seconds": round(time.perf_counter() - started, 1),
         "first_misses": misses,
+        **rounds.figures(n),
     }
+
+
+class RoundsTally:
+    """The second retrieval round (search/pipeline/second_round.py) on each question's top 20, when
+    MEDSEBA_SECOND_ROUND is on: recall@20 after it, and the share of questions with ≥ 5 addressing studies."""
+
+    def __init__(self) -> None:
+        from django.conf import settings
+
+        self.enabled = bool(settings.MEDSEBA_SECOND_ROUND)
+        self.found20 = self.enough_before = self.enough_after = self.ran = 0
+        self.extra_ms: list[float] = []
+
+    def add(self, question, query, top, candidates, pmid, store) -> None:
+        if not self.enabled or not top:
+            self.found20 += pmid in [p.record.pmid for p in top]
+            return
+        from search.pipeline.second_round import MIN_ADDRESSING, run_rounds
+
+        started = time.perf_counter()
+        result = run_rounds(question, query, list(top), candidates, source="local", filters=Filters(), top_k=TOP_K,
+                            limit=CANDIDATES, store=store)
+        if result.attempts:
+            self.ran += 1
+            self.extra_ms.append((time.perf_counter() - started) * 1000)
+        self.found20 += pmid in [p.record.pmid for p in result.papers]
+        self.enough_before += result.addressing_before >= MIN_ADDRESSING
+        self.enough_after += result.addressing_after >= MIN_ADDRESSING
+
+    def figures(self, n: int) -> dict[str, Any]:
+        if not self.enabled:
+            return {"second_round": False}
+        import statistics
+
+        return {
+            "second_round": True,
+            "recall@20_after_second_round": round(self.found20 / n, 4) if n else None,
+            "share_with_5_addressing_before": round(self.enough_before / n, 4) if n else None,
+            "share_with_5_addressing_after": round(self.enough_after / n, 4) if n else None,
+            "questions_with_extra_rounds": self.ran,
+            "extra_round_median_ms": round(statistics.median(self.extra_ms), 1) if self.extra_ms else None,
+        }

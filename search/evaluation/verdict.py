@@ -207,6 +207,8 @@ def figures(outcomes: Sequence[Outcome]) -> dict[str, Any]:
     result["confusion"] = confusion(outcomes)
     result["by_kind"] = by_kind(outcomes)
     result["median_seconds_per_question"] = median_seconds(outcomes)
+    # How often the evidence was thick enough (the second retrieval round's aim: search/pipeline/second_round.py).
+    result["share_with_5_counted"] = _share(sum((o.studies_counted or 0) >= 5 for o in outcomes), len(outcomes))
     return result
 
 

@@ -46,13 +46,13 @@ class LLMAnswer:
     usage: dict[str, int]
 
 
-def llm_answer(question: str, papers: list[RankedPaper]) -> LLMAnswer:
-    """Ask the configured LLM; raises LLMUnavailable/LLMError/AnswerFormatError for the caller to fall back."""
+def llm_answer(question: str, papers: list[RankedPaper], *, mode: str = "lay") -> LLMAnswer:
+    """Ask the configured LLM in reading ``mode``; raises LLMUnavailable/LLMError/AnswerFormatError for the caller to fall back."""
     from search import llm
     from search.prompts import answer as prompt
 
     result = llm.complete_json(
-        system=prompt.SYSTEM,
+        system=prompt.system_for(mode),
         user=prompt.user_message(question, papers),
         schema=prompt.SCHEMA,
         schema_name=prompt.SCHEMA_NAME,

@@ -1,5 +1,7 @@
 """The fan-out after rerank: enrich ‖ judge ‖ locate run as three tasks and meet again at synthesise.
 
+Which stages branch, and the fields each one owns, are declared in ``graph.py``.
+
 Each branch reads only the state recorded by rerank and owns one part of it (enrich the
 metrics, judge the stances, locate the best sentences). What a branch produced travels to
 the store as a :class:`BranchOutput` holding only that part, so the store can merge it into
@@ -17,11 +19,11 @@ from collections.abc import Collection
 from dataclasses import dataclass, field
 from typing import Any
 
-from .state import STAGE_PROGRESS, STAGES, Failure, SearchState
+from .graph import BRANCHES, FAN_IN, FAN_OUT, PAPER_FIELDS, STAGE_PROGRESS, STAGES, STATE_FIELDS
+from .state import Failure, SearchState
 
-FAN_OUT = "rerank"  # the stage whose output every branch reads
-BRANCHES = ("enrich", "judge", "locate")
-FAN_IN = "synthesise"  # the first stage that reads every branch's output
+__all__ = ["BRANCHES", "FAN_IN", "FAN_OUT", "PAPER_FIELDS", "STATE_FIELDS", "Baseline", "BranchOutput",
+           "all_done", "branch_output", "fan_out_position", "merge_into", "share"]
 
 
 def share(branch: str) -> int:
@@ -68,18 +70,13 @@ class BranchOutput:
     timing_ms: int = 0
     models: dict[str, Any] = field(default_factory=dict)  # keys set or changed by the branch
     usage: dict[str, int] = field(default_factory=dict)  # tokens the branch spent
+    # search-level fields the branch owns (STATE_FIELDS): enrich's trial cards
+    state: dict[str, Any] = field(default_factory=dict)
 
     @property
     def paper_fields(self) -> tuple[str, ...]:
         return PAPER_FIELDS[self.stage]
 
-
-# The per-paper fields each branch owns (judge decides whether a study addresses the question, and its stance).
-PAPER_FIELDS: dict[str, tuple[str, ...]] = {
-    "enrich": ("metrics",),
-    "judge": ("stance", "addresses", "design", "sample_size"),
-    "locate": ("best_sentence",),
-}
 
 
 def branch_output(state: SearchState, stage: str, baseline: Baseline) -> BranchOutput:
@@ -92,6 +89,7 @@ def branch_output(state: SearchState, stage: str, baseline: Baseline) -> BranchO
         timing_ms=state.timings_ms.get(stage, 0),
         models={k: v for k, v in state.models.items() if baseline.models.get(k, object()) != v},
         usage={k: v - baseline.usage.get(k, 0) for k, v in state.usage.items() if v != baseline.usage.get(k, 0)},
+        state={a: getattr(state, a) for a in STATE_FIELDS[stage]},
     )
 
 
@@ -100,6 +98,8 @@ def merge_into(state: SearchState, output: BranchOutput) -> None:
     for paper in state.papers:
         for attribute, value in output.papers.get(paper.record.pmid, {}).items():
             setattr(paper, attribute, value)
+    for attribute, value in output.state.items():
+        setattr(state, attribute, value)
     state.failures.extend(output.failures)
     state.timings_ms[output.stage] = output.timing_ms
     state.models.update(output.models)

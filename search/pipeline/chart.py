@@ -17,11 +17,23 @@ The stance charts' default view is the studies the verdict counts (those that ad
 question, ``verdict.weight`` > 0): ``stance_distribution`` and ``stance_by_year`` cover them
 and ``counted`` says how many; ``all_papers`` holds both over every paper, so a reader can
 switch to the full list and see what was left out.
+
+Added for researchers (issue 15):
+
+* ``stance_distribution.evidence``: per label, the summed evidence weights (``search.evidence_weight``:
+  design × addresses × stance confidence), the "weighted by evidence" view beside counts and strengths;
+* ``evidence_weights``: every paper's weight and its three factors, by PMID;
+* ``consensus_over_time``: the cumulative shares per year (``search/pipeline/consensus.py``);
+* ``by_design``: the same chart data over the papers of each design present (the evidence table's design
+  filter narrows the charts to one of these; computed here, so the front end never re-derives them).
 """
 from __future__ import annotations
 
 from typing import Any
 
+from search.evidence_weight import evidence_weight
+
+from .consensus import consensus_over_time
 from .state import Frame, RankedPaper
 from .verdict import weight
 
@@ -31,22 +43,38 @@ LABELS = ("supports", "refutes", "neutral")
 def chart(papers: list[RankedPaper], frame: Frame | None = None) -> dict[str, Any]:
     """Chart data for ``papers`` (see the module docstring for the exact shape)."""
     frame = frame or Frame()
-    counted = [p for p in papers if weight(p, frame) > 0]
-    everything = _stance_charts(papers)
-    data = _stance_charts(counted)
-    data["counted"] = len(counted)
-    data["all_papers"] = {k: everything[k] for k in ("stance_distribution", "stance_by_year")}
-    counted_pmids = {p.record.pmid for p in counted}
-    for point in everything["citations_vs_year"]:
-        point["counted"] = point["pmid"] in counted_pmids
-    for key in ("citations_vs_year", "total", "unjudged", "unknown_year", "unknown_citations"):
-        data[key] = everything[key]
+    weights = {p.record.pmid: evidence_weight(p, frame) for p in papers}
+    data = _charts(papers, frame, {pmid: w.value for pmid, w in weights.items()})
+    data["evidence_weights"] = {pmid: w.to_dict() for pmid, w in weights.items()}
+    designs = sorted({p.design.label for p in papers if p.design})
+    data["by_design"] = {
+        label: _charts([p for p in papers if p.design and p.design.label == label], frame,
+                       {pmid: w.value for pmid, w in weights.items()})
+        for label in designs
+    }
     return data
 
 
-def _stance_charts(papers: list[RankedPaper]) -> dict[str, Any]:
+def _charts(papers: list[RankedPaper], frame: Frame, weights: dict[str, float]) -> dict[str, Any]:
+    """Every chart over ``papers``: the stance charts over the counted ones (and over all), citations, consensus."""
+    counted_flags = {p.record.pmid: weight(p, frame) > 0 for p in papers}
+    counted = [p for p in papers if counted_flags[p.record.pmid]]
+    everything = _stance_charts(papers, weights)
+    data = _stance_charts(counted, weights)
+    data["counted"] = len(counted)
+    data["all_papers"] = {k: everything[k] for k in ("stance_distribution", "stance_by_year")}
+    for point in everything["citations_vs_year"]:
+        point["counted"] = counted_flags[point["pmid"]]
+    for key in ("citations_vs_year", "total", "unjudged", "unknown_year", "unknown_citations"):
+        data[key] = everything[key]
+    data["consensus_over_time"] = consensus_over_time(papers, counted=counted_flags, weights=weights)
+    return data
+
+
+def _stance_charts(papers: list[RankedPaper], weights: dict[str, float]) -> dict[str, Any]:
     labels = {label: 0 for label in LABELS}
     strengths = {label: 0.0 for label in LABELS}
+    evidence = {label: 0.0 for label in LABELS}
     by_year: dict[int, dict[str, int]] = {}
     points: list[dict[str, Any]] = []
     unjudged = unknown_year = unknown_citations = 0
@@ -61,6 +89,7 @@ def _stance_charts(papers: list[RankedPaper]) -> dict[str, Any]:
             unjudged += 1
         else:
             labels[label] += 1
+            evidence[label] += weights.get(paper.record.pmid, 0.0)
             for name in LABELS:
                 strengths[name] += float(getattr(stance, name) or 0.0)
 
@@ -80,6 +109,7 @@ def _stance_charts(papers: list[RankedPaper]) -> dict[str, Any]:
         "stance_distribution": {
             "labels": labels,
             "strengths": {name: round(value, 2) for name, value in strengths.items()},
+            "evidence": {name: round(value, 2) for name, value in evidence.items()},
             "unjudged": unjudged,
         },
         "stance_by_year": [{"year": year, **counts} for year, counts in sorted(by_year.items())],

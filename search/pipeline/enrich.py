@@ -25,9 +25,9 @@ from documents.sources.icite import fetch_icite
 from documents.sources.pmc import OaNegative, OaRecord, normalise_pmcid, oa_lookup, pmcids_for
 from documents.sources.semantic_scholar import fetch_semantic_scholar
 from medseba.http import ServiceError
-from medseba.outages import mark_unreachable, unreachable_since
+from medseba.outages import mark_unreachable, not_asked, unreachable_since
 
-from .state import Failure, Metrics
+from .state import Failure, Metrics, utc_timestamp
 
 logger = logging.getLogger(__name__)
 
@@ -73,9 +73,7 @@ def enrich(records: list[Record]) -> tuple[dict[str, Metrics], list[Failure]]:
                 continue
             down_since = unreachable_since(source)
             if down_since is not None:
-                ago = max(0, int(time.time() - down_since))
-                reason = f"not asked: it failed {ago} s ago (next try within {DOWN_SECONDS} s)"
-                failures.append(_failure(source, reason))
+                failures.append(_failure(source, not_asked(DOWN_SECONDS), at=utc_timestamp(down_since)))
                 continue
             futures[source] = pool.submit(fetchers[source], todo[source])
         for source, future in futures.items():
@@ -108,8 +106,11 @@ def enrich(records: list[Record]) -> tuple[dict[str, Metrics], list[Failure]]:
     return metrics, failures
 
 
-def _failure(source: str, error: str) -> Failure:
-    return Failure(stage="enrich", source=source, error=f"{LABELS[source]} metrics unavailable: {error}")
+def _failure(source: str, error: str, *, at: str | None = None) -> Failure:
+    failure = Failure(stage="enrich", source=source, error=f"{LABELS[source]} metrics unavailable: {error}")
+    if at:
+        failure.at = at
+    return failure
 
 
 def _batch_answer(fetch: Callable[..., dict[str, dict[str, Any]]], pmids: list[str], deadline: float) -> SourceAnswer:

@@ -140,7 +140,7 @@ def locate_ranked(
     if not records:
         return {}
     by_pmid = sentence_vectors(records, store=store)
-    query = embeddings.encode([question])[0]
+    query = embeddings.encode_queries([question])[0]
     scorer = get_scorer()
     out: dict[str, list[BestSentence]] = {}
     for record in records:

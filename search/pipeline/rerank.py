@@ -12,6 +12,11 @@ in front, then the remaining sentences in order, cut at ``DOCUMENT_WORDS`` words
 word pieces). The cut halves the cold cost of embedding 50 candidates on a 2-core machine
 (the encoder's time grows with the text length) while keeping the title, aim and conclusion.
 The recipe is part of the cache key, so changing it never mixes vectors of two recipes.
+
+BMRetriever (``search/bmretriever.py``) reads 511 tokens and was trained on "{title} {abstract}"
+passages, so with that backend the text is exactly that, whole, and the tokenizer cuts it
+(recipe ``BMRETRIEVER_RECIPE``); the question is embedded as a query with the task sentence
+and the similarity is the raw dot product (not bounded by 1).
 """
 from __future__ import annotations
 
@@ -31,15 +36,29 @@ DOCUMENT_RECIPE = "doc-v2"
 DOCUMENT_WORDS = 100
 LEAD_SENTENCES = 1
 TAIL_SENTENCES = 2
+BMRETRIEVER_RECIPE = "paper-v1"  # "{title} {abstract}" whole; bump when bmretriever_text changes
+
+
+def _bmretriever() -> bool:
+    return embeddings.backend() != embeddings.SENTENCE_TRANSFORMERS
+
+
+def document_recipe() -> str:
+    """The recipe of the configured backend: ``DOCUMENT_RECIPE`` (sentence-transformers) or ``BMRETRIEVER_RECIPE``."""
+    return BMRETRIEVER_RECIPE if _bmretriever() else DOCUMENT_RECIPE
 
 
 def document_model_key() -> str:
-    """The key document vectors are cached under: model id + text recipe."""
-    return embeddings.cache_key(DOCUMENT_RECIPE)
+    """The key document vectors are cached under: model id (+ backend and instruction version) + text recipe."""
+    return embeddings.cache_key(document_recipe())
 
 
 def document_text(record: Record) -> str:
-    """The text embedded for one paper: title, aim, conclusion, then the rest of the abstract."""
+    """The text embedded for one paper: title, aim, conclusion, then the rest of the abstract (BMRetriever: all of it)."""
+    if _bmretriever():
+        from search.bmretriever import paper_passage
+
+        return paper_passage(record.title, record.abstract)
     sentences = split_sentences(record.abstract)
     if len(sentences) > LEAD_SENTENCES + TAIL_SENTENCES:
         head = sentences[:LEAD_SENTENCES]
@@ -94,7 +113,7 @@ def rerank(
     if not unique:
         return []
     vectors = document_vectors(unique, store=store)
-    query = embeddings.encode([question])[0]
+    query = embeddings.encode_queries([question])[0]
     matrix = np.stack([vectors[r.pmid] for r in unique])
     similarity = matrix @ query
     order = np.argsort(-similarity, kind="stable")[:top_k]

@@ -6,6 +6,7 @@ from dataclasses import dataclass, field
 from documents.sources import Filters, Record, SourceError, get_source
 from medseba.outages import mark_unreachable, unreachable_since
 
+from .errors import StageFailed
 from .state import Failure, QueryAttempt, UnderstoodQuery
 
 PUBMED_DOWN_SECONDS = 300
@@ -47,8 +48,6 @@ def retrieve(query: UnderstoodQuery, *, source: str, limit: int) -> RetrieveResu
                 mark_unreachable("pubmed", seconds=PUBMED_DOWN_SECONDS)
             continue
         return RetrieveResult(records=records, source=name, attempts=attempts, failures=failures)
-    from .runner import StageFailed
-
     reasons = "; ".join(f"{f.source}: {f.error}" for f in failures)
     raise StageFailed(f"No literature source answered ({reasons}).")
 

@@ -15,12 +15,26 @@ from documents.sources.base import Filters
 from medseba.db import public_error
 
 from . import steps
-from .state import STAGE_PROGRESS, STAGES, SearchState
+from .errors import StageFailed
+from .graph import CRITICAL_STAGES, STAGE_PROGRESS, STAGES
+from .state import SearchState
+
+__all__ = ["STEPS", "StageFailed", "run_pipeline", "run_stage", "searches_further"]
 
 logger = logging.getLogger(__name__)
 
-# Stages without which there is nothing to show: an exception here fails the search.
-CRITICAL_STAGES = frozenset({"understand", "retrieve", "rerank"})
+# The function that runs each stage of the graph (graph.py declares the stages; this only binds them).
+STEPS: dict[str, Callable[[SearchState], None]] = {
+    "understand": steps.step_understand,
+    "retrieve": steps.step_retrieve,
+    "rerank": steps.step_rerank,
+    "enrich": steps.step_enrich,
+    "judge": steps.step_judge,
+    "locate": steps.step_locate,
+    "synthesise": steps.step_synthesise,
+    "chart": steps.step_chart,
+}
+assert tuple(STEPS) == STAGES, "every stage of graph.py, in its order, has a step"
 
 
 def searches_further(state: SearchState) -> bool:
@@ -28,13 +42,9 @@ def searches_further(state: SearchState) -> bool:
     return state.scope is None or state.scope.searched
 
 
-class StageFailed(Exception):
-    """A stage that cannot continue; the message is shown to the user."""
-
-
 def run_stage(state: SearchState, name: str) -> SearchState:
     """Run one stage in place. Non-critical stages never raise; critical ones raise StageFailed."""
-    step = getattr(steps, f"step_{name}")
+    step = STEPS[name]
     state.status = "running"
     state.stage = name
     started = time.perf_counter()

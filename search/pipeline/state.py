@@ -7,6 +7,7 @@ serialise it with :meth:`SearchState.to_document` / :meth:`SearchState.from_docu
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass, field, fields
+from datetime import datetime, timezone
 from typing import Any
 
 from typing import TYPE_CHECKING
@@ -17,19 +18,6 @@ from search.design import DESIGNS, DesignResult, SampleSize
 
 if TYPE_CHECKING:  # search.scope imports nothing from here; imported lazily to keep this module dependency-free
     from search.scope import Scope
-
-STAGES = ("understand", "retrieve", "rerank", "enrich", "judge", "locate", "synthesise", "chart")
-# Progress (0-100) reached when each stage has finished.
-STAGE_PROGRESS = {
-    "understand": 10,
-    "retrieve": 30,
-    "rerank": 50,
-    "enrich": 60,
-    "judge": 75,
-    "locate": 85,
-    "synthesise": 95,
-    "chart": 100,
-}
 
 
 @dataclass
@@ -224,6 +212,53 @@ class Verdict:
     caution: str | None = None
 
 
+READING_MODES = ("lay", "clinician")  # lay is the default reading mode
+DEFAULT_MODE = READING_MODES[0]
+
+
+@dataclass
+class DesignCount:
+    design: str  # a search.design.DESIGNS label
+    name: str  # its display name
+    count: int
+
+
+@dataclass
+class Uncertainty:
+    """One thing the evidence leaves open ("no head-to-head trials"), in both reading modes' words."""
+
+    code: str  # no_head_to_head | no_trials | few_studies | old_studies | small_studies | unclear_findings | disagree | not_safety
+    clinician: str
+    lay: str
+
+
+@dataclass
+class BottomLine:
+    """The facts of the bottom-line box (search/pipeline/bottom_line.py): the verdict, the strongest
+    study types behind it and what is still uncertain; each mode's sentence is in ``Answer.modes``."""
+
+    verdict: str
+    strongest: list[DesignCount] = field(default_factory=list)
+    uncertain: list[Uncertainty] = field(default_factory=list)
+
+
+@dataclass
+class ModeText:
+    """The answer's words for one reading mode; the facts behind both modes are the same (search/pipeline/modes.py)."""
+
+    headline: str
+    explanation: str
+    certainty: str
+    bottom_line: str
+
+
+@dataclass
+class GlossaryEntry:
+    term: str  # as written in the text it explains
+    definition: str
+    source: str = "curated"  # curated (search/data/glossary.json)
+
+
 @dataclass
 class Answer:
     text: str
@@ -231,6 +266,15 @@ class Answer:
     invalid_refs_removed: int = 0
     kind: str = "extractive"  # extractive | llm | none
     verdict: Verdict | None = None
+    bottom_line: BottomLine | None = None
+    modes: dict[str, ModeText] = field(default_factory=dict)  # READING_MODES -> text
+    glossary: list[GlossaryEntry] = field(default_factory=list)  # terms used in the answer and the cards
+
+
+def utc_timestamp(epoch: float | None = None) -> str:
+    """ISO 8601 in UTC to the second (now, or the given Unix time): a failure's time, shown in the reader's zone."""
+    moment = datetime.now(timezone.utc) if epoch is None else datetime.fromtimestamp(epoch, timezone.utc)
+    return moment.isoformat(timespec="seconds")
 
 
 @dataclass
@@ -238,6 +282,9 @@ class Failure:
     stage: str
     source: str
     error: str
+    # When it failed: a real time, so a stored result never repeats a relative "61 s ago". "" in documents
+    # stored before failures carried one.
+    at: str = field(default_factory=utc_timestamp)
 
 
 @dataclass
@@ -258,6 +305,8 @@ class SearchState:
     papers: list[RankedPaper] = field(default_factory=list)
     answer: Answer | None = None
     charts: dict[str, Any] | None = None
+    # Registered trials (search.pipeline.trials.TrialsFound.to_dict), set by the enrich branch; None = not asked / failed.
+    trials: dict[str, Any] | None = None
     models: dict[str, Any] = field(default_factory=dict)
     failures: list[Failure] = field(default_factory=list)
     timings_ms: dict[str, int] = field(default_factory=dict)
@@ -300,6 +349,7 @@ class SearchState:
             "papers": [p.to_dict() for p in self.papers],
             "answer": asdict(self.answer) if self.answer else None,
             "charts": self.charts,
+            "trials": self.trials,
             "failures": [asdict(f) for f in self.failures],
             "timings_ms": self.timings_ms,
             "usage": self.usage,
@@ -344,17 +394,31 @@ class SearchState:
                     invalid_refs_removed=answer.get("invalid_refs_removed", 0),
                     kind=answer.get("kind", "extractive"),
                     verdict=Verdict(**answer["verdict"]) if answer.get("verdict") else None,
+                    bottom_line=_bottom_line_from(answer.get("bottom_line")),
+                    modes={k: ModeText(**v) for k, v in (answer.get("modes") or {}).items()},
+                    glossary=[GlossaryEntry(**g) for g in answer.get("glossary") or []],
                 )
                 if answer
                 else None
             ),
             charts=doc.get("charts"),
+            trials=doc.get("trials"),
             models=doc.get("models") or {},
-            failures=[Failure(**f) for f in doc.get("failures", [])],
+            failures=[Failure(**{"at": "", **f}) for f in doc.get("failures", [])],
             timings_ms=doc.get("timings_ms") or {},
             usage=doc.get("usage") or {},
             scope=_scope_from(doc.get("scope")),
         )
+
+
+def _bottom_line_from(data: dict[str, Any] | None) -> BottomLine | None:
+    if not data:
+        return None
+    return BottomLine(
+        verdict=data["verdict"],
+        strongest=[DesignCount(**d) for d in data.get("strongest") or []],
+        uncertain=[Uncertainty(**u) for u in data.get("uncertain") or []],
+    )
 
 
 def _scope_from(data: dict[str, Any] | None) -> "Scope | None":

@@ -21,6 +21,8 @@ def step_understand(state: SearchState) -> None:
 
 
 def step_retrieve(state: SearchState) -> None:
+    from search.provenance import record_provenance
+
     from .retrieve import retrieve
 
     assert state.query is not None
@@ -28,6 +30,7 @@ def step_retrieve(state: SearchState) -> None:
     result = retrieve(state.query, source=requested, limit=settings.MEDSEBA_CANDIDATES)
     state.candidates = result.records
     state.source = result.source
+    record_provenance(state)  # corpus version or PubMed query date, code and model versions
     state.query.attempts = result.attempts
     if result.attempts:
         state.query.boolean = result.attempts[-1].boolean
@@ -39,11 +42,28 @@ def step_rerank(state: SearchState) -> None:
 
     from .rerank import rerank
 
-    state.models["embedding"] = embeddings.model_name()
+    state.models.update(embeddings.description())  # model; BMRetriever: backend, instruction and its version
     state.papers = rerank(state.question, state.candidates, top_k=settings.MEDSEBA_TOP_K)
+    if settings.MEDSEBA_SECOND_ROUND and state.query is not None and state.papers:
+        from .second_round import run_rounds
+
+        rounds = run_rounds(state.question, state.query, state.papers, state.candidates, source=state.source,
+                            filters=state.filters, top_k=settings.MEDSEBA_TOP_K, limit=settings.MEDSEBA_CANDIDATES)
+        state.papers = rounds.papers
+        state.query.attempts.extend(rounds.attempts)
+        state.failures.extend(rounds.failures)
 
 
 def step_enrich(state: SearchState) -> None:
+    from .trials_step import TrialsLookup
+
+    # Trial cards are fetched beside the metrics (a thread of their own) and fail alone.
+    with TrialsLookup(state) as trials:
+        _enrich_metrics(state)
+    trials.record(state)
+
+
+def _enrich_metrics(state: SearchState) -> None:
     if not state.papers:
         return
     if not settings.MEDSEBA_ENRICH:
@@ -106,7 +126,12 @@ def step_synthesise(state: SearchState) -> None:
 
     if state.query is not None:
         mark_disagreements(state.papers, state.query.frame)
-    result = synthesise(state.question, state.papers, query=state.query)
+    from .state import DEFAULT_MODE
+
+    # The reading mode the search was asked in (the LLM writes in it; both modes' words are always built).
+    state.models["mode"] = state.models.get("mode") or DEFAULT_MODE
+    result = synthesise(state.question, state.papers, query=state.query, mode=state.models["mode"],
+                        trials=state.trials)
     state.answer = result.answer
     for paper in state.papers:
         if paper.record.pmid in result.summaries:

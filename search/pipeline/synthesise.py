@@ -12,8 +12,11 @@ from __future__ import annotations
 import logging
 from dataclasses import dataclass, field
 
+from typing import Any
+
+from .answer_extras import add_extras
 from .answer_offline import YES_NO_WORDING, offline_answer, offline_summaries, wording_for
-from .state import Answer, Failure, Frame, RankedPaper, UnderstoodQuery
+from .state import DEFAULT_MODE, Answer, Failure, Frame, RankedPaper, UnderstoodQuery
 from .verdict import decide, headline
 
 logger = logging.getLogger(__name__)
@@ -31,11 +34,16 @@ class SynthesisResult:
     usage: dict[str, int] = field(default_factory=dict)
 
 
-def synthesise(question: str, papers: list[RankedPaper], *, query: UnderstoodQuery | None) -> SynthesisResult:
+def synthesise(
+    question: str, papers: list[RankedPaper], *, query: UnderstoodQuery | None, mode: str = DEFAULT_MODE,
+    trials: dict[str, Any] | None = None,
+) -> SynthesisResult:
     """Answer ``question`` from ``papers`` (LLM when configured, else extractive) and summarise each paper.
 
     The verdict is decided by one rule (``verdict.decide``) whichever wrote the text, so an LLM
-    answer and an extractive one never disagree about yes or no.
+    answer and an extractive one never disagree about yes or no. The bottom line, both reading
+    modes' words and the glossary follow from the verdict (``answer_extras``); the LLM writes in
+    the reading ``mode`` the search was asked in.
     """
     from search import llm
 
@@ -43,10 +51,9 @@ def synthesise(question: str, papers: list[RankedPaper], *, query: UnderstoodQue
     yes_no = wording_for(question) is YES_NO_WORDING
     verdict = decide(papers, frame, offline=not llm.is_configured(), yes_no=yes_no)
     if not papers:
-        return SynthesisResult(
-            answer=Answer(text=headline(verdict, frame, yes_no=yes_no), sections=[], kind="none", verdict=verdict),
-            summaries={}, model="none", prompt_version="",
-        )
+        empty = Answer(text=headline(verdict, frame, yes_no=yes_no), sections=[], kind="none", verdict=verdict)
+        add_extras(empty, papers, frame, summaries={}, trials=trials)
+        return SynthesisResult(answer=empty, summaries={}, model="none", prompt_version="")
     summaries = offline_summaries(papers)
     failures: list[Failure] = []
 
@@ -56,7 +63,7 @@ def synthesise(question: str, papers: list[RankedPaper], *, query: UnderstoodQue
         from .answer_llm import llm_answer
 
         try:
-            result = llm_answer(question, papers)
+            result = llm_answer(question, papers, mode=mode)
         except Exception as exc:  # noqa: BLE001 - any LLM failure falls back to the extractive answer
             if not isinstance(exc, (llm.LLMError, llm.LLMUnavailable, ValueError)):
                 logger.exception("unexpected error in the LLM answer")
@@ -70,17 +77,19 @@ def synthesise(question: str, papers: list[RankedPaper], *, query: UnderstoodQue
         else:
             summaries.update(result.summaries)
             result.answer.verdict = verdict
+            add_extras(result.answer, papers, frame, summaries=summaries, trials=trials)
             return SynthesisResult(
                 answer=result.answer,
                 summaries=summaries,
                 model=result.model,
-                prompt_version=prompt_version(),
+                prompt_version=prompt_version(),  # covers both modes' prompts; the mode itself is models["mode"]
                 failures=failures,
                 usage=result.usage,
             )
 
     offline = offline_answer(question, papers, query=query, text=headline(verdict, frame, yes_no=yes_no))
     offline.answer.verdict = verdict
+    add_extras(offline.answer, papers, frame, summaries=summaries, trials=trials)
     return SynthesisResult(
         answer=offline.answer,
         summaries=summaries,

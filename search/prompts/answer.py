@@ -36,6 +36,26 @@ that study actually reports.
 what that study found (not its title).
 Write plain text: no URLs, no markdown, no HTML."""
 
+# The reading modes change who the text is written for; the data rules and the schema stay the same.
+MODE_INSTRUCTIONS = {
+    "lay": "Write for a lay reader: everyday words, short sentences (grade 8 reading level or below), no jargon; "
+           "when a medical term cannot be avoided, say what it means in a few words.",
+    "clinician": "Write for a clinician: precise clinical terms; name the population, intervention, comparator and "
+                 "outcome where the studies give them, each study's design and sample size, and the direction of "
+                 "the effect.",
+}
+
+
+def system_for(mode: str) -> str:
+    """The system message for one reading mode ("lay" is the default); an unknown mode is refused."""
+    if mode not in MODE_INSTRUCTIONS:
+        raise ValueError(f"unknown reading mode {mode!r}")
+    if mode == "lay":
+        return SYSTEM + "\n" + MODE_INSTRUCTIONS["lay"]
+    return SYSTEM.replace("for lay people", "for clinicians and lay people").replace(
+        "ONE plain-language sentence", "ONE precise sentence") + "\n" + MODE_INSTRUCTIONS["clinician"]
+
+
 SCHEMA: dict = {
     "type": "object",
     "properties": {

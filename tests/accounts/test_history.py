@@ -93,3 +93,25 @@ def test_malformed_or_unknown_history_ids_are_404(as_alice, bad_id):
     for method in ("get", "patch", "delete"):
         err = error(getattr(as_alice, method)(f"/api/history/{bad_id}/", {"title": "x"}, format="json"), 404)
         assert err == {"code": "not_found", "message": "No search with this id.", "fields": {}}
+
+
+def test_more_than_one_page_of_history_pages_through_every_search_with_right_folder_counts(alice, as_alice):
+    """Issue 14: the account page kept only the first page (50). 61 searches, 7 filed: every one is reachable."""
+    from accounts.models import Folder, SearchPlacement
+
+    searches = [Search.objects.create(owner=alice, question=f"Does drug number {n} help?") for n in range(61)]
+    folder = Folder.objects.create(owner=alice, name="Migraine")
+    for position, search in enumerate(searches[:7]):  # the oldest seven: all beyond the first page
+        SearchPlacement.objects.create(search=search, folder=folder, position=position)
+    first = as_alice.get("/api/history/").json()
+    assert first["count"] == 61 and len(first["results"]) == 50 and first["next"]
+    seen, url = [], "/api/history/"
+    while url:
+        page = as_alice.get(url).json()
+        seen += [item["id"] for item in page["results"]]
+        url = page["next"]
+    assert seen == [str(s.id) for s in reversed(searches)]
+    assert len(as_alice.get("/api/history/?limit=500").json()["results"]) == 61
+    assert [f["search_count"] for f in as_alice.get("/api/folders/").json()] == [7]
+    filed = [item for item in seen if item in {str(s.id) for s in searches[:7]}]
+    assert len(filed) == 7 and as_alice.get(f"/api/history/?folder={folder.pk}").json()["count"] == 7

@@ -41,9 +41,11 @@ def _error(response, status):
 
 
 def test_document_metadata_and_cached_metrics(client, paper):
-    PaperMetric.objects.create(paper_id=paper.pmid, source="icite", data={"citation_count": 41, "relative_citation_ratio": 1.7})
+    PaperMetric.objects.create(paper_id=paper.pmid, source="icite",
+                               data={"citation_count": 41, "relative_citation_ratio": 1.7, "is_clinical": True})
     PaperMetric.objects.create(paper_id=paper.pmid, source="semantic_scholar", data={}, found=False)
     body = client.get(f"/api/documents/{paper.pmid}/").json()
+    assert body["metrics"]["is_clinical"] is True  # issue 14: computed by iCite, shown as "Clinical article"
     assert body["title"] == paper.title and body["mesh"] == ["Migraine Disorders", "Sumatriptan"]
     assert body["publication_types"] == ["Randomized Controlled Trial"] and body["abstract"].startswith("BACKGROUND")
     assert body["metrics"]["citation_count"] == 41 and body["metrics"]["relative_citation_ratio"] == 1.7

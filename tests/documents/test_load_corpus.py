@@ -90,7 +90,16 @@ def test_if_empty_loads_configured_files_only_once(tmp_path, settings):
     assert Paper.objects.count() == 5
 
 
-def test_unusable_paths_are_clear_errors(tmp_path):
+def test_no_path_loads_the_configured_corpus_without_if_empty_too(tmp_path, settings):
+    """`load_corpus --no-progress` with no path loads MEDSEBA_CORPUS_FILES (it used to fail)."""
+    settings.MEDSEBA_CORPUS_FILES = [str(write_gz(tmp_path / "c.jsonl.gz", head_lines(4)))]
+    assert load().startswith("4 loaded")
+    assert load().startswith("0 loaded, 0 updated, 4 unchanged")
+    assert Paper.objects.count() == 4
+
+
+def test_unusable_paths_are_clear_errors(tmp_path, settings):
+    settings.MEDSEBA_CORPUS_FILES = []
     (tmp_path / "notes.txt").write_text("x")
     with pytest.raises(CommandError, match="unknown corpus format"):
         load(str(tmp_path / "notes.txt"))

@@ -23,7 +23,8 @@ from documents.models import Embedding, SentenceEmbedding
 from documents.sources.base import Filters
 from medseba import db as medseba_db
 from medseba.db import is_retryable, public_error, run_with_retry
-from search.pipeline import runner, steps
+from search.pipeline import runner
+from search.pipeline.runner import STEPS
 from search.pipeline.state import SearchState
 
 MODEL = "test-deadlock:h13"
@@ -125,7 +126,7 @@ def test_a_cache_write_that_keeps_losing_is_skipped_and_the_search_keeps_its_sen
 
 @pytest.mark.parametrize("stage", ["locate", "rerank"])
 def test_failure_texts_never_carry_the_databases_own_words(stage, monkeypatch):
-    monkeypatch.setattr(steps, f"step_{stage}", lambda state: (_ for _ in ()).throw(db_error()))
+    monkeypatch.setitem(STEPS, stage, lambda state: (_ for _ in ()).throw(db_error()))
     state = SearchState(question="Do statins lower LDL cholesterol?", filters=Filters())
     if stage in runner.CRITICAL_STAGES:
         with pytest.raises(runner.StageFailed) as failed:

@@ -153,6 +153,7 @@ def start_worker(tmp_dir: Path, *, queue: str, name: str, extra_env: dict[str, s
         "MEDSEBA_PMC_OA_URL": UNREACHABLE,
         "MEDSEBA_PMC_IDCONV_URL": UNREACHABLE,
         "MEDSEBA_EUTILS_URL": UNREACHABLE,
+        "MEDSEBA_CTGOV_URL": UNREACHABLE,
         "MEDSEBA_LLM_BASE_URL": "",
         **(extra_env or {}),
     }

@@ -134,6 +134,7 @@ def test_prompt_injection_in_an_abstract_changes_neither_format_nor_links():
     assert "Ignore previous instructions" in block
 
 
+@pytest.mark.slow  # loads a model (the fast lane, --fast, leaves it out)
 @pytest.mark.django_db
 @pytest.mark.parametrize(
     ("reply", "reason"),

@@ -11,7 +11,7 @@ from rest_framework.test import APIClient
 
 from search.exceptions import api_500
 from search.models import Search
-from search.store import new_anonymous_id
+from search.store import redis_client, search_ref
 
 URL = "/api/searches/"
 NEXT_YEAR = dt.date.today().year + 1
@@ -105,8 +105,10 @@ def test_unknown_and_malformed_ids_are_404(client):
 
 
 @pytest.mark.django_db
-def test_expired_anonymous_result_is_410(client):
-    err = _error(client.get(f"{URL}{new_anonymous_id()}/"), 410)
+def test_expired_anonymous_result_is_410(client, no_dispatch):
+    public_id = client.post(URL, {"question": "Do triptans relieve migraine?", "anonymous": True}, format="json").json()["id"]
+    redis_client().delete("medseba:anon:" + search_ref(public_id))  # its TTL ran out (a restart: test_anonymous_loss)
+    err = _error(client.get(f"{URL}{public_id}/"), 410)
     assert err == {"code": "expired", "message": "this anonymous result has expired", "fields": {}}
 
 

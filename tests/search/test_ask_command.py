@@ -21,6 +21,7 @@ def test_bad_input_is_a_command_error(args, message):
         call_command("ask", *args)
 
 
+@pytest.mark.slow  # loads a model (the fast lane, --fast, leaves it out)
 @pytest.mark.django_db
 def test_no_studies_found_is_a_done_result(capsys):
     call_command("ask", "Does zzqxv cure blorft?", "--source", "local", "--json")

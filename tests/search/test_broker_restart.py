@@ -10,7 +10,6 @@ watchdog), acks_late stages. Before the medseba.broker transport this worker die
 from __future__ import annotations
 
 import os
-import socket
 import subprocess
 import sys
 import time
@@ -21,6 +20,7 @@ import pytest
 from rest_framework.test import APIClient
 
 from search import heartbeat
+from search.benchmarks._stack import PrivateRedis
 from search.store import redis_client
 
 from .conftest import ROOT, UNREACHABLE, Worker, _reset_producer, celery_conf, worker_database_url
@@ -33,48 +33,6 @@ AFTER = "Do proton pump inhibitors heal erosive esophagitis?"
 DONE_WITHIN = 240.0  # seconds after the restart; generous for a shared 2-core machine
 
 
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-class ThrowawayRedis:
-    """A redis-server subprocess of this test only, without persistence: a restart loses everything."""
-
-    def __init__(self, tmp: Path):
-        self.port = _free_port()
-        self.tmp = tmp
-        self.proc: subprocess.Popen | None = None
-
-    def url(self, db: int) -> str:
-        return f"redis://127.0.0.1:{self.port}/{db}"
-
-    def start(self) -> None:
-        self.proc = subprocess.Popen(
-            ["redis-server", "--port", str(self.port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no",
-             "--daemonize", "no", "--dir", str(self.tmp)],
-            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-        )
-        deadline = time.monotonic() + 20
-        while time.monotonic() < deadline:
-            try:
-                with socket.create_connection(("127.0.0.1", self.port), timeout=0.2):
-                    return
-            except OSError:
-                time.sleep(0.05)
-        raise RuntimeError("throwaway redis-server did not start")
-
-    def stop(self) -> None:
-        if self.proc and self.proc.poll() is None:
-            self.proc.terminate()
-            self.proc.wait(timeout=10)
-
-    def restart(self) -> None:
-        self.stop()
-        self.start()
-
-
 @pytest.fixture
 def client(settings):
     rates = dict(settings.REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"], anon=None, user=None)
@@ -85,7 +43,7 @@ def client(settings):
 @pytest.fixture
 def broker(tmp_path, settings):
     """The throwaway Redis as broker (DB 1) and REDIS_URL (DB 0) for the worker and this process."""
-    redis = ThrowawayRedis(tmp_path)
+    redis = PrivateRedis(tmp_path)
     redis.start()
     settings.REDIS_URL = redis.url(0)
     redis_client.cache_clear()
@@ -104,7 +62,7 @@ def broker(tmp_path, settings):
         redis_client.cache_clear()
 
 
-def _start_worker(tmp: Path, *, redis: ThrowawayRedis, queue: str) -> Worker:
+def _start_worker(tmp: Path, *, redis: PrivateRedis, queue: str) -> Worker:
     env = {
         **os.environ,
         "DATABASE_URL": worker_database_url(),

@@ -6,6 +6,7 @@ from documents.models import Embedding, Paper, SentenceEmbedding
 from search import embeddings
 
 
+@pytest.mark.slow  # loads a model (the fast lane, --fast, leaves it out)
 @pytest.mark.django_db
 def test_embed_corpus_caches_papers_and_sentences_once(monkeypatch, capsys):
     for i in range(3):

@@ -5,6 +5,7 @@ import subprocess
 import sys
 
 import numpy as np
+import pytest
 
 from search import embeddings
 
@@ -15,6 +16,7 @@ TEXTS = [
 ]
 
 
+@pytest.mark.slow  # loads a model (the fast lane, --fast, leaves it out)
 def test_bf16_vectors_match_float32_vectors(settings):
     settings.MEDSEBA_EMBEDDING_PRECISION = "fp32"
     assert embeddings.uses_bf16() is False

@@ -13,7 +13,8 @@ from django.utils import timezone
 from documents.models import PaperMetric
 from documents.sources.base import Record
 from search.pipeline.enrich import enrich
-from search.pipeline.state import Metrics
+from medseba.outages import unreachable_since
+from search.pipeline.state import Metrics, utc_timestamp
 from tests.conftest import fixture_text
 
 S2_BATCH = django_settings.MEDSEBA_S2_URL.rstrip("/") + "/paper/batch"
@@ -193,9 +194,12 @@ def test_network_down_gives_none_and_three_failures():
 def test_a_source_that_failed_is_not_asked_again_for_a_while():
     routes = mock_network_down()
     enrich(records())
+    first_failed = {source: unreachable_since(source) for source in ("icite", "semantic_scholar", "pmc")}
     _, failures = enrich(records())
     assert [r.call_count for r in routes] == [1, 1, 1, 1]
     assert len(failures) == 3 and all("not asked" in f.error for f in failures)
+    # Each says when the source really failed (the first search), as a time, never a relative "N s ago".
+    assert all(f.at == utc_timestamp(first_failed[f.source]) and " ago" not in f.error for f in failures)
 
 
 @pytest.mark.django_db

@@ -42,6 +42,7 @@ def llm_configured(settings):
     settings.MEDSEBA_HTTP_RETRIES = 0
 
 
+@pytest.mark.slow  # loads a model (the fast lane, --fast, leaves it out)
 def test_offline_judge_labels_every_paper(settings):
     settings.MEDSEBA_LLM_BASE_URL = ""
     settings.OPENAI_API_KEY = ""
@@ -60,6 +61,7 @@ def test_missing_model_is_a_failure_not_an_invented_stance(settings, tmp_path):
     assert result.failures[0].stage == "judge" and "train_stance" in result.failures[0].error
 
 
+@pytest.mark.slow  # loads a model (the fast lane, --fast, leaves it out)
 @respx.mock
 def test_llm_stances_are_keyed_by_pmid_validated_and_renormalised(llm_configured):
     ps = papers(4)
@@ -88,6 +90,7 @@ def test_llm_stances_are_keyed_by_pmid_validated_and_renormalised(llm_configured
     assert result.model.startswith("gpt-4o-2024-08-06 @ " + BASE) and "offline stance classifier" in result.model
 
 
+@pytest.mark.slow  # loads a model (the fast lane, --fast, leaves it out)
 @respx.mock
 @pytest.mark.parametrize("response", [
     lambda: httpx.Response(400, text=fixture_text("openai", "error_400_invalid_request.json"),

@@ -31,6 +31,7 @@ ABSTRACT = (
 )
 
 
+@pytest.mark.slow  # loads a model (the fast lane, --fast, leaves it out)
 @pytest.mark.django_db
 def test_picks_the_answering_sentence_never_the_title():
     title = "Does sumatriptan relieve migraine headache?"
@@ -45,6 +46,7 @@ def test_picks_the_answering_sentence_never_the_title():
     assert round(best.score, 4) == best.score
 
 
+@pytest.mark.slow  # loads a model (the fast lane, --fast, leaves it out)
 @pytest.mark.django_db
 def test_sentences_are_cached_and_embedded_once(count_encoded):
     record = Record(pmid="900002", title="", abstract=ABSTRACT)
@@ -60,6 +62,7 @@ def test_sentences_are_cached_and_embedded_once(count_encoded):
     assert len(row.vectors) == len(row.sentences) and len(row.vectors[0]) == embeddings.dimension()
 
 
+@pytest.mark.slow  # loads a model (the fast lane, --fast, leaves it out)
 @pytest.mark.django_db
 def test_real_pubmedqa_abstracts_each_get_a_sentence_of_their_own_abstract():
     with (DATA / "pubmedqa-labeled" / "dev.jsonl").open(encoding="utf-8") as f:
@@ -116,6 +119,7 @@ TRIAL = (
 TOLTERODINE = Frame(kind="comparison", intervention="tolterodine", comparator="oxybutynin", outcome="micturitions")
 
 
+@pytest.mark.slow  # loads a model (the fast lane, --fast, leaves it out)
 @pytest.mark.django_db
 def test_the_quote_is_a_whole_finding_sentence_never_the_aim():
     question = "Is tolterodine better than oxybutynin for overactive bladder?"
@@ -131,6 +135,7 @@ def test_the_quote_is_a_whole_finding_sentence_never_the_aim():
     assert all(0.0 <= b.score <= 1.0 for b in ranked)
 
 
+@pytest.mark.slow  # loads a model (the fast lane, --fast, leaves it out)
 @pytest.mark.django_db
 def test_a_comparison_quotes_the_sentence_naming_both_arms():
     question = "Is tolterodine better than oxybutynin for overactive bladder?"
@@ -141,6 +146,7 @@ def test_a_comparison_quotes_the_sentence_naming_both_arms():
     assert "tolterodine" in best.text.lower() and "oxybutynin" in best.text.lower()
 
 
+@pytest.mark.slow  # loads a model (the fast lane, --fast, leaves it out)
 @pytest.mark.django_db
 def test_the_quote_avoids_the_summary_line_and_stays_deterministic():
     question = "Is tolterodine better than oxybutynin for overactive bladder?"
@@ -155,6 +161,7 @@ def test_the_quote_avoids_the_summary_line_and_stays_deterministic():
     assert again == first
 
 
+@pytest.mark.slow  # loads a model (the fast lane, --fast, leaves it out)
 @pytest.mark.django_db
 def test_a_labelled_abstract_never_quotes_its_methods_or_its_title():
     abstract = (

@@ -17,7 +17,7 @@ from rest_framework.test import APIClient
 
 from search import heartbeat, recovery, selectors, services
 from search.models import Search
-from search.pipeline.state import STAGES
+from search.pipeline.graph import STAGES
 from search.store import ANONYMOUS_KEY_PREFIX, redis_client, search_ref
 
 from .conftest import BROKER_URL, _reset_producer, celery_conf
@@ -177,6 +177,115 @@ def test_a_stage_not_sent_because_the_broker_is_away_is_logged_not_raised(queue,
         _reset_producer(app)
         assert services._schedule("0" * 64, "retrieve") is False
     assert "not sent, broker unreachable" in caplog.text and "recovery watchdog" in caplog.text
+
+
+@pytest.mark.parametrize("outage", ["redis", "database"])
+def test_a_stage_interrupted_by_an_outage_is_run_again_not_failed(scripted, lost, queue, settings, monkeypatch,
+                                                                  outage):
+    import redis
+    from django.db import OperationalError
+
+    from search.pipeline.runner import STEPS
+
+    submitted = _submit()
+    ref = search_ref(submitted.id)
+    _run(ref, "understand")
+    real = STEPS["retrieve"]
+
+    def interrupted(state):
+        if outage == "redis":
+            raise redis.exceptions.ConnectionError("Error 111 connecting to 127.0.0.1:6379. Connection refused.")
+        raise OperationalError("connection to server at 127.0.0.1 failed: Connection refused")
+
+    monkeypatch.setitem(STEPS, "retrieve", interrupted)  # a critical stage: any other error fails the search
+    assert services.search_run_stage(ref=ref, stage="retrieve") is False
+    doc = selectors.search_document(search_id=submitted.id, user=None)
+    assert (doc["status"], doc["progress"], doc["error"]) == ("running", 10, "")
+    monkeypatch.setitem(STEPS, "retrieve", real)  # the outage is over
+    _age(submitted.id, settings.MEDSEBA_RESCHEDULE_AFTER + 5)
+    lost.clear()
+    assert recovery.recover_stalled().rescheduled == 1 and lost == [(ref, "retrieve")]
+    _run(ref, "retrieve")
+
+
+def test_a_stage_that_fails_for_another_reason_still_fails_the_search(scripted, lost, queue, monkeypatch):
+    from search.pipeline.runner import STEPS
+
+    submitted = _submit()
+    ref = search_ref(submitted.id)
+    _run(ref, "understand")
+    monkeypatch.setitem(STEPS, "retrieve", lambda state: 1 / 0)
+    assert services.search_run_stage(ref=ref, stage="retrieve") is False
+    assert selectors.search_document(search_id=submitted.id, user=None)["status"] == "failed"
+
+
+def test_a_stage_a_live_worker_holds_is_left_alone(scripted, lost, queue, settings):
+    """After a broker restart the unacknowledged index is gone; the worker's heartbeat still shows the stage."""
+    submitted = _submit()
+    ref = search_ref(submitted.id)
+    _run(ref, "understand")
+    _age(submitted.id, settings.MEDSEBA_RESCHEDULE_AFTER + 5)
+    heartbeat.beat(worker="w1@host", queues=[queue], held={"tag-1": repr([ref, "retrieve"])})
+    lost.clear()
+    report = recovery.recover_stalled()
+    assert (report.rescheduled, report.waiting) == (0, 1) and lost == []
+    settings.MEDSEBA_WORKER_HEARTBEAT = 0.05  # the worker stops beating: its entry lapses...
+    heartbeat.beat(worker="w1@host", queues=[queue], held={"tag-1": repr([ref, "retrieve"])})
+    time.sleep(0.3)
+    assert heartbeat.held_tasks(queue) == {}
+    assert recovery.recover_stalled().rescheduled == 1  # ...and the stage it held is sent again
+    assert lost == [(ref, "retrieve")]
+
+
+def _delivered_to_a_worker_that_died(ref: str, stage: str, *, delivered_ago: float) -> str:
+    """A real stage message delivered (unacknowledged) and then abandoned, as ``kill -9`` leaves it."""
+    from search.tasks import run_search_stage
+
+    with celery_conf(task_always_eager=False) as app:
+        run_search_stage.apply_async(args=[ref, stage], priority=services.stage_priority(stage))
+        queue = app.conf.task_default_queue
+    with app.connection_for_read() as conn:  # the app's transport options: priority lists, separator
+        channel = conn.channel()
+        message = conn.SimpleQueue(queue, channel=channel).get(timeout=5)
+        tag = message.delivery_tag
+        channel.qos._delivered.clear()  # the process is gone: nothing restores it on close
+        channel.client.zadd(channel.unacked_index_key, {tag: time.time() - delivered_ago})
+        channel.close()
+    return tag
+
+
+def test_a_message_of_a_dead_worker_goes_back_to_its_queue(scripted, lost, queue, settings):
+    submitted = _submit()
+    ref = search_ref(submitted.id)
+    _run(ref, "understand")
+    tag = _delivered_to_a_worker_that_died(ref, "retrieve", delivered_ago=heartbeat.lifetime() + 5)
+    view = recovery.broker_view()
+    assert tag in view.unacked and not any(ref in m for m in view.waiting)
+    lost.clear()
+    report = recovery.recover_stalled()  # not stalled yet (fresh progress): the orphan is restored anyway
+    assert report.restored == 1 and lost == []
+    view = recovery.broker_view()
+    assert tag not in view.unacked and any(ref in m for m in view.waiting)  # queued again, redelivered next
+    assert recovery.recover_stalled().restored == 0
+
+
+def test_a_message_a_live_worker_holds_or_just_received_stays_delivered(scripted, lost, queue, settings):
+    submitted = _submit()
+    ref = search_ref(submitted.id)
+    _run(ref, "understand")
+    held = _delivered_to_a_worker_that_died(ref, "retrieve", delivered_ago=heartbeat.lifetime() + 5)
+    fresh = _delivered_to_a_worker_that_died(ref, "retrieve", delivered_ago=0)  # its worker may not have beaten yet
+    heartbeat.beat(worker="w1@host", queues=[queue], held={held: repr([ref, "retrieve"])})
+    try:
+        assert recovery.recover_stalled().restored == 0
+        assert {held, fresh} <= set(recovery.broker_view().unacked)
+    finally:
+        from medseba.celery import app
+
+        with app.connection_for_write() as conn:
+            qos = conn.default_channel.qos
+            for tag in (held, fresh):
+                qos._remove_from_indices(tag).execute()
 
 
 # --- heartbeat -------------------------------------------------------------------------------

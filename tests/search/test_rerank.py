@@ -30,6 +30,7 @@ def rows():
     return pubmedqa_rows(12)
 
 
+@pytest.mark.slow  # loads a model (the fast lane, --fast, leaves it out)
 @pytest.mark.django_db
 def test_each_question_finds_its_own_abstract_first(rows):
     records = [as_record(r) for r in rows]
@@ -38,6 +39,7 @@ def test_each_question_finds_its_own_abstract_first(rows):
         assert ranked[0].record.pmid == row["pmid"], row["question"]
 
 
+@pytest.mark.slow  # loads a model (the fast lane, --fast, leaves it out)
 @pytest.mark.django_db
 def test_ranks_from_one_sorted_rounded_and_cut_to_top_k(rows):
     records = [as_record(r) for r in rows]
@@ -51,6 +53,7 @@ def test_ranks_from_one_sorted_rounded_and_cut_to_top_k(rows):
     assert rerank(rows[0]["question"], records, top_k=50)[-1].rank == len(records)
 
 
+@pytest.mark.slow  # loads a model (the fast lane, --fast, leaves it out)
 @pytest.mark.django_db
 def test_similarity_is_the_cosine_of_question_and_document_text(rows):
     record = as_record(rows[1])
@@ -60,6 +63,7 @@ def test_similarity_is_the_cosine_of_question_and_document_text(rows):
     assert paper.similarity == pytest.approx(float(np.dot(q, d)), abs=1e-3)
 
 
+@pytest.mark.slow  # loads a model (the fast lane, --fast, leaves it out)
 @pytest.mark.django_db
 def test_a_paper_is_never_embedded_twice(rows, count_encoded):
     records = [as_record(r) for r in rows]
@@ -73,6 +77,7 @@ def test_a_paper_is_never_embedded_twice(rows, count_encoded):
     assert sorted(Embedding.objects.values_list("pmid", flat=True)) == sorted(r.pmid for r in records)
 
 
+@pytest.mark.slow  # loads a model (the fast lane, --fast, leaves it out)
 @pytest.mark.django_db
 def test_a_warm_rerank_embeds_only_the_question(rows, count_encoded):
     records = [as_record(r) for r in rows]
@@ -116,6 +121,7 @@ def test_recipe_is_part_of_the_cache_key():
     assert document_model_key() == f"{embeddings.model_name()}:{rerank_module.DOCUMENT_RECIPE}"
 
 
+@pytest.mark.slow  # loads a model (the fast lane, --fast, leaves it out)
 @pytest.mark.django_db
 def test_a_namespace_is_a_separate_empty_cache(rows, count_encoded, settings):
     records = [as_record(r) for r in rows[:3]]

@@ -2,7 +2,8 @@
 import pytest
 
 from documents.sources import Filters, Record
-from search.pipeline import runner, steps
+from search.pipeline import runner
+from search.pipeline.runner import STEPS
 from search.pipeline.state import RankedPaper, SearchState, Stance, UnderstoodQuery
 
 
@@ -12,7 +13,7 @@ def test_non_critical_stage_error_is_listed_and_search_goes_on(monkeypatch):
     def broken(_state):
         raise RuntimeError("classifier exploded")
 
-    monkeypatch.setattr(steps, "step_judge", broken)
+    monkeypatch.setitem(STEPS, "judge", broken)
     runner.run_stage(state, "judge")
     assert state.failures[0].stage == "judge" and "classifier exploded" in state.failures[0].error
     assert state.progress == 75 and "judge" in state.timings_ms
@@ -22,7 +23,7 @@ def test_critical_stage_error_fails_with_a_readable_reason(monkeypatch):
     def broken(_state):
         raise ConnectionError("database went away")
 
-    monkeypatch.setattr(steps, "step_rerank", broken)
+    monkeypatch.setitem(STEPS, "rerank", broken)
     with pytest.raises(runner.StageFailed, match="rerank stage failed: ConnectionError: database went away"):
         runner.run_stage(SearchState(question="q"), "rerank")
 
@@ -31,8 +32,8 @@ def test_run_pipeline_reports_failure_status(monkeypatch):
     def broken(state):
         raise runner.StageFailed("No literature source answered (pubmed: down).")
 
-    monkeypatch.setattr(steps, "step_understand", lambda s: setattr(s, "query", UnderstoodQuery(boolean="x")))
-    monkeypatch.setattr(steps, "step_retrieve", broken)
+    monkeypatch.setitem(STEPS, "understand", lambda s: setattr(s, "query", UnderstoodQuery(boolean="x")))
+    monkeypatch.setitem(STEPS, "retrieve", broken)
     state = runner.run_pipeline("q", Filters())
     assert state.status == "failed" and "No literature source answered" in state.error
 

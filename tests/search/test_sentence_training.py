@@ -39,6 +39,7 @@ def _slice(tmp_path: Path, prompts: int, rows: int) -> Path:
     return tmp_path / "data"
 
 
+@pytest.mark.slow  # loads a model (the fast lane, --fast, leaves it out)
 def test_the_same_data_give_the_same_artifact_bytes(tmp_path):
     data = _slice(tmp_path, prompts=10, rows=6)
 
@@ -53,6 +54,7 @@ def test_the_same_data_give_the_same_artifact_bytes(tmp_path):
     assert SentenceScorer.load(tmp_path / "a" / "scorer.json").version == first["version"]
 
 
+@pytest.mark.slow  # loads a model (the fast lane, --fast, leaves it out)
 def test_grouped_cross_validation_beats_the_last_sentence_baseline():
     items = evidence_inference(EI, limit=40)
 

@@ -96,6 +96,7 @@ def small_model():
     return fit(data)
 
 
+@pytest.mark.slow  # loads a model (the fast lane, --fast, leaves it out)
 def test_artifact_round_trip_keeps_predictions_and_writes_versioned_metadata(small_model, tmp_path):
     path = tmp_path / "stance.joblib"
     small_model.metadata = {"examples": 120}

@@ -57,6 +57,7 @@ def test_a_corpus_file_is_read_as_title_questions_with_their_abstracts():
     assert {e.label for e in examples} <= {"supports", "refutes"}
 
 
+@pytest.mark.slow  # loads a model (the fast lane, --fast, leaves it out)
 @pytest.mark.django_db
 def test_evaluate_scores_the_pubmedqa_model_on_title_questions_without_folds(capsys):
     from django.core.management import call_command

@@ -45,6 +45,7 @@ def test_stance_mix_is_counted_in_words_with_plurals():
     )
 
 
+@pytest.mark.slow  # loads a model (the fast lane, --fast, leaves it out)
 def test_open_question_does_not_say_yes_or_no(settings):
     papers = ranked(corpus_records("Triptans", 20), labels(12, 2, 6))
     result = synthesise("Which triptan works best for acute migraine?", papers, query=None)

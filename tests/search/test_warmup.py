@@ -10,6 +10,7 @@ from search.stance import syntax
 from search.warmup import load_models
 
 
+@pytest.mark.slow  # loads a model (the fast lane, --fast, leaves it out)
 @pytest.mark.django_db
 def test_models_are_loaded_and_a_missing_one_is_only_logged(settings, tmp_path, caplog):
     settings.MEDSEBA_STANCE_MODEL_PATH = str(tmp_path / "absent.joblib")

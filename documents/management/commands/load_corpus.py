@@ -17,24 +17,22 @@ class Command(BaseCommand):
     )
 
     def add_arguments(self, parser):
-        parser.add_argument("paths", nargs="*", help="corpus files (default with --if-empty: MEDSEBA_CORPUS_FILES)")
+        parser.add_argument("paths", nargs="*", help="corpus files (default: MEDSEBA_CORPUS_FILES, the demo corpus)")
         parser.add_argument(
             "--if-empty", action="store_true", help="load only when the Paper table is empty (used by the run script)"
         )
         parser.add_argument("--no-progress", action="store_true", help="no progress bar on stderr")
 
     def handle(self, *args, **options):
-        paths = [Path(p) for p in options["paths"]]
+        # No path named: the configured corpus (the demo corpus by default), with or without --if-empty.
+        paths = [Path(p) for p in options["paths"] or settings.MEDSEBA_CORPUS_FILES]
         if options["if_empty"]:
             existing = Paper.objects.count()
             if existing:
                 self.stdout.write(f"corpus already loaded ({existing} papers); nothing to do")
                 return
-            paths = paths or [Path(p) for p in settings.MEDSEBA_CORPUS_FILES]
-            if not paths:
-                raise CommandError("the corpus is empty and MEDSEBA_CORPUS_FILES names no file to load")
         if not paths:
-            raise CommandError("name at least one corpus file (or use --if-empty to load MEDSEBA_CORPUS_FILES)")
+            raise CommandError("name at least one corpus file (MEDSEBA_CORPUS_FILES names none)")
         try:
             summary = load_corpus_files(paths, progress=not options["no_progress"])
         except CorpusFileError as exc:

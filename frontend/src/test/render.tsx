@@ -14,6 +14,7 @@ export const TEST_LIMITS = { question_max_chars: 500, min_year: 1800, max_year: 
 function background(url: string): ReturnType<Handler> {
   if (url === '/api/accounts/session/') return { status: 200, body: { authenticated: false, user: null } };
   if (url === '/api/searches/limits/') return { status: 200, body: TEST_LIMITS };
+  if (url === '/api/accounts/preferences/') return { status: 200, body: { reading_mode: null } };
   return undefined;
 }
 

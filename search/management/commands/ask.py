@@ -9,6 +9,7 @@ from django.core.management.base import BaseCommand, CommandError
 from documents.sources import Filters
 from search.pipeline.runner import run_pipeline
 from search.pipeline.state import SearchState
+from search.provenance import provenance
 from search.validation import InvalidInput, clean_publication_types, clean_question, clean_years
 
 
@@ -45,7 +46,9 @@ class Command(BaseCommand):
         progress = None if options["json"] else (lambda s: self.stderr.write(f"  [{s.progress:3d}%] {s.stage} done"))
         state = run_pipeline(question, filters, source=options["source"], on_progress=progress)
         if options["json"]:
-            self.stdout.write(json.dumps(state.to_document(), indent=2, ensure_ascii=False))
+            document = state.to_document()
+            document["provenance"] = provenance(document)  # as the API shows it
+            self.stdout.write(json.dumps(document, indent=2, ensure_ascii=False))
         else:
             self._print(state)
         if state.status == "failed":

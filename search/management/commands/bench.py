@@ -8,6 +8,7 @@ import pkgutil
 from django.core.management.base import BaseCommand, CommandError
 
 import search.benchmarks as benchmarks_pkg
+from search import embeddings
 
 
 def available() -> dict[str, object]:
@@ -26,6 +27,10 @@ class Command(BaseCommand):
         parser.add_argument("--only", nargs="*", default=None, help="benchmark names to run (default: all)")
         parser.add_argument("--json", action="store_true", help="print one JSON object")
         parser.add_argument("--questions", type=int, default=20, help="how many fixed questions to time (>= 20)")
+        embeddings.add_arguments(parser)  # --embedding-model / --embedding-backend (ranking: BMRetriever)
+        for mod in available().values():  # a benchmark's own options (e.g. scale's --scale-sizes)
+            if hasattr(mod, "add_arguments"):
+                mod.add_arguments(parser)
 
     def handle(self, *args, **options):
         mods = available()
@@ -37,7 +42,8 @@ class Command(BaseCommand):
         for name in names:
             if not options["json"]:
                 self.stderr.write(f"running {name} ...")
-            results[name] = mods[name].run(options)
+            with embeddings.configured(options):
+                results[name] = mods[name].run(options)
         if options["json"]:
             self.stdout.write(json.dumps(results, indent=2))
         else:

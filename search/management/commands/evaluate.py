@@ -9,6 +9,7 @@ from pathlib import Path
 from django.core.management.base import BaseCommand, CommandError
 
 import search.evaluation as evaluation_pkg
+from search import embeddings
 
 
 def available() -> list[str]:
@@ -24,6 +25,7 @@ class Command(BaseCommand):
         parser.add_argument("--json", action="store_true", help="print one JSON object")
         parser.add_argument("--limit", type=int, default=None, help="use only the first N examples")
         parser.add_argument("--folds", type=int, default=5, help="cross-validation folds, where the evaluation trains")
+        embeddings.add_arguments(parser)  # --embedding-model / --embedding-backend (retrieval: BMRetriever)
 
     def handle(self, *args, **options):
         name = options["name"]
@@ -34,7 +36,8 @@ class Command(BaseCommand):
             raise CommandError(f"--data {data} does not exist")
         module = importlib.import_module(f"search.evaluation.{name}")
         try:
-            figures = module.run(data, options)
+            with embeddings.configured(options):
+                figures = module.run(data, options)
         except (ValueError, OSError) as exc:  # unreadable or unrecognised data: say which, no traceback
             raise CommandError(f"evaluate {name}: {exc}") from exc
         if options["json"]:

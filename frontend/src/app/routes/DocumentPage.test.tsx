@@ -2,8 +2,9 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { mockFetch, renderRoute } from '@/test/render';
+import type { DocumentDetail } from '@/types/api';
 
-const doc = {
+const doc: DocumentDetail = {
   pmid: '10000001',
   title: 'Sumatriptan in acute migraine',
   abstract: 'An abstract.',
@@ -12,10 +13,14 @@ const doc = {
   authors: ['A Author', 'B Author'],
   doi: '10.1000/xyz',
   pmcid: '',
+  retracted: false,
   mesh: ['Migraine Disorders', 'Sumatriptan'],
   publication_types: ['Randomized Controlled Trial'],
-  metrics: { citation_count: null, relative_citation_ratio: 2.345 },
+  metrics: { citation_count: null, relative_citation_ratio: 2.345, influential_citation_count: null, venue: null, tldr: null, is_clinical: true },
+  metric_sources: {},
   full_text_url: null,
+  open_access: false,
+  pdf_available: false,
 };
 
 describe('document page', () => {
@@ -28,6 +33,7 @@ describe('document page', () => {
     expect(screen.getByText('Randomized Controlled Trial')).toBeInTheDocument();
     const metrics = screen.getByTestId('metrics');
     expect(metrics).toHaveTextContent('Citationsunavailable');
+    expect(metrics).toHaveTextContent('Clinical articleyes'); // iCite's is_clinical reaches the page (issue 14)
     expect(metrics).toHaveTextContent('Relative citation ratio2.35');
     expect(screen.getByTestId('no-pdf')).toHaveTextContent('no open-access copy in PubMed Central');
     expect(screen.getByTestId('notes-login')).toHaveTextContent('Log in to keep notes on this study.');

@@ -1,7 +1,7 @@
 import { screen, within, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { makeDocument, makeGuardedDocument, makePaper, makeScope, makeVerdict } from '@/test/factories';
+import { makeCharts, makeDocument, makeGuardedDocument, makePaper, makeScope, makeVerdict } from '@/test/factories';
 import { mockFetch, renderRoute } from '@/test/render';
 
 describe('result page', () => {
@@ -28,13 +28,15 @@ describe('result page', () => {
     const running = makeDocument({ status: 'running', stage: 'rerank', progress: 50, answer: null });
     const done = makeDocument();
     let calls = 0;
+    let finished = false; // the search ends once the page has shown its progress
     mockFetch((url) => {
-      if (url !== '/api/searches/abc123/') return undefined;
+      if (url.split('?')[0] !== '/api/searches/abc123/') return undefined; // later reads long-poll with ?version=
       calls += 1;
-      return { status: 200, body: calls === 1 ? running : done };
+      return { status: 200, body: finished ? done : running };
     });
     renderRoute('/searches/abc123');
     await screen.findByRole('progressbar');
+    finished = true;
     expect(await screen.findByTestId('answer', {}, { timeout: 5000 })).toBeInTheDocument();
     expect(screen.queryByRole('progressbar')).not.toBeInTheDocument();
     expect(calls).toBeGreaterThanOrEqual(2);
@@ -112,8 +114,8 @@ describe('result page', () => {
   it('says what is missing in one plain line below the answer, with the details collapsed', async () => {
     const doc = makeDocument({
       failures: [
-        { stage: 'enrich', source: 'icite', error: 'iCite metrics unavailable: unreachable (ConnectError)' },
-        { stage: 'enrich', source: 'pmc', error: 'PMC metrics unavailable: unreachable (ConnectError)' },
+        { stage: 'enrich', source: 'icite', error: 'iCite metrics unavailable: unreachable (ConnectError)', at: '2026-12-01T10:41:07+00:00' },
+        { stage: 'enrich', source: 'pmc', error: 'PMC metrics unavailable: unreachable (ConnectError)', at: '' },
       ],
     });
     doc.papers[0].stance = null;
@@ -124,6 +126,11 @@ describe('result page', () => {
     expect(box).not.toHaveAttribute('open');
     expect(box.querySelector('summary')).toHaveTextContent('Offline mode: searched the local library; citation counts and full text unavailable.');
     expect(box).toHaveTextContent('Citation counts (NIH iCite): iCite metrics unavailable: unreachable (ConnectError)');
+    // Each failure says when it happened, as a real time (none for one stored before failures carried a time).
+    const times = box.querySelectorAll('time');
+    expect(times).toHaveLength(1);
+    expect(times[0]).toHaveAttribute('datetime', '2026-12-01T10:41:07+00:00');
+    expect(times[0].textContent).toMatch(/2026/);
     // Below the answer, never before the verdict.
     const answer = screen.getByTestId('answer');
     expect(answer.compareDocumentPosition(box) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
@@ -236,6 +243,7 @@ describe('result page', () => {
       question: 'Is ibuprofen safe for young children?',
       filters: { from_year: null, to_year: null, publication_types: [] },
       anonymous: true,
+      mode: 'lay', // the reading mode the reader is in (the LLM writes in it)
     });
     // The new result's heading takes the focus (not <body>).
     await waitFor(() => expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Is ibuprofen safe for young children?'));
@@ -252,16 +260,16 @@ describe('result page', () => {
 
   it('announces progress and "Results ready" in a live region', async () => {
     const running = makeDocument({ status: 'running', stage: 'rerank', progress: 50, answer: null });
-    let calls = 0;
+    let finished = false; // the search ends once the page has announced its progress
     mockFetch((url) => {
-      if (url !== '/api/searches/abc123/') return undefined;
-      calls += 1;
-      return { status: 200, body: calls === 1 ? running : makeDocument() };
+      if (url.split('?')[0] !== '/api/searches/abc123/') return undefined; // later reads long-poll with ?version=
+      return { status: 200, body: finished ? makeDocument() : running };
     });
     renderRoute('/searches/abc123');
     const live = screen.getByTestId('live-status');
     expect(live).toHaveAttribute('aria-live', 'polite');
     await waitFor(() => expect(live).toHaveTextContent('Gathering citations and venues…'));
+    finished = true;
     await waitFor(() => expect(live).toHaveTextContent('Results ready.'), { timeout: 5000 });
   });
 
@@ -282,10 +290,10 @@ describe('result page', () => {
   });
 
   it('the stance charts count the studies the verdict counts, with a switch to all studies', async () => {
-    const counted = { labels: { supports: 10, refutes: 2, neutral: 2 }, strengths: { supports: 9, refutes: 3, neutral: 2 }, unjudged: 0 };
-    const all = { labels: { supports: 12, refutes: 4, neutral: 4 }, strengths: { supports: 11, refutes: 5, neutral: 4 }, unjudged: 0 };
+    const counted = { labels: { supports: 10, refutes: 2, neutral: 2 }, strengths: { supports: 9, refutes: 3, neutral: 2 }, evidence: { supports: 6, refutes: 2, neutral: 1 }, unjudged: 0 };
+    const all = { labels: { supports: 12, refutes: 4, neutral: 4 }, strengths: { supports: 11, refutes: 5, neutral: 4 }, evidence: { supports: 6, refutes: 2, neutral: 1 }, unjudged: 0 };
     const doc = makeDocument({
-      charts: { stance_distribution: counted, stance_by_year: [], counted: 14, all_papers: { stance_distribution: all, stance_by_year: [] }, citations_vs_year: [] },
+      charts: makeCharts({ stance_distribution: counted, counted: 14, all_papers: { stance_distribution: all, stance_by_year: [] } }),
     });
     mockFetch((url) => (url === '/api/searches/abc123/' ? { status: 200, body: doc } : undefined));
     renderRoute('/searches/abc123');

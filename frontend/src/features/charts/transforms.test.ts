@@ -1,31 +1,29 @@
 import { describe, expect, it } from 'vitest';
-import { makeDocument, makePaper } from '@/test/factories';
+import { makeCharts, makeDistribution, makeDocument, makePaper, makeStance } from '@/test/factories';
 import { chartsFor, citationSeries, share, stanceByYear, stanceDistributionRow, stanceTotals } from './transforms';
 
 describe('stanceTotals', () => {
   it('uses the server chart data when present', () => {
     const doc = makeDocument({
-      charts: {
-        stance_distribution: { labels: { supports: 7, refutes: 2, neutral: 1 }, strengths: { supports: 5.5, refutes: 1.2, neutral: 0.3 } },
-        stance_by_year: [],
-        citations_vs_year: [],
-      },
+      charts: makeCharts({
+        stance_distribution: makeDistribution({ supports: 7, refutes: 2, neutral: 1 }, { supports: 5.5, refutes: 1.2, neutral: 0.3 }, 10),
+      }),
     });
     expect(stanceTotals(doc).labels).toEqual({ supports: 7, refutes: 2, neutral: 1 });
-    expect(stanceTotals(doc).unjudged).toBe(10); // 20 papers, 10 judged
+    expect(stanceTotals(doc).unjudged).toBe(10); // the server's count
   });
 
   it('takes the unjudged count from the server when it gives one', () => {
     const zero = { supports: 0, refutes: 0, neutral: 0 };
-    const doc = makeDocument({ charts: { stance_distribution: { labels: zero, strengths: zero, unjudged: 20 }, stance_by_year: [], citations_vs_year: [] } });
+    const doc = makeDocument({ charts: makeCharts({ stance_distribution: makeDistribution(zero, zero, 20) }) });
     expect(stanceTotals(doc).unjudged).toBe(20);
     expect(stanceDistributionRow(doc, 'labels')).toBeNull();
   });
 
   it('derives counts and summed strengths from judged papers while running', () => {
     const papers = [
-      makePaper(1, { stance: { label: 'supports', supports: 0.9, refutes: 0.05, neutral: 0.05 } }),
-      makePaper(2, { stance: { label: 'refutes', supports: 0.1, refutes: 0.7, neutral: 0.2 } }),
+      makePaper(1, { stance: makeStance('supports', 0.9, 0.05, 0.05) }),
+      makePaper(2, { stance: makeStance('refutes', 0.1, 0.7, 0.2) }),
       makePaper(3, { stance: null }),
     ];
     const totals = stanceTotals({ charts: null, papers });
@@ -42,8 +40,8 @@ describe('stanceDistributionRow', () => {
 
   it('switches between counts and strengths', () => {
     const papers = [
-      makePaper(1, { stance: { label: 'supports', supports: 0.8, refutes: 0.1, neutral: 0.1 } }),
-      makePaper(2, { stance: { label: 'supports', supports: 0.6, refutes: 0.3, neutral: 0.1 } }),
+      makePaper(1, { stance: makeStance('supports', 0.8, 0.1, 0.1) }),
+      makePaper(2, { stance: makeStance('supports', 0.6, 0.3, 0.1) }),
     ];
     expect(stanceDistributionRow({ charts: null, papers }, 'labels')).toMatchObject({ supports: 2, refutes: 0, neutral: 0, total: 2 });
     expect(stanceDistributionRow({ charts: null, papers }, 'strengths')).toMatchObject({ supports: 1.4, refutes: 0.4, neutral: 0.2, total: 2 });
@@ -53,9 +51,9 @@ describe('stanceDistributionRow', () => {
 describe('stanceByYear', () => {
   it('counts stance per year, oldest first, unjudged apart, skipping papers without a year', () => {
     const papers = [
-      makePaper(1, { year: 2005, stance: { label: 'supports', supports: 0.8, refutes: 0.1, neutral: 0.1 } }),
-      makePaper(2, { year: 1999, stance: { label: 'refutes', supports: 0.1, refutes: 0.8, neutral: 0.1 } }),
-      makePaper(3, { year: 2005, stance: { label: 'neutral', supports: 0.1, refutes: 0.1, neutral: 0.8 } }),
+      makePaper(1, { year: 2005, stance: makeStance('supports', 0.8, 0.1, 0.1) }),
+      makePaper(2, { year: 1999, stance: makeStance('refutes', 0.1, 0.8, 0.1) }),
+      makePaper(3, { year: 2005, stance: makeStance('neutral', 0.1, 0.1, 0.8) }),
       makePaper(4, { year: null }),
       makePaper(5, { year: 2001, stance: null }),
     ];
@@ -68,10 +66,10 @@ describe('stanceByYear', () => {
 
   it('sorts the server rows by year', () => {
     const rows = [
-      { year: 2010, supports: 1, refutes: 0, neutral: 0 },
-      { year: 2001, supports: 0, refutes: 2, neutral: 0 },
+      { year: 2010, supports: 1, refutes: 0, neutral: 0, unjudged: 0 },
+      { year: 2001, supports: 0, refutes: 2, neutral: 0, unjudged: 0 },
     ];
-    const doc = makeDocument({ charts: { stance_distribution: { labels: { supports: 1, refutes: 2, neutral: 0 }, strengths: { supports: 1, refutes: 2, neutral: 0 } }, stance_by_year: rows, citations_vs_year: [] } });
+    const doc = makeDocument({ charts: makeCharts({ stance_distribution: makeDistribution({ supports: 1, refutes: 2, neutral: 0 }), stance_by_year: rows }) });
     expect(stanceByYear(doc).map((r) => r.year)).toEqual([2001, 2010]);
   });
 });
@@ -79,9 +77,9 @@ describe('stanceByYear', () => {
 describe('citationSeries', () => {
   it('groups points by stance and counts unknown citations instead of plotting zero', () => {
     const papers = [
-      makePaper(1, { year: 2000, citation_count: 12, stance: { label: 'supports', supports: 0.9, refutes: 0.05, neutral: 0.05 } }),
+      makePaper(1, { year: 2000, citation_count: 12, stance: makeStance('supports', 0.9, 0.05, 0.05) }),
       makePaper(2, { year: 2003, citation_count: null }),
-      makePaper(3, { year: 2001, citation_count: 0, stance: { label: 'refutes', supports: 0.1, refutes: 0.8, neutral: 0.1 } }),
+      makePaper(3, { year: 2001, citation_count: 0, stance: makeStance('refutes', 0.1, 0.8, 0.1) }),
     ];
     const result = citationSeries({ charts: null, papers });
     expect(result.plotted).toBe(2);
@@ -99,11 +97,7 @@ describe('citationSeries', () => {
 
   it('reads the server chart points and resolves titles by PMID', () => {
     const doc = makeDocument({
-      charts: {
-        stance_distribution: { labels: { supports: 0, refutes: 0, neutral: 0 }, strengths: { supports: 0, refutes: 0, neutral: 0 } },
-        stance_by_year: [],
-        citations_vs_year: [{ pmid: '10000003', year: 1993, citations: 40, stance: 'refutes' }],
-      },
+      charts: makeCharts({ citations_vs_year: [{ pmid: '10000003', rank: 3, year: 1993, citations: 40, stance: 'refutes', counted: true }] }),
     });
     expect(citationSeries(doc).series.refutes).toEqual([{ pmid: '10000003', rank: 3, title: 'Study 3 title about sumatriptan and migraine', year: 1993, citations: 40 }]);
   });
@@ -115,16 +109,15 @@ it('share gives a rounded percentage', () => {
 });
 
 describe('chartsFor', () => {
-  const counted = { labels: { supports: 5, refutes: 1, neutral: 0 }, strengths: { supports: 4, refutes: 1, neutral: 1 }, unjudged: 0 };
-  const all = { labels: { supports: 9, refutes: 6, neutral: 5 }, strengths: { supports: 9, refutes: 6, neutral: 5 }, unjudged: 0 };
+  const counted = { labels: { supports: 5, refutes: 1, neutral: 0 }, strengths: { supports: 4, refutes: 1, neutral: 1 }, evidence: { supports: 3, refutes: 0.5, neutral: 0.2 }, unjudged: 0 };
+  const all = { labels: { supports: 9, refutes: 6, neutral: 5 }, strengths: { supports: 9, refutes: 6, neutral: 5 }, evidence: { supports: 3, refutes: 0.5, neutral: 0.2 }, unjudged: 0 };
   const doc = makeDocument({
-    charts: {
+    charts: makeCharts({
       stance_distribution: counted,
-      stance_by_year: [{ year: 2001, supports: 5, refutes: 1, neutral: 0 }],
+      stance_by_year: [{ year: 2001, supports: 5, refutes: 1, neutral: 0, unjudged: 0 }],
       counted: 6,
-      all_papers: { stance_distribution: all, stance_by_year: [{ year: 2001, supports: 9, refutes: 6, neutral: 5 }] },
-      citations_vs_year: [],
-    },
+      all_papers: { stance_distribution: all, stance_by_year: [{ year: 2001, supports: 9, refutes: 6, neutral: 5, unjudged: 0 }] },
+    }),
   });
 
   it('keeps the counted studies by default and swaps in every paper on request', () => {

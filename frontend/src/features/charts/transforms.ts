@@ -6,7 +6,8 @@
 import { STANCE_LABELS } from '@/types/api';
 import type { CitationPoint, Paper, SearchDocument, StanceLabel, StanceTotals, YearStance } from '@/types/api';
 
-export type DistributionMode = 'labels' | 'strengths';
+/** Study counts, summed classifier strengths, or summed evidence weights (design × addresses × confidence; server only). */
+export type DistributionMode = 'labels' | 'strengths' | 'evidence';
 
 /** Which studies the stance charts cover: those the verdict counts (the server's default) or every paper. */
 export type ChartScope = 'counted' | 'all';
@@ -46,12 +47,14 @@ const empty = (): StanceTotals => ({ supports: 0, refutes: 0, neutral: 0 });
 const round = (n: number, digits = 2): number => Math.round(n * 10 ** digits) / 10 ** digits;
 
 function judged(papers: Paper[]): Paper[] {
-  return papers.filter((p) => p.stance !== null && p.stance !== undefined);
+  return papers.filter((p) => p.stance !== null);
 }
 
 export interface Totals {
   labels: StanceTotals;
   strengths: StanceTotals;
+  /** Summed evidence weights: computed by the chart stage only, so null until it ran. */
+  evidence: StanceTotals | null;
   /** Papers without a stance (not in the bars; said in words). */
   unjudged: number;
 }
@@ -59,35 +62,31 @@ export interface Totals {
 /** Stance counts and summed strengths: from the server when present, otherwise from the judged papers. */
 export function stanceTotals(doc: Pick<SearchDocument, 'charts' | 'papers'>): Totals {
   const server = doc.charts?.stance_distribution;
-  if (server) {
-    const judgedCount = server.labels.supports + server.labels.refutes + server.labels.neutral;
-    return {
-      labels: server.labels,
-      strengths: server.strengths,
-      unjudged: server.unjudged ?? Math.max(0, doc.papers.length - judgedCount),
-    };
-  }
+  if (server) return { labels: server.labels, strengths: server.strengths, evidence: server.evidence, unjudged: server.unjudged };
   const labels = empty();
   const strengths = empty();
   for (const p of judged(doc.papers)) {
     const s = p.stance!;
     labels[s.label] += 1;
-    for (const l of STANCE_LABELS) strengths[l] += s[l] ?? 0;
+    for (const l of STANCE_LABELS) strengths[l] += s[l];
   }
   for (const l of STANCE_LABELS) strengths[l] = round(strengths[l]);
-  return { labels, strengths, unjudged: doc.papers.length - judged(doc.papers).length };
+  return { labels, strengths, evidence: null, unjudged: doc.papers.length - judged(doc.papers).length };
 }
 
 /** One stacked row for the distribution bar, in counts or summed strengths. */
+const ROW_NAMES: Record<DistributionMode, string> = { labels: 'Studies', strengths: 'Strength', evidence: 'Weight' };
+
 export function stanceDistributionRow(
   doc: Pick<SearchDocument, 'charts' | 'papers'>,
   mode: DistributionMode,
 ): DistributionRow | null {
   const totals = stanceTotals(doc)[mode];
+  if (!totals) return null;
   const total = round(totals.supports + totals.refutes + totals.neutral);
   if (total === 0) return null;
   return {
-    name: mode === 'labels' ? 'Studies' : 'Strength',
+    name: ROW_NAMES[mode],
     supports: round(totals.supports),
     refutes: round(totals.refutes),
     neutral: round(totals.neutral),
@@ -96,12 +95,12 @@ export function stanceDistributionRow(
 }
 
 /** Stance counts per publication year, oldest first; papers without a stance count as `unjudged`; no year, left out. */
-export function stanceByYear(doc: Pick<SearchDocument, 'charts' | 'papers'>): Required<YearStance>[] {
+export function stanceByYear(doc: Pick<SearchDocument, 'charts' | 'papers'>): YearStance[] {
   const source = doc.charts?.stance_by_year;
-  if (source) return source.map((r) => ({ ...r, unjudged: r.unjudged ?? 0 })).sort((a, b) => a.year - b.year);
-  const byYear = new Map<number, Required<YearStance>>();
+  if (source) return [...source].sort((a, b) => a.year - b.year);
+  const byYear = new Map<number, YearStance>();
   for (const p of doc.papers) {
-    if (p.year === null || p.year === undefined) continue;
+    if (p.year === null) continue;
     const row = byYear.get(p.year) ?? { year: p.year, ...empty(), unjudged: 0 };
     row[p.stance ? p.stance.label : 'unjudged'] += 1;
     byYear.set(p.year, row);
@@ -112,15 +111,15 @@ export function stanceByYear(doc: Pick<SearchDocument, 'charts' | 'papers'>): Re
 /** Citation counts against year, one series per stance; unknown citation counts are counted, not plotted. */
 export function citationSeries(doc: Pick<SearchDocument, 'charts' | 'papers'>): CitationSeries {
   const byPmid = new Map(doc.papers.map((p) => [p.pmid, p]));
-  const points: CitationPoint[] =
+  const points: Array<Pick<CitationPoint, 'pmid' | 'year' | 'citations' | 'stance'>> =
     doc.charts?.citations_vs_year ??
     doc.papers.map((p) => ({ pmid: p.pmid, year: p.year, citations: p.citation_count, stance: p.stance?.label ?? null }));
   const series: Record<StanceLabel, ScatterPoint[]> = { supports: [], refutes: [], neutral: [] };
   let unavailable = 0;
   let plotted = 0;
   for (const pt of points) {
-    if (pt.year === null || pt.year === undefined) continue;
-    if (pt.citations === null || pt.citations === undefined) {
+    if (pt.year === null) continue;
+    if (pt.citations === null) {
       unavailable += 1;
       continue;
     }

@@ -1,26 +1,14 @@
 /** Flatten the document's metrics into labelled rows; a value a service did not deliver reads "unavailable". */
+import type { DocumentMetrics } from '@/types/api';
 
-const LABELS: Record<string, string> = {
+/** One label per metric GET /api/documents/{pmid}/ sends: the type makes a missing or an extra key an error. */
+const LABELS: Record<keyof DocumentMetrics, string> = {
   citation_count: 'Citations',
-  citations: 'Citations',
   relative_citation_ratio: 'Relative citation ratio',
   influential_citation_count: 'Influential citations',
   venue: 'Venue',
   tldr: 'Summary (TLDR)',
   is_clinical: 'Clinical article',
-  pmcid: 'PMC id',
-  full_text_url: 'Full text',
-  expected_citations_per_year: 'Expected citations per year',
-  citations_per_year: 'Citations per year',
-  field_citation_rate: 'Field citation rate',
-  nih_percentile: 'NIH percentile',
-  apt: 'Approximate potential to translate',
-};
-
-const SOURCES: Record<string, string> = {
-  icite: 'iCite',
-  semantic_scholar: 'Semantic Scholar',
-  pmc: 'PubMed Central',
 };
 
 export interface MetricRow {
@@ -28,31 +16,13 @@ export interface MetricRow {
   value: string;
 }
 
-function format(value: unknown): string {
-  if (value === null || value === undefined || value === '') return 'unavailable';
+function format(value: DocumentMetrics[keyof DocumentMetrics]): string {
+  if (value === null || value === '') return 'unavailable';
   if (typeof value === 'number') return Number.isInteger(value) ? String(value) : value.toFixed(2);
   if (typeof value === 'boolean') return value ? 'yes' : 'no';
-  if (Array.isArray(value)) return value.map(String).join(', ');
-  return String(value);
+  return value;
 }
 
-const humanise = (key: string): string => LABELS[key] ?? key.replace(/_/g, ' ').replace(/^./, (c) => c.toUpperCase());
-
-export function metricRows(metrics: Record<string, unknown> | null | undefined): MetricRow[] {
-  if (!metrics) return [];
-  const rows: MetricRow[] = [];
-  for (const [key, value] of Object.entries(metrics)) {
-    if (value && typeof value === 'object' && !Array.isArray(value)) {
-      const source = SOURCES[key] ?? humanise(key);
-      const entries = Object.entries(value as Record<string, unknown>);
-      if (!entries.length) rows.push({ label: source, value: 'unavailable' });
-      for (const [k, v] of entries) {
-        if (v && typeof v === 'object') continue;
-        rows.push({ label: `${humanise(k)} (${source})`, value: format(v) });
-      }
-    } else {
-      rows.push({ label: humanise(key), value: format(value) });
-    }
-  }
-  return rows;
+export function metricRows(metrics: DocumentMetrics): MetricRow[] {
+  return (Object.keys(LABELS) as Array<keyof DocumentMetrics>).map((key) => ({ label: LABELS[key], value: format(metrics[key]) }));
 }

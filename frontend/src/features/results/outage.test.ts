@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { listWords, outageLine, pmcUnreachable } from './outage';
+import { failedPart } from './stages';
 
-const enrich = (source: string) => ({ stage: 'enrich', source, error: `${source} metrics unavailable: unreachable (ConnectError)` });
+const enrich = (source: string) => ({ stage: 'enrich', source, error: `${source} metrics unavailable: unreachable (ConnectError)`, at: '' });
 
 describe('outageLine', () => {
   it('is null when nothing failed', () => {
@@ -15,14 +16,21 @@ describe('outageLine', () => {
     );
   });
 
+  it('names the trial registry as registered trials, not as study metrics', () => {
+    expect(outageLine({ source: 'pubmed', failures: [enrich('clinicaltrials')] })).toBe(
+      'Unavailable for this search: registered trials.',
+    );
+    expect(failedPart('enrich', 'clinicaltrials')).toBe('Registered trials (ClinicalTrials.gov)');
+  });
+
   it('says offline mode when PubMed failed and the local corpus answered', () => {
-    const failures = [{ stage: 'retrieve', source: 'pubmed', error: 'esearch.fcgi failed: unreachable' }];
+    const failures = [{ stage: 'retrieve', source: 'pubmed', error: 'esearch.fcgi failed: unreachable', at: '' }];
     expect(outageLine({ source: 'local', failures })).toBe('Offline mode: searched the local library.');
   });
 
   it('names the missing part without "offline" when PubMed itself answered', () => {
     expect(outageLine({ source: 'pubmed', failures: [enrich('icite')] })).toBe('Unavailable for this search: citation counts.');
-    expect(outageLine({ source: 'pubmed', failures: [{ stage: 'judge', source: 'pipeline', error: 'x' }] })).toBe(
+    expect(outageLine({ source: 'pubmed', failures: [{ stage: 'judge', source: 'pipeline', error: 'x', at: '' }] })).toBe(
       'Unavailable for this search: the stance of the studies.',
     );
   });

@@ -11,6 +11,7 @@ const LOST_BY_SOURCE: Record<string, string> = {
   semantic_scholar: 'venues and study summaries',
   semanticscholar: 'venues and study summaries',
   pmc: 'full text',
+  clinicaltrials: 'registered trials',
   llm: 'the written answer from the language model',
   openai: 'the written answer from the language model',
 };

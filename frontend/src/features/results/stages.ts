@@ -1,7 +1,9 @@
 /** Plain words for pipeline stages and the services that can fail within them. */
 import type { SearchDocument } from '@/types/api';
+import { STAGE_GRAPH, type StageName } from '@/types/stages.gen';
 
-export const STAGE_NAMES: Record<string, string> = {
+/** One name per stage of the backend's graph (search/pipeline/graph.py): a stage added there fails the type-check. */
+export const STAGE_NAMES: Record<StageName, string> = {
   understand: 'Understanding the question',
   retrieve: 'Finding candidate studies',
   rerank: 'Ranking the most relevant studies',
@@ -17,13 +19,14 @@ const PART_NAMES: Record<string, string> = {
   semantic_scholar: 'Venues, influential citations and summaries (Semantic Scholar)',
   semanticscholar: 'Venues, influential citations and summaries (Semantic Scholar)',
   pmc: 'Open-access full-text links (PubMed Central)',
+  clinicaltrials: 'Registered trials (ClinicalTrials.gov)',
   pubmed: 'PubMed search',
   local: 'Local study corpus',
   llm: 'The language model',
   openai: 'The language model',
 };
 
-const STAGE_PARTS: Record<string, string> = {
+const STAGE_PARTS: Record<StageName, string> = {
   understand: 'Understanding the question',
   retrieve: 'Finding studies',
   rerank: 'Ranking studies',
@@ -34,37 +37,30 @@ const STAGE_PARTS: Record<string, string> = {
   chart: 'The charts',
 };
 
-/** Pipeline order and the progress each stage reaches when it ends (search/pipeline/state.py). */
-export const STAGE_PROGRESS: Record<string, number> = {
-  understand: 10,
-  retrieve: 30,
-  rerank: 50,
-  enrich: 60,
-  judge: 75,
-  locate: 85,
-  synthesise: 95,
-  chart: 100,
-};
-const ORDER = Object.keys(STAGE_PROGRESS);
+/** Pipeline order and the progress each stage reaches when it ends (generated from search/pipeline/graph.py). */
+export const STAGE_PROGRESS = Object.fromEntries(STAGE_GRAPH.map((s) => [s.name, s.progress])) as Record<StageName, number>;
+const ORDER: readonly string[] = STAGE_GRAPH.map((s) => s.name);
+const isStage = (stage: string): stage is StageName => ORDER.includes(stage);
 
 /**
  * The stage running now. The API persists a stage when it ends (progress reaches its mark), so the one
  * running is the next; a stage whose mark is not reached yet is itself still running.
  */
 export function runningStage(stage: string, progress: number): string {
+  if (!isStage(stage)) return ORDER[0];
   const at = ORDER.indexOf(stage);
-  if (at < 0) return ORDER[0];
   if (progress < STAGE_PROGRESS[stage]) return stage;
   return ORDER[at + 1] ?? stage;
 }
 
 export function stageName(stage: string): string {
-  return STAGE_NAMES[stage] ?? (stage ? stage.charAt(0).toUpperCase() + stage.slice(1) : 'Waiting');
+  if (isStage(stage)) return STAGE_NAMES[stage];
+  return stage ? stage.charAt(0).toUpperCase() + stage.slice(1) : 'Waiting';
 }
 
 /** "What is missing": the part of the result a failure took away. */
 export function failedPart(stage: string, source: string): string {
-  return PART_NAMES[source.toLowerCase()] ?? STAGE_PARTS[stage] ?? (source || stage);
+  return PART_NAMES[source.toLowerCase()] ?? (isStage(stage) ? STAGE_PARTS[stage] : source || stage);
 }
 
 /**

@@ -1,55 +1,14 @@
 /**
- * Accounts API (session cookie + CSRF). Shapes follow the agreed routes; list endpoints may be plain arrays
- * or DRF pages ({results: [...]}) — `unwrap` accepts both.
+ * Accounts API (session cookie + CSRF). The shapes are the generated ones (@/types/api); the history list lives in
+ * get-history.ts (it pages through the whole history).
  */
 import { useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError, api } from '@/lib/api-client';
+import type { Credentials, DocumentDetail, Folder, Note, Session, Topic, User } from '@/types/api';
+import { historyKeys } from './get-history';
 
-export interface User {
-  id: number;
-  username: string;
-  email?: string;
-}
-
-export interface HistoryItem {
-  id: string;
-  question: string;
-  title?: string;
-  display_title?: string;
-  status?: string;
-  folder: number | null;
-  created_at?: string;
-  created?: string;
-}
-
-export interface Folder {
-  id: number;
-  name: string;
-}
-
-export interface Note {
-  id: number;
-  pmid: string;
-  text: string;
-  created_at?: string;
-  updated_at?: string;
-}
-
-export interface Topic {
-  topic: string;
-  count: number;
-}
-
-export interface Credentials {
-  username: string;
-  password: string;
-  email?: string;
-}
-
-export function unwrap<T>(body: T[] | { results: T[] } | null): T[] {
-  if (!body) return [];
-  return Array.isArray(body) ? body : body.results ?? [];
-}
+export type { Credentials, Folder, HistoryItem, Note, Topic, User } from '@/types/api';
+export { useHistory } from './get-history';
 
 export const meKey = ['accounts', 'me'] as const;
 
@@ -59,7 +18,7 @@ export const meKey = ['accounts', 'me'] as const;
  */
 export async function getMe(): Promise<User | null> {
   try {
-    const session = await api<{ authenticated: boolean; user: User | null }>('/api/accounts/session/');
+    const session = await api<Session>('/api/accounts/session/');
     return session?.authenticated ? session.user : null;
   } catch (error) {
     if (error instanceof ApiError && (error.status === 401 || error.status === 403)) return null;
@@ -77,7 +36,7 @@ function useSession<T>(fn: (input: T) => Promise<unknown>) {
     mutationFn: fn,
     onSuccess: async () => {
       await client.invalidateQueries({ queryKey: ['accounts'] });
-      await client.invalidateQueries({ queryKey: ['history'] });
+      await client.invalidateQueries({ queryKey: historyKeys.all });
     },
   });
 }
@@ -91,25 +50,17 @@ export function useLogout() {
     mutationFn: (_: void) => api('/api/accounts/logout/', { method: 'POST' }),
     onSuccess: () => {
       client.setQueryData(meKey, null);
-      client.removeQueries({ queryKey: ['history'] });
+      client.removeQueries({ queryKey: historyKeys.all });
       client.removeQueries({ queryKey: ['notes'] });
       client.removeQueries({ queryKey: ['accounts', 'topics'] });
     },
   });
 }
 
-export function useHistory(enabled: boolean) {
-  return useQuery({
-    queryKey: ['history'],
-    queryFn: async () => unwrap(await api<HistoryItem[] | { results: HistoryItem[] }>('/api/history/')),
-    enabled,
-  });
-}
-
 export function useFolders(enabled: boolean) {
   return useQuery({
-    queryKey: ['history', 'folders'],
-    queryFn: async () => unwrap(await api<Folder[] | { results: Folder[] }>('/api/folders/')),
+    queryKey: [...historyKeys.all, 'folders'],
+    queryFn: ({ signal }) => api<Folder[]>('/api/folders/', { signal }),
     enabled,
   });
 }
@@ -120,7 +71,7 @@ function useHistoryMutation<T>(fn: (input: T) => Promise<unknown>) {
   return useMutation({
     mutationFn: fn,
     onSuccess: () =>
-      Promise.all([client.invalidateQueries({ queryKey: ['history'] }), client.invalidateQueries({ queryKey: ['accounts', 'topics'] })]),
+      Promise.all([client.invalidateQueries({ queryKey: historyKeys.all }), client.invalidateQueries({ queryKey: ['accounts', 'topics'] })]),
   });
 }
 
@@ -139,7 +90,7 @@ export const useDeleteFolder = () => useHistoryMutation((id: number) => api(`/ap
 export function useTopics(enabled: boolean) {
   return useQuery({
     queryKey: ['accounts', 'topics'],
-    queryFn: async () => unwrap(await api<Topic[] | { results: Topic[] }>('/api/accounts/topics/')),
+    queryFn: ({ signal }) => api<Topic[]>('/api/accounts/topics/', { signal }),
     enabled,
   });
 }
@@ -147,8 +98,7 @@ export function useTopics(enabled: boolean) {
 export function useNotes(enabled: boolean, pmid?: string) {
   return useQuery({
     queryKey: ['notes', pmid ?? 'all'],
-    queryFn: async () =>
-      unwrap(await api<Note[] | { results: Note[] }>(pmid ? `/api/notes/?pmid=${encodeURIComponent(pmid)}` : '/api/notes/')),
+    queryFn: ({ signal }) => api<Note[]>(pmid ? `/api/notes/?pmid=${encodeURIComponent(pmid)}` : '/api/notes/', { signal }),
     enabled,
   });
 }
@@ -171,7 +121,7 @@ export function useStudyTitles(pmids: string[]): Map<string, string> {
   const results = useQueries({
     queries: unique.map((pmid) => ({
       queryKey: ['documents', pmid],
-      queryFn: ({ signal }: { signal: AbortSignal }) => api<{ title: string }>(`/api/documents/${encodeURIComponent(pmid)}/`, { signal }),
+      queryFn: ({ signal }: { signal: AbortSignal }) => api<DocumentDetail>(`/api/documents/${encodeURIComponent(pmid)}/`, { signal }),
       staleTime: 5 * 60_000,
       retry: false,
     })),

@@ -16,12 +16,11 @@ import {
 function HistoryRow({ item, folders }: { item: HistoryItem; folders: Folder[] }) {
   const uid = useId();
   const [editing, setEditing] = useState(false);
-  const shown = item.display_title || item.title || item.question;
+  const shown = item.display_title;
   const [title, setTitle] = useState(shown);
   const rename = useRenameSearch();
   const move = useMoveSearch();
   const remove = useDeleteSearch();
-  const when = item.created_at ?? item.created;
   const error = rename.error ?? move.error ?? remove.error;
   return (
     <li className="history__row" data-testid="history-row">
@@ -53,7 +52,7 @@ function HistoryRow({ item, folders }: { item: HistoryItem; folders: Folder[] })
       ) : (
         <Link to={`/searches/${item.id}`}>{shown}</Link>
       )}
-      {when && <span className="hint"> {new Date(when).toLocaleString()}</span>}
+      <span className="hint"> {new Date(item.created_at).toLocaleString()}</span>
       <div className="history__actions">
         {!editing && (
           <button type="button" className="button button--small" onClick={() => setEditing(true)}>

@@ -8,12 +8,20 @@ import { STANCE_LABELS } from '@/types/api';
 import type { SearchDocument } from '@/types/api';
 import { share, stanceDistributionRow, stanceTotals, type DistributionMode } from '../transforms';
 
+const UNITS: Record<DistributionMode, string> = {
+  labels: 'studies',
+  strengths: 'studies weighted by the classifier’s confidence',
+  evidence: 'studies weighted by evidence (design, whether they address the question, confidence)',
+};
+const CAPTIONS: Record<DistributionMode, string> = { labels: 'studies', strengths: 'weighted by confidence', evidence: 'weighted by evidence' };
+
 export function StanceDistributionChart({ doc, pending }: { doc: Pick<SearchDocument, 'charts' | 'papers'>; pending: boolean }) {
-  const [mode, setMode] = useState<DistributionMode>('labels');
+  const [chosen, setMode] = useState<DistributionMode>('labels');
+  const { unjudged, evidence } = stanceTotals(doc);
+  const mode: DistributionMode = chosen === 'evidence' && !evidence ? 'labels' : chosen; // evidence: once the chart stage ran
   const row = stanceDistributionRow(doc, mode);
-  const { unjudged } = stanceTotals(doc);
   const unjudgedNote = unjudged > 0 ? ` ${unjudged} ${unjudged === 1 ? 'study was' : 'studies were'} not judged.` : '';
-  const unit = mode === 'labels' ? 'studies' : 'studies weighted by the classifier’s confidence';
+  const unit = UNITS[mode];
   const description = row
     ? `Stance distribution in ${unit}: ` +
       STANCE_LABELS.map((l) => `${STANCE_NAMES[l]} ${row[l]} (${share(row[l], row.total)})`).join(', ') +
@@ -30,6 +38,11 @@ export function StanceDistributionChart({ doc, pending }: { doc: Pick<SearchDocu
       <button type="button" aria-pressed={mode === 'strengths'} onClick={() => setMode('strengths')}>
         Weighted by confidence
       </button>
+      {evidence && (
+        <button type="button" aria-pressed={mode === 'evidence'} onClick={() => setMode('evidence')}>
+          Weighted by evidence
+        </button>
+      )}
     </div>
   );
 
@@ -40,7 +53,7 @@ export function StanceDistributionChart({ doc, pending }: { doc: Pick<SearchDocu
           <ResponsiveContainer width="100%" height={150} initialDimension={{ width: 320, height: 150 }}>
             <BarChart data={[row]} layout="vertical" margin={{ top: 8, right: 16, bottom: 8, left: 8 }} accessibilityLayer={false}>
               <StancePatterns />
-              <XAxis type="number" domain={[0, 'dataMax']} allowDecimals={mode === 'strengths'} />
+              <XAxis type="number" domain={[0, 'dataMax']} allowDecimals={mode !== 'labels'} tickFormatter={(v: number) => String(Math.round(v * 100) / 100)} />
               <YAxis type="category" dataKey="name" width={70} />
               <Tooltip
                 formatter={(value, name) => [`${value} (${share(Number(value), row.total)})`, String(name)]}
@@ -55,9 +68,16 @@ export function StanceDistributionChart({ doc, pending }: { doc: Pick<SearchDocu
             </BarChart>
           </ResponsiveContainer>
           <p className="chart__caption" data-testid="distribution-summary">
-            {STANCE_LABELS.map((l) => `${STANCE_NAMES[l]}: ${row[l]}`).join(' · ')} ({mode === 'labels' ? 'studies' : 'weighted by confidence'}).
+            {STANCE_LABELS.map((l) => `${STANCE_NAMES[l]}: ${row[l]}`).join(' · ')} ({CAPTIONS[mode]}).
             {unjudgedNote}
           </p>
+          {mode === 'evidence' && (
+            <p className="chart__caption" data-testid="evidence-weight-explained">
+              Weighted by evidence: each study adds its evidence weight to its stance — its design (meta-analyses and randomised trials
+              count most, case reports and animal or lab studies least) × whether it addresses your question (partly: half) × the
+              classifier’s confidence. The evidence table shows each study’s weight.
+            </p>
+          )}
           {mode === 'strengths' && (
             <p className="chart__caption" data-testid="weighting-explained">
               Weighted by confidence: each study adds the classifier’s confidence to each stance, so a study judged 80% supports adds

@@ -1,23 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { api, apiFetch, retryDelay, shouldRetry } from '@/lib/api-client';
-
-export interface DocumentDetail {
-  pmid: string;
-  title: string;
-  abstract: string;
-  year: number | null;
-  journal: string;
-  authors?: string[];
-  doi?: string;
-  pmcid?: string;
-  retracted?: boolean;
-  mesh: string[];
-  publication_types: string[];
-  metrics?: Record<string, unknown> | null;
-  full_text_url?: string | null;
-  /** false: PMC has no open-access copy; null: not known (PubMed Central was not reached). */
-  open_access?: boolean | null;
-}
+import type { DocumentDetail } from '@/types/api';
 
 export function getDocument(pmid: string, signal?: AbortSignal): Promise<DocumentDetail> {
   return api<DocumentDetail>(`/api/documents/${encodeURIComponent(pmid)}/`, { signal });

@@ -1,5 +1,5 @@
 import { PageHeading } from '@/components/ui/PageHeading';
-import type { DocumentDetail } from '../api/get-document';
+import type { DocumentDetail } from '@/types/api';
 import { metricRows } from '../metrics';
 import { FullText } from './FullText';
 

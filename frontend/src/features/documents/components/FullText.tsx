@@ -1,6 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { ApiError } from '@/lib/api-client';
-import { usePdf, type DocumentDetail } from '../api/get-document';
+import type { DocumentDetail } from '@/types/api';
+import { usePdf } from '../api/get-document';
 
 const PdfViewer = lazy(() => import('./PdfViewer'));
 

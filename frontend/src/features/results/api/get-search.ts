@@ -1,25 +1,42 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useRef } from 'react';
 import { api, retryDelay, shouldRetry } from '@/lib/api-client';
-import type { SearchDocument } from '@/types/api';
+import type { ReadingMode, SearchDocument } from '@/types/api';
+import { FALLBACK_POLL_MS, isFinished, nextRequestDelay, searchUrl } from './follow';
 
-// A cold search shows its papers after about 1 s and is done after about 2.5 s (README,
-// "Service end to end"): polling every 1.5 s showed each step up to 1.5 s late.
-export const POLL_MS = 500;
+export { isFinished } from './follow';
 
-export const searchQueryKey = (id: string) => ['searches', id] as const;
+export const searchQueryKey = (id: string, mode?: ReadingMode) => (mode ? (['searches', id, mode] as const) : (['searches', id] as const));
 
-export function getSearch(id: string, signal?: AbortSignal): Promise<SearchDocument> {
-  return api<SearchDocument>(`/api/searches/${encodeURIComponent(id)}/`, { signal });
+/** One read of the document; with `have`, a long-poll that waits on the server until it differs (follow.ts). */
+export function getSearch(id: string, signal?: AbortSignal, have?: SearchDocument, mode?: ReadingMode): Promise<SearchDocument> {
+  return api<SearchDocument>(searchUrl(id, have, mode), { signal });
 }
 
-export const isFinished = (doc: SearchDocument | undefined): boolean => doc?.status === 'done' || doc?.status === 'failed';
-
-/** The result document, polled until the search is done or failed (papers, stance and answer fill in meanwhile). */
-export function useSearch(id: string) {
+/**
+ * The result document, followed until the search is done or failed (papers, stance and answer fill in
+ * meanwhile): pushed by long-polling, falling back to polling every FALLBACK_POLL_MS when the server
+ * cannot wait. One request at a time: no timer runs while a request is waiting on the server.
+ */
+export function useSearch(id: string, mode?: ReadingMode) {
+  const queryClient = useQueryClient();
+  const delay = useRef<number | false>(FALLBACK_POLL_MS);
   return useQuery({
-    queryKey: searchQueryKey(id),
-    queryFn: ({ signal }) => getSearch(id, signal),
-    refetchInterval: (query) => (isFinished(query.state.data) || (query.state.error && !query.state.data) ? false : POLL_MS),
+    queryKey: searchQueryKey(id, mode),
+    queryFn: async ({ signal }) => {
+      const have = queryClient.getQueryData<SearchDocument>(searchQueryKey(id, mode));
+      const next = await getSearch(id, signal, have, mode);
+      delay.current = nextRequestDelay(have, next);
+      return next;
+    },
+    refetchInterval: (query) => {
+      if (isFinished(query.state.data) || (query.state.error && !query.state.data)) return false;
+      if (query.state.fetchStatus === 'fetching') return false;
+      return delay.current === false ? FALLBACK_POLL_MS : delay.current;
+    },
+    // Switching the reading mode keeps showing this search (in the other mode's words) until the new words arrive.
+    placeholderData: (previous) => (previous?.id === id ? previous : undefined),
+    refetchIntervalInBackground: true, // a waiting request costs the server nothing; the answer is ready on return
     retry: (count, error) => shouldRetry(count, error),
     retryDelay,
   });

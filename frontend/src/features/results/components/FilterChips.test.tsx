@@ -1,5 +1,6 @@
+import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { filterChips } from './FilterChips';
+import { FilterChips, filterChips } from './FilterChips';
 
 describe('filterChips', () => {
   it('says a year range, one year, an open end, and each publication type', () => {
@@ -12,5 +13,23 @@ describe('filterChips', () => {
   it('is empty without filters', () => {
     expect(filterChips({ from_year: null, to_year: null, publication_types: [] })).toEqual([]);
     expect(filterChips(null)).toEqual([]);
+  });
+});
+
+describe('FilterChips', () => {
+  const filters = { from_year: null, to_year: null, publication_types: ['Randomized Controlled Trial'] };
+
+  it('shows the chips and, when the source had no type for some studies, a notice under them', () => {
+    render(<FilterChips filters={filters} papers={[{ publication_types: [] }, { publication_types: ['Review'] }]} />);
+    expect(screen.getByRole('list', { name: 'Filters:' })).toHaveTextContent('Randomized Controlled Trial');
+    expect(screen.getByTestId('filter-notice')).toHaveTextContent(
+      'The filter “Randomized Controlled Trial” could not be applied to 1 of the 2 studies',
+    );
+  });
+
+  it('shows no notice when every study has its publication type', () => {
+    render(<FilterChips filters={filters} papers={[{ publication_types: ['Randomized Controlled Trial'] }]} />);
+    expect(screen.getByTestId('filter-chips')).toBeInTheDocument();
+    expect(screen.queryByTestId('filter-notice')).not.toBeInTheDocument();
   });
 });

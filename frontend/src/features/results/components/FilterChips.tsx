@@ -1,4 +1,5 @@
-import type { Filters } from '@/types/api';
+import type { Filters, Paper } from '@/types/api';
+import { unappliedFilterNotice } from '../filter-notice';
 
 /** The filters this search ran with, as chips ("2000–2010", "Randomized Controlled Trial"); nothing when none. */
 export function filterChips(filters: Filters | null | undefined): string[] {
@@ -12,9 +13,17 @@ export function filterChips(filters: Filters | null | undefined): string[] {
   return chips;
 }
 
-export function FilterChips({ filters }: { filters: Filters | null | undefined }) {
+/** The chips, and a notice when the source could not apply a filter to some of the studies shown. */
+export function FilterChips({
+  filters,
+  papers = [],
+}: {
+  filters: Filters | null | undefined;
+  papers?: Pick<Paper, 'publication_types'>[];
+}) {
   const chips = filterChips(filters);
   if (!chips.length) return null;
+  const notice = unappliedFilterNotice(filters, papers);
   return (
     <div className="filter-chips" data-testid="filter-chips">
       <span id="filter-chips-label" className="filter-chips__label">
@@ -27,6 +36,11 @@ export function FilterChips({ filters }: { filters: Filters | null | undefined }
           </li>
         ))}
       </ul>
+      {notice && (
+        <p className="filter-chips__notice" data-testid="filter-notice">
+          {notice}
+        </p>
+      )}
     </div>
   );
 }

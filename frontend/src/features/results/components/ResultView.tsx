@@ -1,17 +1,20 @@
-import { useCallback, useEffect, useMemo, useRef, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { Disclaimer } from '@/components/ui/Disclaimer';
 import { PageHeading } from '@/components/ui/PageHeading';
-import type { Paper, SearchDocument } from '@/types/api';
+import type { Paper, ReadingMode, SearchDocument } from '@/types/api';
 import { pmcUnreachable } from '../outage';
 import { AnswerView } from './AnswerView';
+import { BottomLineBox } from './BottomLineBox';
 import { FailureList } from './FailureList';
 import { FilterChips } from './FilterChips';
 import { FrameSummary } from './FrameSummary';
+import { ModeSwitch } from './ModeSwitch';
 import { ProgressPanel } from './ProgressPanel';
 import { QueryPanel } from './QueryPanel';
 import { BorderlineCaution, EmergencyPanel, NotSearchedPanel, type AskHandler } from './ScopePanels';
 import { StudyCard, type FullTextState } from './StudyCard';
+import { TrialCards } from './TrialCards';
 import { VerdictLine } from './VerdictLine';
 
 const STUDY_HASH = /^#study-(\d+)$/;
@@ -78,10 +81,13 @@ function useStudyJump(ready: boolean) {
  * One search's result as far as it is known. Order: question, the scope guard's panel when nothing was searched,
  * progress, the verdict with the "not medical advice" line, the answer, what is missing, the studies, the charts.
  */
-export function ResultView({ doc, charts, onAsk, asking = false }: { doc: SearchDocument; charts?: ReactNode; onAsk: AskHandler; asking?: boolean }) {
+export function ResultView({ doc, charts, table, onAsk, asking = false, mode, onMode }: { doc: SearchDocument; charts?: ReactNode; table?: ReactNode; onAsk: AskHandler; asking?: boolean; mode?: ReadingMode; onMode?: (mode: ReadingMode) => void }) {
+  const [view, setView] = useState<'cards' | 'table'>('cards'); // the evidence table (if given) beside the cards
   const known = useMemo(() => new Set(doc.papers.map((p) => p.rank)), [doc.papers]);
   const running = doc.status === 'queued' || doc.status === 'running';
-  const { highlighted, onCite, onBack, cardRef } = useStudyJump(doc.papers.length > 0);
+  const { highlighted, onCite: jump, onBack, cardRef } = useStudyJump(doc.papers.length > 0);
+  // A cited [n] jumps to its card, so the cards must be showing.
+  const onCite = useCallback((rank: number, link: HTMLElement) => { setView('cards'); jump(rank, link); }, [jump]);
   const scope = doc.scope ?? null;
 
   if (scope && !scope.searched) {
@@ -107,8 +113,9 @@ export function ResultView({ doc, charts, onAsk, asking = false }: { doc: Search
         <p className="eyebrow">Question</p>
         <PageHeading className="result__question">{doc.question}</PageHeading>
         {doc.query?.frame && <FrameSummary frame={doc.query.frame} />}
-        <FilterChips filters={doc.filters} />
+        <FilterChips filters={doc.filters} papers={doc.papers} />
         {doc.anonymous && <p className="badge badge--neutral">Anonymous — not stored, expires soon</p>}
+        {mode && onMode && <ModeSwitch mode={mode} onChange={onMode} />}
       </header>
 
       {running && <ProgressPanel doc={doc} />}
@@ -122,6 +129,7 @@ export function ResultView({ doc, charts, onAsk, asking = false }: { doc: Search
 
       {scope?.kind === 'borderline' && <BorderlineCaution scope={scope} />}
       {verdict ? <VerdictLine verdict={verdict} /> : doc.answer && <Disclaimer />}
+      {doc.answer && <BottomLineBox answer={doc.answer} mode={doc.mode ?? mode ?? 'lay'} />}
 
       {doc.answer ? (
         <AnswerView answer={doc.answer} onCite={onCite} known={known} />
@@ -131,6 +139,7 @@ export function ResultView({ doc, charts, onAsk, asking = false }: { doc: Search
       {doc.status === 'done' && !doc.answer && <p className="hint">No answer could be written for this search.</p>}
 
       <FailureList failures={doc.failures ?? []} source={doc.source} />
+      <TrialCards trials={doc.trials} failures={doc.failures ?? []} pending={running && doc.papers.length > 0 && !(doc.branches ?? []).includes('enrich')} />
 
       {doc.query && <QueryPanel query={doc.query} source={doc.source} />}
 
@@ -144,8 +153,19 @@ export function ResultView({ doc, charts, onAsk, asking = false }: { doc: Search
               Each study’s stance is judged by an automatic classifier. The bar shows how confident the classifier is in that label — not how
               strong the study’s evidence is. When its confidence is low the stance reads “Uncertain”.
             </p>
-            {onQuestion.length > 0 && <ol className="cards">{onQuestion.map(card)}</ol>}
-            {offQuestion.length > 0 && (
+            {table && (
+              <div className="segmented studies__views" role="group" aria-label="Show the studies as">
+                <button type="button" aria-pressed={view === 'cards'} onClick={() => setView('cards')}>
+                  Cards
+                </button>
+                <button type="button" aria-pressed={view === 'table'} onClick={() => setView('table')} data-testid="show-table">
+                  Table
+                </button>
+              </div>
+            )}
+            {table && view === 'table' && table}
+            {view === 'cards' && onQuestion.length > 0 && <ol className="cards">{onQuestion.map(card)}</ol>}
+            {view === 'cards' && offQuestion.length > 0 && (
               <section aria-labelledby="off-question-heading" className="studies__off" data-testid="off-question">
                 <h3 id="off-question-heading">Studies that do not address your question ({offQuestion.length})</h3>
                 <p className="hint">Found by the search but about something else; the verdict does not count them.</p>

@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { makePaper } from '@/test/factories';
+import { makePaper, makeStance } from '@/test/factories';
 import { renderInRouter } from '@/test/render';
 import { sameText, StudyCard, type StudyCardProps } from './StudyCard';
 
@@ -25,7 +25,7 @@ describe('StudyCard', () => {
   });
 
   it('shows the study design and how many people it studied, and nothing when they are unknown', () => {
-    const design = { label: 'rct', name: 'Randomised controlled trial', source: 'text' as const, evidence: 'randomized' };
+    const design = { label: 'rct' as const, name: 'Randomised controlled trial', source: 'text' as const, evidence: 'randomized' };
     renderCard({ paper: makePaper(1, { design, sample_size: { n: 1234, sentence: '1234 patients were randomized.' } }) });
     expect(screen.getByText('Randomised controlled trial')).toBeInTheDocument();
     expect(screen.getByText('1,234')).toHaveAttribute('title', '1234 patients were randomized.');
@@ -45,7 +45,7 @@ describe('StudyCard', () => {
   });
 
   it('shows a low-confidence stance as "Uncertain", not as a confident label', () => {
-    const paper = makePaper(3, { stance: { label: 'refutes', supports: 0.3, refutes: 0.4, neutral: 0.3, uncertain: true } });
+    const paper = makePaper(3, { stance: makeStance('refutes', 0.3, 0.4, 0.3, { uncertain: true }) });
     renderCard({ paper });
     const badge = screen.getByTestId('stance-badge');
     expect(badge).toHaveTextContent('Uncertain');

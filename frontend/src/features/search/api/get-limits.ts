@@ -1,12 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import type { InputLimits } from '@/types/api';
 
 /** The API's input limits (search/validation.py via GET /api/searches/limits/): never copied into the front end. */
-export interface InputLimits {
-  question_max_chars: number;
-  min_year: number;
-  max_year: number;
-}
 
 export function getLimits(signal?: AbortSignal): Promise<InputLimits> {
   return api<InputLimits>('/api/searches/limits/', { signal });

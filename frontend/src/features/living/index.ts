@@ -1,0 +1,1 @@
+export { LivingPanel } from './components/LivingPanel';

@@ -1,0 +1,2 @@
+export { EvidenceTable } from './components/EvidenceTable';
+export { ResearchPanel } from './components/ResearchPanel';

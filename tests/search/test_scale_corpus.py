@@ -1,0 +1,96 @@
+"""The scale benchmark's synthetic corpus and its disk guard (pure: no database, a few hundred records)."""
+from __future__ import annotations
+
+import gzip
+import itertools
+import json
+
+import pytest
+
+from search.benchmarks._scale_corpus import (
+    JOURNAL, ORIGIN, SYNTHETIC_PMID_BASE, SyntheticCorpus, split_sentences, topic_of,
+)
+from search.benchmarks.scale import disk_needed, disk_refusal
+from tests.conftest import DATA
+
+CORPUS = DATA / "pubmed-demo-corpus" / "corpus.jsonl.gz"
+
+
+@pytest.fixture(scope="module")
+def records() -> list[dict]:
+    with gzip.open(CORPUS, "rt", encoding="utf-8") as handle:
+        return [json.loads(line) for line in itertools.islice(handle, 300)]
+
+
+def test_records_are_labelled_synthetic_with_pmids_no_real_record_has(records):
+    rows = list(SyntheticCorpus(records).rows(250))
+    pmids = [int(r["pmid"]) for r in rows]
+    assert pmids == list(range(SYNTHETIC_PMID_BASE + 1, SYNTHETIC_PMID_BASE + 251))
+    assert min(pmids) > 100_000_000 > max(int(r["pmid"]) for r in records)
+    assert {r["origin"] for r in rows} == {ORIGIN} and {r["journal"] for r in rows} == {JOURNAL}
+
+
+def test_abstracts_are_sentences_of_same_topic_records_with_a_template_s_metadata():
+    def record(pmid: str, topic: str, sentences: list[str]) -> dict:
+        return {"pmid": pmid, "title": f"title {pmid}", "year": 2000 + int(pmid), "mesh": [topic.upper()],
+                "authors": ["A Author"], "abstract": " ".join(sentences), "source": "cohen2006",
+                "reviews": [{"topic": topic}]}
+
+    records = [record("1", "Triptans", ["Sumatriptan helped.", "Pain fell by half."]),
+               record("2", "Triptans", ["Nausea was rare.", "Placebo did less.", "All were adults."]),
+               record("3", "Statins", ["LDL fell.", "Myalgia was common."])]
+    pools = {"Triptans": {"Sumatriptan helped.", "Pain fell by half.", "Nausea was rare.", "Placebo did less.",
+                          "All were adults."}, "Statins": {"LDL fell.", "Myalgia was common."}}
+    templates = {r["title"]: r for r in records}
+    for row in SyntheticCorpus(records).rows(200):
+        template = templates[row["title"]]
+        topic = topic_of(template)
+        sentences = split_sentences(row["abstract"])
+        assert len(sentences) == len(split_sentences(template["abstract"]))
+        assert set(sentences) <= pools[topic]
+        assert (row["year"], row["mesh"], row["authors"]) == (template["year"], [topic.upper()], ["A Author"])
+
+
+def test_real_abstracts_are_recombined_not_copied(records):
+    texts = [r["abstract"] for r in SyntheticCorpus(records).rows(200)]
+    assert len(set(texts)) == len(texts)
+    assert not set(texts) & {r["abstract"] for r in records}
+
+
+def test_the_same_seed_gives_the_same_corpus_and_slices_add_up_to_the_whole(records):
+    whole = list(SyntheticCorpus(records, seed=7).rows(120))
+    assert whole == list(SyntheticCorpus(records, seed=7).rows(120))
+    parts = list(SyntheticCorpus(records, seed=7).rows(50)) + list(SyntheticCorpus(records, seed=7).rows(70, start=50))
+    assert parts == whole
+    assert whole != list(SyntheticCorpus(records, seed=8).rows(120))
+
+
+def test_a_size_the_disk_cannot_hold_is_refused_in_a_sentence():
+    assert disk_refusal(100_000, disk_needed(100_000)) is None
+    sentence = disk_refusal(1_000_000, 5 * 1024**3)
+    assert sentence.startswith("not enough free disk for 1,000,000 synthetic records: about 13.2 GiB needed")
+    assert sentence.endswith("5.0 GiB free")
+
+
+def test_the_scratch_database_is_dropped_even_when_the_measurement_fails(monkeypatch):
+    """The benchmark creates medseba_scale_<n>_<pid> and drops it whatever happens inside (here: a crash)."""
+    import os
+
+    from search.benchmarks import scale
+
+    seen = []
+
+    def crash(args, **kwargs):
+        seen.append(kwargs["env"]["DATABASE_URL"])
+        with scale._admin_connection() as conn:
+            assert conn.execute("SELECT 1 FROM pg_database WHERE datname = %s", [f"medseba_scale_1000_{os.getpid()}"]
+                                ).fetchone()
+        raise RuntimeError("measurement crashed")
+
+    monkeypatch.setattr(scale.subprocess, "run", crash)
+    with pytest.raises(RuntimeError):
+        scale.run_size(1000, 1, CORPUS)
+    assert seen and seen[0].endswith(f"/medseba_scale_1000_{os.getpid()}")
+    with scale._admin_connection() as conn:
+        assert not conn.execute("SELECT 1 FROM pg_database WHERE datname LIKE %s",
+                                [f"medseba_scale_1000_{os.getpid()}"]).fetchone()
