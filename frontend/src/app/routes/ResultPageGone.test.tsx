@@ -32,6 +32,9 @@ describe('result page: a search the service lost', () => {
     expect(reads).toBeGreaterThanOrEqual(2); // it was shown running first
     expect(screen.queryByRole('progressbar')).not.toBeInTheDocument();
     expect(screen.queryByText(/Lost contact with the server/)).not.toBeInTheDocument();
+    const readsWhenGone = reads;
+    await new Promise((resolve) => setTimeout(resolve, 2500)); // longer than the fallback poll
+    expect(reads).toBe(readsWhenGone); // a gone search is not asked for again
 
     await userEvent.click(screen.getByRole('button', { name: 'Ask again' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/searches/next1'));

@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRef } from 'react';
-import { api, retryDelay, shouldRetry } from '@/lib/api-client';
+import { api, ApiError, retryDelay, shouldRetry } from '@/lib/api-client';
 import type { ReadingMode, SearchDocument } from '@/types/api';
 import { FALLBACK_POLL_MS, isFinished, nextRequestDelay, searchUrl } from './follow';
 
@@ -31,6 +31,7 @@ export function useSearch(id: string, mode?: ReadingMode) {
     },
     refetchInterval: (query) => {
       if (isFinished(query.state.data) || (query.state.error && !query.state.data)) return false;
+      if (isGoneError(query.state.error)) return false; // expired or lost: asking again cannot bring it back
       if (query.state.fetchStatus === 'fetching') return false;
       return delay.current === false ? FALLBACK_POLL_MS : delay.current;
     },
@@ -40,4 +41,9 @@ export function useSearch(id: string, mode?: ReadingMode) {
     retry: (count, error) => shouldRetry(count, error),
     retryDelay,
   });
+}
+
+/** A 410: the anonymous result expired or was lost in a restart. */
+function isGoneError(error: unknown): boolean {
+  return error instanceof ApiError && error.status === 410;
 }
