@@ -76,12 +76,13 @@ test('ask with a filter, follow progress, read verdict, answer, 20 studies and 3
   await outage.screenshot({ path: `${ARTIFACTS}/result-outage-line.png` });
 
   // The stance chart toggles between counts and a confidence weighting it explains.
-  const weighted = page.getByRole('button', { name: 'Weighted by confidence' });
+  const stanceChart = page.getByTestId('chart-stance-distribution');
+  const weighted = stanceChart.getByRole('button', { name: 'Weighted by confidence' });
   await weighted.click();
   await expect(weighted).toHaveAttribute('aria-pressed', 'true');
   await expect(page.getByTestId('weighting-explained')).toBeVisible();
-  await page.getByRole('button', { name: 'Study counts' }).click();
-  await expect(page.getByRole('button', { name: 'Study counts' })).toHaveAttribute('aria-pressed', 'true');
+  await stanceChart.getByRole('button', { name: 'Study counts' }).click();
+  await expect(stanceChart.getByRole('button', { name: 'Study counts' })).toHaveAttribute('aria-pressed', 'true');
 
   // The query is shown with a link to PubMed.
   await page.getByTestId('query').locator('summary').click();
