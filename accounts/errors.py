@@ -1,7 +1,7 @@
 """Errors the accounts services and selectors raise; the API turns them into the one error shape."""
 from __future__ import annotations
 
-from search.validation import InvalidInput
+from medseba.api.errors import InvalidInput
 
 __all__ = ["InvalidInput", "NotFound", "WrongPassword"]
 

@@ -9,7 +9,6 @@ compare-and-set UPDATE waits for the lock and then matches nothing.
 from __future__ import annotations
 
 import re
-import unicodedata
 from typing import Any
 
 from django.contrib.auth import get_user_model, password_validation
@@ -17,6 +16,7 @@ from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 from django.db.models import Max
 
+from medseba.text import has_control_characters
 from search.models import Search
 from search.selectors import search_owned_by
 
@@ -27,7 +27,6 @@ from .models import FOLDER_NAME_MAX, NOTE_TEXT_MAX, Folder, Note, SearchPlacemen
 TITLE_MAX = 200
 USERNAME_MAX = 150
 _PMID = re.compile(r"^[1-9][0-9]{0,15}$")
-_CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")  # tab and newlines are judged by ``multiline``
 
 
 def _plain_text(value: str, *, field: str, what: str, limit: int, allow_blank: bool, multiline: bool = False) -> str:
@@ -36,7 +35,7 @@ def _plain_text(value: str, *, field: str, what: str, limit: int, allow_blank: b
     if not multiline:
         text = " ".join(text.split())
     allowed = "\t\n\r" if multiline else ""
-    if _CONTROL.search(text) or any(unicodedata.category(c) == "Cc" and c not in allowed for c in text):
+    if has_control_characters(text, allowed):
         raise InvalidInput(field, f"The {what} contains control characters; please type plain text.")
     if not text and not allow_blank:
         raise InvalidInput(field, f"The {what} is empty.")

@@ -3,10 +3,10 @@
 One small interface, three backends:
 
 * ``postgres`` (default): :class:`documents.models.Embedding` / :class:`SentenceEmbedding` rows;
-  ``nearest`` is an exact cosine scan in numpy (fine for tens of thousands of rows).
-* ``weaviate``: document vectors in a Weaviate collection per model (weaviate-client v4), for
-  approximate nearest-neighbour search at scale; sentence vectors stay in PostgreSQL because
-  they are only ever fetched by PMID, never searched.
+  the pipeline reads vectors by PMID and scores them itself.
+* ``weaviate``: document vectors in a Weaviate collection per model (weaviate-client v4, cosine HNSW
+  index; ``documents/embedding_weaviate.py``); sentence vectors stay in PostgreSQL because they are
+  only ever fetched by PMID.
 * ``memory``: a per-process dictionary, for evaluations and benchmarks that must not write
   to a shared database.
 
@@ -15,13 +15,11 @@ Vectors are unit length (see ``search.embeddings``), so a dot product is the cos
 """
 from __future__ import annotations
 
-import hashlib
 import logging
 import threading
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Protocol
-from urllib.parse import urlparse
 
 import numpy as np
 from django.conf import settings
@@ -57,12 +55,6 @@ class EmbeddingStore(Protocol):
         """Store vectors; a (model, pmid) already stored is left as it is (first writer wins)."""
         ...
 
-    def nearest(
-        self, model: str, vector: Sequence[float] | np.ndarray, k: int, pmids: Iterable[str] | None = None
-    ) -> list[tuple[str, float]]:
-        """The ``k`` stored PMIDs (optionally only among ``pmids``) most similar to ``vector``, best first."""
-        ...
-
     def get_sentences(self, model: str, pmids: Iterable[str]) -> dict[str, SentenceVectors]:
         ...
 
@@ -76,14 +68,6 @@ class EmbeddingStore(Protocol):
 
 def _as_matrix(vectors: Sequence[Sequence[float]] | np.ndarray) -> np.ndarray:
     return np.asarray(vectors, dtype=np.float32)
-
-
-def _top_k(ids: list[str], matrix: np.ndarray, vector: Sequence[float] | np.ndarray, k: int) -> list[tuple[str, float]]:
-    if not ids or k <= 0:
-        return []
-    scores = matrix @ np.asarray(vector, dtype=np.float32)
-    order = np.argsort(-scores, kind="stable")[:k]
-    return [(ids[i], float(scores[i])) for i in order]
 
 
 def cache_write(write: Callable[[], object], *, what: str) -> None:
@@ -164,19 +148,6 @@ class PostgresEmbeddingStore(PostgresSentenceCache):
         Embedding.objects.filter(model=model).delete()
         self.drop_sentences(model)
 
-    def nearest(
-        self, model: str, vector: Sequence[float] | np.ndarray, k: int, pmids: Iterable[str] | None = None
-    ) -> list[tuple[str, float]]:
-        from documents.models import Embedding
-
-        rows = Embedding.objects.filter(model=model)
-        if pmids is not None:
-            rows = rows.filter(pmid__in=list(set(pmids)))
-        pairs = list(rows.values_list("pmid", "vector"))
-        if not pairs:
-            return []
-        return _top_k([p for p, _ in pairs], _as_matrix([v for _, v in pairs]), vector, k)
-
 
 class MemoryEmbeddingStore:
     """Process-local store: evaluations and benchmarks use it to leave shared databases untouched."""
@@ -196,15 +167,6 @@ class MemoryEmbeddingStore:
             for pmid, v in vectors.items():
                 self._docs.setdefault((model, pmid), np.asarray(v, dtype=np.float32))
 
-    def nearest(
-        self, model: str, vector: Sequence[float] | np.ndarray, k: int, pmids: Iterable[str] | None = None
-    ) -> list[tuple[str, float]]:
-        wanted = None if pmids is None else set(pmids)
-        ids = [p for (m, p) in self._docs if m == model and (wanted is None or p in wanted)]
-        if not ids:
-            return []
-        return _top_k(ids, np.stack([self._docs[(model, p)] for p in ids]), vector, k)
-
     def get_sentences(self, model: str, pmids: Iterable[str]) -> dict[str, SentenceVectors]:
         return {p: self._sentences[(model, p)] for p in set(pmids) if (model, p) in self._sentences}
 
@@ -220,148 +182,6 @@ class MemoryEmbeddingStore:
                     del cache[key]
 
 
-class WeaviateEmbeddingStore(PostgresSentenceCache):
-    """Document vectors in Weaviate: one collection per model (dimensions differ), cosine HNSW index.
-
-    Object ids are ``uuid5(model:pmid)``, so a second insert of the same paper is a no-op conflict.
-    """
-
-    name = "weaviate"
-    COLLECTION_PREFIX = "MedsebaEmbedding_"
-
-    def __init__(self, url: str, *, timeout: float = 5.0) -> None:
-        import weaviate
-        from weaviate.classes.init import AdditionalConfig, Timeout
-        from weaviate.exceptions import WeaviateBaseError
-
-        parsed = urlparse(url)
-        if parsed.scheme not in ("http", "https") or not parsed.hostname:
-            raise EmbeddingStoreError(f"MEDSEBA_WEAVIATE_URL={url!r} is not an http(s) URL")
-        secure = parsed.scheme == "https"
-        port = parsed.port or (443 if secure else 80)
-        self.url = url
-        try:
-            self._client = weaviate.connect_to_custom(
-                http_host=parsed.hostname,
-                http_port=port,
-                http_secure=secure,
-                grpc_host=parsed.hostname,
-                grpc_port=settings_grpc_port(),
-                grpc_secure=secure,
-                additional_config=AdditionalConfig(
-                    timeout=Timeout(init=timeout, query=timeout * 6, insert=timeout * 12)
-                ),
-            )
-        except (WeaviateBaseError, OSError) as exc:
-            raise EmbeddingStoreError(
-                f"Weaviate embedding store at {url} is unreachable ({type(exc).__name__}: {exc}); "
-                "start it or set MEDSEBA_EMBEDDING_STORE=postgres"
-            ) from exc
-        self._collections: dict[str, object] = {}
-
-    def close(self) -> None:
-        self._client.close()
-
-    @classmethod
-    def collection_name(cls, model: str) -> str:
-        """A valid class name (capitalised, alphanumeric) that is stable for ``model``."""
-        return cls.COLLECTION_PREFIX + hashlib.sha1(model.encode()).hexdigest()[:16]
-
-    @staticmethod
-    def object_id(model: str, pmid: str) -> str:
-        from weaviate.util import generate_uuid5
-
-        return str(generate_uuid5(f"{model}:{pmid}"))
-
-    def _collection(self, model: str):
-        name = self.collection_name(model)
-        if name not in self._collections:
-            from weaviate.classes.config import Configure, DataType, Property, VectorDistances
-
-            if not self._client.collections.exists(name):
-                self._client.collections.create(
-                    name,
-                    description=f"MedSEBA document embeddings of {model}",
-                    properties=[
-                        Property(name="pmid", data_type=DataType.TEXT),
-                        Property(name="model", data_type=DataType.TEXT),
-                    ],
-                    vector_config=Configure.Vectors.self_provided(
-                        vector_index_config=Configure.VectorIndex.hnsw(distance_metric=VectorDistances.COSINE)
-                    ),
-                )
-            self._collections[name] = self._client.collections.get(name)
-        return self._collections[name]
-
-    def drop_model(self, model: str) -> None:
-        name = self.collection_name(model)
-        self._client.collections.delete(name)
-        self._collections.pop(name, None)
-        self.drop_sentences(model)
-
-    @staticmethod
-    def _vector_of(obj) -> np.ndarray:
-        vector = obj.vector
-        if isinstance(vector, Mapping):
-            vector = vector.get("default") or next(iter(vector.values()))
-        return np.asarray(vector, dtype=np.float32)
-
-    def get_many(self, model: str, pmids: Iterable[str]) -> dict[str, np.ndarray]:
-        from weaviate.classes.query import Filter
-
-        ids = [self.object_id(model, p) for p in set(pmids)]
-        if not ids:
-            return {}
-        result = self._collection(model).query.fetch_objects(
-            filters=Filter.by_id().contains_any(ids), limit=len(ids), include_vector=True
-        )
-        return {o.properties["pmid"]: self._vector_of(o) for o in result.objects}
-
-    def put_many(self, model: str, vectors: Mapping[str, Sequence[float] | np.ndarray]) -> None:
-        from weaviate.classes.data import DataObject
-
-        missing = set(vectors) - set(self.get_many(model, vectors.keys()))
-        if not missing:
-            return
-        objects = [
-            DataObject(
-                properties={"pmid": p, "model": model},
-                uuid=self.object_id(model, p),
-                vector=np.asarray(vectors[p], dtype=float).tolist(),
-            )
-            for p in sorted(missing)
-        ]
-        result = self._collection(model).data.insert_many(objects)
-        # A concurrent writer may have inserted the same uuid first; anything else is a real failure.
-        real = [e for e in result.errors.values() if "already exists" not in str(e.message)]
-        if real:
-            raise EmbeddingStoreError(f"Weaviate rejected {len(real)} embeddings: {real[0].message}")
-
-    def nearest(
-        self, model: str, vector: Sequence[float] | np.ndarray, k: int, pmids: Iterable[str] | None = None
-    ) -> list[tuple[str, float]]:
-        from weaviate.classes.query import Filter, MetadataQuery
-
-        filters = None
-        if pmids is not None:
-            wanted = list(set(pmids))
-            if not wanted:
-                return []
-            filters = Filter.by_property("pmid").contains_any(wanted)
-        result = self._collection(model).query.near_vector(
-            near_vector=np.asarray(vector, dtype=float).tolist(),
-            limit=k,
-            filters=filters,
-            return_metadata=MetadataQuery(distance=True),
-        )
-        # Weaviate's cosine distance is 1 - cosine similarity.
-        return [(o.properties["pmid"], 1.0 - float(o.metadata.distance)) for o in result.objects]
-
-
-def settings_grpc_port() -> int:
-    return settings.MEDSEBA_WEAVIATE_GRPC_PORT
-
-
 _store: EmbeddingStore | None = None
 _store_key: tuple[str, str] | None = None
 _store_lock = threading.Lock()
@@ -374,6 +194,8 @@ def build_store(name: str) -> EmbeddingStore:
     if name == "memory":
         return MemoryEmbeddingStore()
     if name == "weaviate":
+        from .embedding_weaviate import WeaviateEmbeddingStore  # imports this module
+
         return WeaviateEmbeddingStore(settings.MEDSEBA_WEAVIATE_URL)
     raise EmbeddingStoreError(f"unknown MEDSEBA_EMBEDDING_STORE {name!r}; choose one of: {', '.join(STORE_NAMES)}")
 

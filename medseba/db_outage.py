@@ -5,10 +5,10 @@ ours: the client is told to come back (``Retry-After``), the front end's retry h
 the log gets one WARNING line naming the error class and SQLSTATE, not a traceback per request.
 Three places answer it, because Django and DRF route an exception differently:
 
-- ``search.exceptions.api_exception_handler`` for exceptions inside DRF views (both modes);
+- ``medseba.api.errors.api_exception_handler`` for exceptions inside DRF views (both modes);
 - :class:`DatabaseOutageMiddleware` for other views, and for DRF views in DEBUG, where the
   handler leaves unexpected errors to Django;
-- ``search.exceptions.api_500`` (Django's handler500) for one raised in a middleware, such as the
+- ``medseba.api.errors.api_500`` (Django's handler500) for one raised in a middleware, such as the
   session being saved after the view.
 
 Only connection-level failures count: a deadlock or a constraint error is a 500 (or is retried
@@ -44,7 +44,7 @@ def is_database_outage(exc: BaseException | None) -> bool:
 
 def outage_response(request: HttpRequest, exc: BaseException) -> HttpResponse:
     """503 + Retry-After; JSON in the one error shape under /api/, plain text elsewhere."""
-    from search.exceptions import error_body  # search.exceptions imports this module lazily too
+    from medseba.api.errors import error_body  # medseba.api.errors imports this module lazily too
 
     logger.warning("database unavailable (%s, SQLSTATE %s): answering 503", type(exc).__name__, sqlstate(exc))
     if request.path.startswith("/api/"):

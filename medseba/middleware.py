@@ -13,7 +13,7 @@ from collections.abc import Callable
 from django.conf import settings
 from django.http import HttpRequest, HttpResponse, JsonResponse
 
-from search.exceptions import error_body, too_large_message
+from medseba.api.errors import error_body, too_large_message
 
 
 def too_large_response(request: HttpRequest, limit: int) -> HttpResponse:

@@ -175,7 +175,7 @@ REST_FRAMEWORK = {
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
     "DEFAULT_AUTHENTICATION_CLASSES": ["rest_framework.authentication.SessionAuthentication"],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.AllowAny"],
-    "EXCEPTION_HANDLER": "search.exceptions.api_exception_handler",
+    "EXCEPTION_HANDLER": "medseba.api.errors.api_exception_handler",
     "DEFAULT_RENDERER_CLASSES": ["rest_framework.renderers.JSONRenderer"]
     + (["rest_framework.renderers.BrowsableAPIRenderer"] if MEDSEBA_BROWSABLE_API else []),
     # JSON nested deeper than medseba.parsers.MAX_JSON_DEPTH is a 400, never a RecursionError (500).

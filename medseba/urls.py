@@ -5,8 +5,8 @@ from django.urls import include, path, re_path
 from drf_spectacular.views import SpectacularAPIView
 
 from accounts.api import urls as account_routes
+from medseba.api.errors import api_404
 from medseba.docs_views import ApiDocsView
-from search.exceptions import api_404
 
 urlpatterns = [
     path("api/schema/", SpectacularAPIView.as_view(), name="schema"),
@@ -28,9 +28,9 @@ if settings.MEDSEBA_ADMIN:
     urlpatterns.insert(0, path("admin/", admin.site.urls))
 
 # JSON errors under /api/, Django's pages elsewhere.
-handler400 = "search.exceptions.api_400"
-handler404 = "search.exceptions.api_404"
-handler500 = "search.exceptions.api_500"
+handler400 = "medseba.api.errors.api_400"
+handler404 = "medseba.api.errors.api_404"
+handler500 = "medseba.api.errors.api_500"
 
 # The single-page app for every other path; keep this LAST so it never shadows a route above.
 from medseba.frontend_view import SPA_PATH_PATTERN, favicon, spa_index  # noqa: E402

@@ -4,7 +4,7 @@ A ``Search`` row holds one pipeline run's state column by column (so each stage 
 its part and the API can show whatever is ready); ``SearchPaper`` holds the top papers with a
 snapshot of the fields the result document shows, so a result never changes when
 ``documents.Paper`` is refreshed later. Anonymous searches never reach these tables
-(see ``search/store.py``). Other apps extend a search through their own models with a FK
+(see ``search/store/``). Other apps extend a search through their own models with a FK
 to ``Search`` (history notes, folders), so this model stays small.
 """
 from __future__ import annotations

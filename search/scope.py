@@ -260,7 +260,7 @@ _TOKEN = re.compile(r"[a-z0-9]+(?:[-/.][a-z0-9]+)*")
 
 def _normalise(question: str) -> str:
     """Lower case, apostrophes dropped ("can't" → "cant", "I'm" → "im"), whitespace collapsed."""
-    text = unicodedata.normalize("NFKC", question or "")[:MAX_QUESTION_CHARS].lower()
+    text = unicodedata.normalize("NFKC", (question or "")[:MAX_QUESTION_CHARS]).lower()
     return " ".join(_APOSTROPHES.sub("", text).split())
 
 

@@ -149,3 +149,18 @@ def split_labelled(abstract: str) -> list[tuple[str, str | None]]:
             if re.search(r"\w", sentence):
                 out.append((sentence, current))
     return out
+
+
+def conclusion_sentences(abstract: str, *, label: re.Pattern[str], last: int) -> list[str]:
+    """The sentences after the last match of ``label`` (a conclusion section's heading) when there are any,
+    otherwise the last ``last`` sentences of the abstract.
+
+    The one rule for "where an abstract concludes"; the stance features and the answer's per-study summary pass
+    the heading patterns they were built with (they differ: see search/stance/text.py and answer_text.py).
+    """
+    matches = list(label.finditer(abstract or ""))
+    if matches:
+        sentences = split_sentences(abstract[matches[-1].end():])
+        if sentences:
+            return sentences
+    return split_sentences(abstract or "")[-last:]

@@ -2,8 +2,9 @@
 from __future__ import annotations
 
 import datetime as _dt
-import re
-import unicodedata
+
+from medseba.api.errors import InvalidInput
+from medseba.text import has_control_characters
 
 MAX_QUESTION_CHARS = 500
 MIN_YEAR = 1800
@@ -23,23 +24,13 @@ PUBLICATION_TYPES = {
     "guideline": "Guideline",
     "multicenter study": "Multicenter Study",
 }
-_CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
-
-
-class InvalidInput(ValueError):
-    """Bad input; ``field`` names what is wrong, the message says how to fix it."""
-
-    def __init__(self, field: str, message: str):
-        super().__init__(message)
-        self.field = field
-        self.message = message
 
 
 def clean_question(raw: str | None) -> str:
     """Return the question with whitespace folded, or raise InvalidInput saying why it cannot be asked."""
     if raw is None or not raw.strip():
         raise InvalidInput("question", "Please type a question; it is empty.")
-    if _CONTROL.search(raw) or any(unicodedata.category(c) == "Cc" and c not in "\t\n\r" for c in raw):
+    if has_control_characters(raw):
         raise InvalidInput("question", "The question contains control characters; please type plain text.")
     question = " ".join(raw.split())
     if len(question) > MAX_QUESTION_CHARS:

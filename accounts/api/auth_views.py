@@ -8,7 +8,7 @@ from rest_framework import permissions, serializers, status
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from search.exceptions import ApiError
+from medseba.api.errors import ApiError
 
 from .. import services
 from .base import E401, E429, AccountsApi, error_response, invalid

@@ -10,9 +10,9 @@ from rest_framework import permissions
 from rest_framework.authentication import SessionAuthentication
 from rest_framework.views import APIView
 
-from search.api.serializers import ErrorSerializer
-from search.api.throttling import READ_THROTTLES
-from search.exceptions import ApiError
+from medseba.api.errors import ApiError
+from medseba.api.serializers import ErrorSerializer
+from medseba.api.throttling import READ_THROTTLES
 
 from ..errors import InvalidInput, NotFound
 

@@ -7,10 +7,10 @@ from __future__ import annotations
 
 from rest_framework.throttling import SimpleRateThrottle
 
-from search.api.throttling import _LiveRate
+from medseba.api.throttling import LiveRate
 
 
-class LoginThrottle(_LiveRate, SimpleRateThrottle):
+class LoginThrottle(LiveRate, SimpleRateThrottle):
     scope = "login"
 
     def get_cache_key(self, request, view) -> str | None:

@@ -14,9 +14,9 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from documents import selectors
-from search.api.serializers import ErrorSerializer
-from search.api.throttling import READ_THROTTLES
-from search.exceptions import ApiError
+from medseba.api.errors import ApiError
+from medseba.api.serializers import ErrorSerializer
+from medseba.api.throttling import READ_THROTTLES
 
 logger = logging.getLogger(__name__)
 

@@ -3,8 +3,6 @@ from __future__ import annotations
 
 from .base import Filters, LiteratureSource, QuerySyntaxError, Record, SearchHits, SourceError
 
-SOURCE_NAMES = ("pubmed", "local")
-
 
 def get_source(name: str) -> LiteratureSource:
     """The source called ``name`` ("pubmed" or "local")."""

@@ -14,12 +14,12 @@ from rest_framework.renderers import JSONRenderer
 from rest_framework.request import Request
 from rest_framework.views import APIView
 
+from medseba.api.errors import ApiError
+from medseba.api.serializers import ErrorSerializer
+from medseba.api.throttling import READ_THROTTLES
 from search import selectors
-from search.exceptions import ApiError
 from search.exports import FORMATS, export_filename
 
-from .serializers import ErrorSerializer
-from .throttling import READ_THROTTLES
 from .views import readable_document
 
 FINISHED = ("done", "failed")

@@ -8,9 +8,8 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from medseba.api.throttling import READ_THROTTLES
 from search.validation import input_limits
-
-from .throttling import READ_THROTTLES
 
 LIMITS = inline_serializer(
     "SearchLimits",

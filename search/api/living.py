@@ -16,13 +16,15 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from medseba.api.errors import ApiError
+from medseba.api.serializers import ErrorSerializer
+from medseba.api.throttling import READ_THROTTLES
 from search import living
-from search.exceptions import ApiError
 from search.store import SearchNotFound
 
 from .living_serializers import ChangesSerializer, LivingScheduleInputSerializer, LivingScheduleOutputSerializer
-from .serializers import ErrorSerializer, SearchCreatedSerializer
-from .throttling import READ_THROTTLES, SEARCH_THROTTLES
+from .serializers import SearchCreatedSerializer
+from .throttling import SEARCH_THROTTLES
 
 TAGS = ["living"]
 NOT_SIGNED_IN = "Sign in to re-run a search: only searches kept in your history can be re-run."

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from rest_framework import serializers
 
+from medseba.api.errors import InvalidInput
 from search.models import Search
 
 from search.api.chart_serializers import ChartsSerializer
@@ -13,7 +14,7 @@ from search.pipeline import graph
 from search.pipeline.state import ADDRESSES_LABELS, CONFIDENCE_LEVELS, FRAME_KINDS, READING_MODES, VERDICT_LABELS
 from search.design import DESIGNS
 from search.scope import SCOPE_KINDS
-from search.validation import InvalidInput, clean_publication_types, clean_question, clean_years
+from search.validation import MAX_QUESTION_CHARS, clean_publication_types, clean_question, clean_years
 
 
 class FiltersInputSerializer(serializers.Serializer):
@@ -23,7 +24,7 @@ class FiltersInputSerializer(serializers.Serializer):
 
 
 class SearchCreateInputSerializer(serializers.Serializer):
-    question = serializers.CharField(allow_blank=True, trim_whitespace=False, help_text="at most 500 characters")
+    question = serializers.CharField(allow_blank=True, trim_whitespace=False, help_text=f"at most {MAX_QUESTION_CHARS} characters")
     filters = FiltersInputSerializer(required=False)
     anonymous = serializers.BooleanField(
         default=False, help_text="keep question and result only in memory for a limited time; nothing in the database"
@@ -271,13 +272,3 @@ class ProgressQuerySerializer(serializers.Serializer):
     version = serializers.IntegerField(required=False, min_value=0, max_value=2**53)
     mode = serializers.ChoiceField(choices=list(READING_MODES), required=False,
                                    help_text="lay or clinician; without it, the reader's remembered mode (lay by default)")
-
-
-class ErrorDetailSerializer(serializers.Serializer):
-    code = serializers.CharField()
-    message = serializers.CharField()
-    fields = serializers.DictField(child=serializers.ListField(child=serializers.CharField()))
-
-
-class ErrorSerializer(serializers.Serializer):
-    error = ErrorDetailSerializer()

@@ -1,48 +1,26 @@
-"""Throttles: per IP for anonymous visitors, per account for signed-in users.
+"""The searches' own throttles: starting a search, and following one that is still running.
 
-Rates are read from settings.REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"] at request time (DRF's
-own classes freeze them at import), so an environment or a test can change them.
+Built on medseba/api/throttling.py (rates read at request time; the read throttles live there).
 """
 from __future__ import annotations
 
-from django.conf import settings
 from rest_framework.throttling import AnonRateThrottle, SimpleRateThrottle, UserRateThrottle
 
+from medseba.api.throttling import LiveRate
 from search.store import search_ref
 
 
-class _LiveRate:
-    scope: str
-
-    def get_rate(self) -> str | None:
-        return settings.REST_FRAMEWORK.get("DEFAULT_THROTTLE_RATES", {}).get(self.scope)
-
-    def allow_request(self, request, view) -> bool:
-        # Re-read the rate on every request (DRF parses it once in __init__).
-        self.rate = self.get_rate()
-        self.num_requests, self.duration = self.parse_rate(self.rate)
-        return super().allow_request(request, view)
-
-
-class ApiAnonThrottle(_LiveRate, AnonRateThrottle):
-    scope = "anon"
-
-
-class ApiUserThrottle(_LiveRate, UserRateThrottle):
-    scope = "user"
-
-
-class SearchAnonThrottle(_LiveRate, AnonRateThrottle):
+class SearchAnonThrottle(LiveRate, AnonRateThrottle):
     """Starting searches costs CPU: a tighter rate than reading."""
 
     scope = "search_anon"
 
 
-class SearchUserThrottle(_LiveRate, UserRateThrottle):
+class SearchUserThrottle(LiveRate, UserRateThrottle):
     scope = "search_user"
 
 
-class SearchProgressThrottle(_LiveRate, SimpleRateThrottle):
+class SearchProgressThrottle(LiveRate, SimpleRateThrottle):
     """Reads of a search that is still running, counted per search (not per reader, not as reads).
 
     Following a search is not browsing: 50 people behind one hospital address following 10
@@ -59,5 +37,4 @@ class SearchProgressThrottle(_LiveRate, SimpleRateThrottle):
         return self.cache_format % {"scope": self.scope, "ident": search_ref(view.kwargs["search_id"])}
 
 
-READ_THROTTLES = [ApiAnonThrottle, ApiUserThrottle]
 SEARCH_THROTTLES = [SearchAnonThrottle, SearchUserThrottle]

@@ -11,19 +11,20 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from documents.sources.base import Filters
+from medseba.api.errors import ApiError
+from medseba.api.serializers import ErrorSerializer
+from medseba.api.throttling import READ_THROTTLES
 from search import anonymous_loss, heartbeat, progress, selectors, services
-from search.exceptions import ApiError
 from search.reading_mode import document_in_mode, resolve_mode
 from search.store import SearchExpired, SearchNotFound, search_ref
 
 from .serializers import (
-    ErrorSerializer,
     ProgressQuerySerializer,
     SearchCreatedSerializer,
     SearchCreateInputSerializer,
     SearchDocumentSerializer,
 )
-from .throttling import READ_THROTTLES, SEARCH_THROTTLES, SearchProgressThrottle
+from .throttling import SEARCH_THROTTLES, SearchProgressThrottle
 
 EXPIRED_MESSAGE = "this anonymous result has expired"
 PRIVATE_MESSAGE = "This search is private to its owner."

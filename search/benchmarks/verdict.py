@@ -30,10 +30,11 @@ def _questions(limit: int | None) -> list[str]:
 def _prepared(question: str):
     """The state after judge, as the search had it before the verdict's parts ran."""
     from search.pipeline.judge import judge
+    from search.pipeline.params import RunParams
     from search.pipeline.runner import run_stage
     from search.pipeline.state import SearchState
 
-    state = SearchState(question=question)
+    state = SearchState(question=question, params=RunParams(source="local"))
     state.models["requested_source"] = "local"
     for stage in ("understand", "retrieve", "rerank"):
         run_stage(state, stage)

@@ -9,8 +9,10 @@ from __future__ import annotations
 
 import re
 
-from search.sentences import split_sentences
+from search.sentences import conclusion_sentences
 
+# Its own headings (title case too, no AUTHORS' / AND RELEVANCE forms): the stance classifier was trained on
+# search.stance.text's set, so the two stay as they are; the rule that applies them is one function.
 _CONCLUSION_LABEL = re.compile(r"\b(?:CONCLUSIONS?|INTERPRETATIONS?|Conclusions?|Interpretations?)\s*[:.]\s+")
 _MD_LINK = re.compile(r"!?\[([^\]]*)\]\(\s*[^)]*\)")
 _URL = re.compile(r"(?:\b(?:https?|ftp)://|\bwww\.)[^\s<>\"')\]]+[^\s<>\"')\].,;:!?]?", re.IGNORECASE)
@@ -27,15 +29,8 @@ def conclusion_sentence(abstract: str) -> str | None:
     """
     if not abstract or not abstract.strip():
         return None
-    labelled = list(_CONCLUSION_LABEL.finditer(abstract))
-    if labelled:
-        section = split_sentences(abstract[labelled[-1].end():])
-        if section:
-            return section[0]
-    sentences = split_sentences(abstract)
-    if not sentences:
-        return None
-    return sentences[-1].strip() or None
+    sentences = conclusion_sentences(abstract, label=_CONCLUSION_LABEL, last=1)  # stripped, never empty
+    return sentences[0] if sentences else None
 
 
 def strip_links(text: str) -> str:

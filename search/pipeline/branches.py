@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .graph import BRANCHES, FAN_IN, FAN_OUT, PAPER_FIELDS, STAGE_PROGRESS, STAGES, STATE_FIELDS
-from .state import Failure, SearchState
+from .state import Failure, SearchState, add_usage
 
 __all__ = ["BRANCHES", "FAN_IN", "FAN_OUT", "PAPER_FIELDS", "STATE_FIELDS", "Baseline", "BranchOutput",
            "all_done", "branch_output", "fan_out_position", "merge_into", "share"]
@@ -103,5 +103,4 @@ def merge_into(state: SearchState, output: BranchOutput) -> None:
     state.failures.extend(output.failures)
     state.timings_ms[output.stage] = output.timing_ms
     state.models.update(output.models)
-    for key, value in output.usage.items():
-        state.usage[key] = state.usage.get(key, 0) + value
+    add_usage(state.usage, output.usage)

@@ -24,12 +24,15 @@ from pathlib import Path
 from typing import Any
 
 from search import nlp as nlp_loader
+from search import validation as input_rules
 
 from .state import Concept
 
 DATA_FILE = Path(__file__).resolve().parent.parent / "data" / "abbreviations.json"
 MAX_SPAN = 5  # longest dictionary variant tried, in words
-MAX_QUESTION_CHARS = 600  # longer input is cut: a question, not a document
+# Longer input is cut: a question, not a document. The same limit the API and ``ask`` enforce (before NFKC, so a
+# question they accepted is never cut here).
+MAX_QUESTION_CHARS = input_rules.MAX_QUESTION_CHARS
 MAX_SYNONYMS = 7  # per concept, besides the MeSH heading
 LINKER_MIN_SCORE = 0.85
 
@@ -203,7 +206,7 @@ def _lookup(key: str) -> dict[str, Any] | None:
 
 def clean_question(question: str) -> str:
     """Strip characters that only confuse the parser or the query syntax; collapse whitespace."""
-    text = unicodedata.normalize("NFKC", question or "")[:MAX_QUESTION_CHARS]
+    text = unicodedata.normalize("NFKC", (question or "")[:MAX_QUESTION_CHARS])
     text = _CLEAN.sub(" ", text).replace("--", " ").replace("—", " ").replace("–", " ")
     return " ".join(text.split())
 

@@ -18,7 +18,7 @@ from search.stance import LABELS
 from search.stance import predict as offline
 from search.stance.model import StanceModelMissing
 
-from .state import ADDRESSES_LABELS, Addresses, Failure, Frame, RankedPaper, Stance
+from .state import ADDRESSES_LABELS, Addresses, Failure, Frame, RankedPaper, Stance, add_usage
 
 logger = logging.getLogger(__name__)
 RATIONALE_CHARS = 300
@@ -73,8 +73,7 @@ def _judge_llm(question: str, papers: list[RankedPaper], frame: Frame | None = N
             failures.append(Failure(stage="judge", source="llm", error=f"{exc}; stances from the offline classifier"))
             llm_failed = True
             break
-        for key, value in result.usage.items():
-            usage[key] = usage.get(key, 0) + value
+        add_usage(usage, result.usage)
         parsed, problems = parse_stances(result.data, {p.record.pmid for p in batch})
         stances.update(parsed)
         addressed.update(parse_addresses(result.data, set(parsed)))

@@ -17,6 +17,7 @@ from medseba.db import public_error
 from . import steps
 from .errors import StageFailed
 from .graph import CRITICAL_STAGES, STAGE_PROGRESS, STAGES
+from .params import RunParams
 from .state import SearchState
 
 __all__ = ["STEPS", "StageFailed", "run_pipeline", "run_stage", "searches_further"]
@@ -69,12 +70,18 @@ def run_pipeline(
     filters: Filters | None = None,
     *,
     source: str | None = None,
+    top_k: int | None = None,
+    candidates: int | None = None,
     on_progress: Callable[[SearchState], None] | None = None,
 ) -> SearchState:
-    """Run every stage in order, synchronously (used by ``manage.py ask`` and the benchmarks)."""
-    state = SearchState(question=question, filters=filters or Filters())
+    """Run every stage in order, synchronously (used by ``manage.py ask`` and the benchmarks).
+
+    ``source``, ``top_k`` and ``candidates`` are this run's (``None``: the configured default).
+    """
+    params = RunParams(source=source or None, top_k=top_k, candidates=candidates)
+    state = SearchState(question=question, filters=filters or Filters(), params=params)
     if source:
-        state.models["requested_source"] = source
+        state.models["requested_source"] = source  # provenance: what was asked for
     for name in STAGES:
         try:
             run_stage(state, name)

@@ -6,6 +6,7 @@ serialise it with :meth:`SearchState.to_document` / :meth:`SearchState.from_docu
 """
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import asdict, dataclass, field, fields
 from datetime import datetime, timezone
 from typing import Any
@@ -15,6 +16,8 @@ from typing import TYPE_CHECKING
 from documents.sources.base import Filters, Record
 
 from search.design import DESIGNS, DesignResult, SampleSize
+
+from .params import RunParams
 
 if TYPE_CHECKING:  # search.scope imports nothing from here; imported lazily to keep this module dependency-free
     from search.scope import Scope
@@ -287,6 +290,12 @@ class Failure:
     at: str = field(default_factory=utc_timestamp)
 
 
+def add_usage(total: dict[str, int], more: Mapping[str, int]) -> None:
+    """Add LLM token counts ``more`` into ``total`` in place, key by key."""
+    for key, value in more.items():
+        total[key] = total.get(key, 0) + value
+
+
 @dataclass
 class SearchState:
     """Everything one search knows so far; the runner passes it from stage to stage."""
@@ -312,13 +321,11 @@ class SearchState:
     timings_ms: dict[str, int] = field(default_factory=dict)
     usage: dict[str, int] = field(default_factory=dict)  # LLM token usage
     scope: Scope | None = None  # the scope guard's reading of the question (set by understand)
+    params: RunParams = field(default_factory=RunParams)  # source, top-k, candidates of this run (not in the document)
 
     def fail_part(self, stage: str, source: str, error: str) -> None:
         """Record that one part of one stage degraded; the search goes on."""
         self.failures.append(Failure(stage=stage, source=source, error=error))
-
-    def paper(self, pmid: str) -> RankedPaper | None:
-        return next((p for p in self.papers if p.record.pmid == pmid), None)
 
     def to_document(self, *, include_candidates: bool = False) -> dict[str, Any]:
         q = self.query

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from django.conf import settings
 
-from .state import SearchState
+from .state import SearchState, add_usage
 
 
 def step_understand(state: SearchState) -> None:
@@ -26,8 +26,7 @@ def step_retrieve(state: SearchState) -> None:
     from .retrieve import retrieve
 
     assert state.query is not None
-    requested = state.models.get("requested_source") or settings.MEDSEBA_SOURCE
-    result = retrieve(state.query, source=requested, limit=settings.MEDSEBA_CANDIDATES)
+    result = retrieve(state.query, source=state.params.resolved_source(), limit=state.params.resolved_candidates())
     state.candidates = result.records
     state.source = result.source
     record_provenance(state)  # corpus version or PubMed query date, code and model versions
@@ -43,12 +42,13 @@ def step_rerank(state: SearchState) -> None:
     from .rerank import rerank
 
     state.models.update(embeddings.description())  # model; BMRetriever: backend, instruction and its version
-    state.papers = rerank(state.question, state.candidates, top_k=settings.MEDSEBA_TOP_K)
+    state.papers = rerank(state.question, state.candidates, top_k=state.params.resolved_top_k())
     if settings.MEDSEBA_SECOND_ROUND and state.query is not None and state.papers:
         from .second_round import run_rounds
 
         rounds = run_rounds(state.question, state.query, state.papers, state.candidates, source=state.source,
-                            filters=state.filters, top_k=settings.MEDSEBA_TOP_K, limit=settings.MEDSEBA_CANDIDATES)
+                            filters=state.filters, top_k=state.params.resolved_top_k(),
+                            limit=state.params.resolved_candidates())
         state.papers = rounds.papers
         state.query.attempts.extend(rounds.attempts)
         state.failures.extend(rounds.failures)
@@ -102,8 +102,7 @@ def step_judge(state: SearchState) -> None:
         paper.addresses = result.addresses.get(paper.record.pmid, paper.addresses)
     state.models["stance"] = result.model
     state.failures.extend(result.failures)
-    for key, value in result.usage.items():
-        state.usage[key] = state.usage.get(key, 0) + value
+    add_usage(state.usage, result.usage)
 
 
 def step_locate(state: SearchState) -> None:
@@ -139,8 +138,7 @@ def step_synthesise(state: SearchState) -> None:
     state.models["summary"] = result.model
     state.models["prompt_version"] = result.prompt_version
     state.failures.extend(result.failures)
-    for key, value in result.usage.items():
-        state.usage[key] = state.usage.get(key, 0) + value
+    add_usage(state.usage, result.usage)
 
 
 def step_chart(state: SearchState) -> None:

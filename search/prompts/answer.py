@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from search.pipeline.state import RankedPaper
+from search.validation import MAX_QUESTION_CHARS
 
 from .escaping import ATTRIBUTE_UNSAFE, as_data
 
@@ -97,7 +98,7 @@ def user_message(question: str, papers: Sequence[RankedPaper]) -> str:
             "</study>"
         )
     return (
-        f"Question: {as_data(question, 500)}\n\n"
+        f"Question: {as_data(question, MAX_QUESTION_CHARS)}\n\n"
         + "\n".join(blocks)
         + f"\n\nAnswer the question from these {len(blocks)} studies, in the JSON format described."
     )

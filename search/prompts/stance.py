@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from search.pipeline.state import ADDRESSES_LABELS, Frame, RankedPaper
+from search.validation import MAX_QUESTION_CHARS
 
 from .escaping import ATTRIBUTE_UNSAFE, as_data
 
@@ -95,7 +96,7 @@ def user_message(question: str, papers: Sequence[RankedPaper], frame: Frame | No
             "</study>"
         )
     return (
-        f"Question: {as_data(question, 500)}\n"
+        f"Question: {as_data(question, MAX_QUESTION_CHARS)}\n"
         + frame_line(frame)
         + "\n"
         + "\n".join(blocks)

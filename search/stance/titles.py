@@ -15,7 +15,7 @@ import re
 from pathlib import Path
 from typing import Any
 
-from .data import Example, iter_jsonl
+from .examples import Example, iter_jsonl
 from .syntax import parser
 
 TITLES = "titles"

@@ -1,4 +1,4 @@
-"""The embedding store: one row per (model, PMID), first writer wins, exact cosine nearest, clear errors."""
+"""The embedding store: one row per (model, PMID), first writer wins, clear errors."""
 from __future__ import annotations
 
 import numpy as np
@@ -9,10 +9,10 @@ from documents.embedding_store import (
     MemoryEmbeddingStore,
     PostgresEmbeddingStore,
     SentenceVectors,
-    WeaviateEmbeddingStore,
     build_store,
     get_store,
 )
+from documents.embedding_weaviate import WeaviateEmbeddingStore
 from documents.models import Embedding, SentenceEmbedding
 
 MODEL = "test-model:h3"
@@ -54,19 +54,6 @@ def test_a_paper_is_stored_once_and_first_writer_wins(db):
     assert Embedding.objects.filter(model=MODEL).count() == 3
     assert Embedding.objects.filter(model=MODEL, pmid="1").count() == 1
     np.testing.assert_allclose(store.get_many(MODEL, ["1"])["1"], unit(1, 0), rtol=1e-6)
-
-
-def test_nearest_ranks_by_cosine_and_filters_pmids(store):
-    store.put_many(MODEL, {"a": unit(1, 0, 0), "b": unit(1, 1, 0), "c": unit(0, 0, 1)})
-
-    best = store.nearest(MODEL, unit(1, 0.1, 0), k=2)
-    assert [p for p, _ in best] == ["a", "b"]
-    assert best[0][1] == pytest.approx(float(unit(1, 0.1, 0) @ unit(1, 0, 0)), abs=1e-6)
-
-    only = store.nearest(MODEL, unit(1, 0, 0), k=5, pmids=["b", "c", "zzz"])
-    assert [p for p, _ in only] == ["b", "c"]
-    assert store.nearest(MODEL, unit(1, 0, 0), k=3, pmids=[]) == []
-    assert store.nearest("no-such-model", unit(1, 0, 0), k=3) == []
 
 
 def test_sentences_round_trip_and_are_stored_once(store):

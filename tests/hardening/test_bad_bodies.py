@@ -15,8 +15,8 @@ from django.conf import settings as django_settings
 from django.core.exceptions import RequestDataTooBig
 from django.test import Client
 
+from medseba.api.errors import api_exception_handler, too_large_message
 from medseba.parsers import MAX_JSON_DEPTH, TOO_DEEP_MESSAGE, json_depth_exceeds
-from search.exceptions import api_exception_handler, too_large_message
 
 from .conftest import error_of
 

@@ -17,7 +17,7 @@ from django.db import OperationalError, connection
 from django.test import RequestFactory
 
 from medseba import db_outage
-from search.exceptions import api_500
+from medseba.api.errors import api_500
 
 from .conftest import error_of
 

@@ -9,7 +9,7 @@ from django.contrib.auth import get_user_model
 from django.test import RequestFactory
 from rest_framework.test import APIClient
 
-from search.exceptions import api_500
+from medseba.api.errors import api_500
 from search.models import Search
 from search.store import redis_client, search_ref
 

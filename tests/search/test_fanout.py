@@ -252,7 +252,7 @@ def test_redis_branch_save_retries_when_another_branch_wrote_meanwhile(scripted,
     public_id, ref = _up_to_rerank(anonymous=True)
     pmids = [p["pmid"] for p in _doc(public_id)["papers"]]
     store = RedisSearchStore()
-    from search import store as store_module
+    from search.store import redis as store_module  # the module whose merge_into RedisSearchStore calls
 
     real_merge = store_module.merge_into
     merges: list[str] = []

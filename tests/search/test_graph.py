@@ -5,8 +5,9 @@ from __future__ import annotations
 
 import json
 
-from search import services, store
+from search import services
 from search.pipeline import branches, graph, runner
+from search.store import postgres as store_postgres
 
 
 def test_the_order_progress_and_criticality_are_the_pipelines():
@@ -44,7 +45,7 @@ def test_every_reader_derives_from_the_graph():
     assert services.NEXT_STAGES is graph.SUCCESSORS and services.INPUTS is graph.INPUTS
     assert services.stage_priority is graph.priority
     assert branches.BRANCHES is graph.BRANCHES and branches.PAPER_FIELDS is graph.PAPER_FIELDS
-    assert store.PAPER_STAGES is graph.PAPER_STAGES and runner.CRITICAL_STAGES is graph.CRITICAL_STAGES
+    assert store_postgres.PAPER_STAGES is graph.PAPER_STAGES and runner.CRITICAL_STAGES is graph.CRITICAL_STAGES
 
 
 def test_the_front_end_gets_the_graph_as_json():

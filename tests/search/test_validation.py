@@ -2,7 +2,8 @@ import datetime
 
 import pytest
 
-from search.validation import InvalidInput, clean_publication_types, clean_question, clean_years
+from medseba.api.errors import InvalidInput
+from search.validation import clean_publication_types, clean_question, clean_years
 
 
 @pytest.mark.parametrize("raw", ["", "   ", "\n\t ", None])

@@ -57,7 +57,7 @@ export async function toApiError(response: Response): Promise<ApiError> {
 }
 
 async function parseError(response: Response): Promise<ApiError> {
-  let body: unknown = null;
+  let body: unknown;
   try {
     body = await response.json();
   } catch {

@@ -7,10 +7,11 @@ import sys
 from django.core.management.base import BaseCommand, CommandError
 
 from documents.sources import Filters
+from medseba.api.errors import InvalidInput
 from search.pipeline.runner import run_pipeline
 from search.pipeline.state import SearchState
 from search.provenance import provenance
-from search.validation import InvalidInput, clean_publication_types, clean_question, clean_years
+from search.validation import clean_publication_types, clean_question, clean_years
 
 
 def _fmt(value, suffix: str = "") -> str:
@@ -36,15 +37,12 @@ class Command(BaseCommand):
             pub_types = clean_publication_types(options["pub_type"])
         except InvalidInput as exc:
             raise CommandError(exc.message) from exc
-        if options["limit"] is not None:
-            if not 1 <= options["limit"] <= 50:
-                raise CommandError("--limit must be between 1 and 50.")
-            from django.conf import settings
-
-            settings.MEDSEBA_TOP_K = options["limit"]
+        if options["limit"] is not None and not 1 <= options["limit"] <= 50:
+            raise CommandError("--limit must be between 1 and 50.")
         filters = Filters(from_year=from_year, to_year=to_year, publication_types=pub_types)
         progress = None if options["json"] else (lambda s: self.stderr.write(f"  [{s.progress:3d}%] {s.stage} done"))
-        state = run_pipeline(question, filters, source=options["source"], on_progress=progress)
+        state = run_pipeline(question, filters, source=options["source"], top_k=options["limit"],
+                             on_progress=progress)
         if options["json"]:
             document = state.to_document()
             document["provenance"] = provenance(document)  # as the API shows it

@@ -1,4 +1,5 @@
-export { useMe, useLogout } from './api/accounts';
+export { useMe } from './api/get-me';
+export { useLogout } from './api/logout';
 export { AuthForm } from './components/AuthForm';
 export { HistoryView } from './components/HistoryView';
 export { TopicsChart } from './components/TopicsChart';

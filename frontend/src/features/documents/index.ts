@@ -1,2 +1,2 @@
 export { DocumentView } from './components/DocumentView';
-export { useDocument } from './api/get-document';
+export { documentKeys, getDocument, useDocument } from './api/get-document';

@@ -23,4 +23,3 @@ export const PUBLICATION_TYPE_OPTIONS: readonly string[] = [
   'Journal Article',
 ];
 
-export const MAX_QUESTION_CHARS = 500;

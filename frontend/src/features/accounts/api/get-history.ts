@@ -5,14 +5,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import type { HistoryItem, HistoryPage } from '@/types/api';
+import { historyKeys } from './keys';
 
 /** Items asked for per request: the server's `max_limit`, so a long history takes few requests. */
 export const HISTORY_PAGE_SIZE = 500;
-
-export const historyKeys = {
-  all: ['history'] as const,
-  list: () => [...historyKeys.all, 'list'] as const,
-};
 
 /**
  * Every history item, newest first. Pages by offset until `count` items are in (or a page comes back empty),

@@ -1,7 +1,8 @@
 import { useId, useState, type FormEvent } from 'react';
 import { PageHeading } from '@/components/ui/PageHeading';
 import { ApiError } from '@/lib/api-client';
-import { useLogin, useSignup } from '../api/accounts';
+import { useLogin } from '../api/login';
+import { useSignup } from '../api/signup';
 
 /** Log-in or sign-up form; field errors from the API are shown next to their field. */
 export function AuthForm({ mode, onDone }: { mode: 'login' | 'signup'; onDone: () => void }) {

@@ -1,17 +1,13 @@
 import { useId, useState } from 'react';
 import { Link } from 'react-router-dom';
-import {
-  useCreateFolder,
-  useDeleteAllHistory,
-  useDeleteFolder,
-  useDeleteSearch,
-  useFolders,
-  useHistory,
-  useMoveSearch,
-  useRenameSearch,
-  type Folder,
-  type HistoryItem,
-} from '../api/accounts';
+import type { Folder, HistoryItem } from '@/types/api';
+import { useCreateFolder } from '../api/create-folder';
+import { useDeleteFolder } from '../api/delete-folder';
+import { useDeleteAllHistory } from '../api/delete-history';
+import { useDeleteSearch } from '../api/delete-search';
+import { useFolders } from '../api/get-folders';
+import { useHistory } from '../api/get-history';
+import { useMoveSearch, useRenameSearch } from '../api/update-search';
 
 function HistoryRow({ item, folders }: { item: HistoryItem; folders: Folder[] }) {
   const uid = useId();

@@ -1,6 +1,9 @@
 import { useId, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { useAddNote, useDeleteNote, useNotes, useStudyTitles } from '../api/accounts';
+import { useAddNote } from '../api/create-note';
+import { useDeleteNote } from '../api/delete-note';
+import { useNotes } from '../api/get-notes';
+import { useStudyTitles } from '../api/get-study-titles';
 
 /** The signed-in user's notes on one document. */
 export function NotesPanel({ pmid }: { pmid: string }) {

@@ -1,6 +1,6 @@
 import { Bar, BarChart, LabelList, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { ChartFrame } from '@/components/charts/ChartFrame';
-import { useTopics } from '../api/accounts';
+import { useTopics } from '../api/get-topics';
 
 /** Long MeSH names ("Angiotensin-Converting Enzyme Inhibitors") are cut to fit the axis; the tooltip and the
  * chart's text description keep them whole. */

@@ -3,7 +3,8 @@
 ``api_exception_handler`` is DRF's EXCEPTION_HANDLER (keeps DRF's headers such as
 Retry-After on 429); ``api_400`` / ``api_404`` / ``api_500`` are Django's handler400/404/500, answering
 JSON under /api/ and deferring to Django's pages elsewhere. No stack trace ever reaches a
-client outside DEBUG.
+client outside DEBUG. ``ApiError`` is an error a view raises on purpose; ``InvalidInput`` is the
+services' bad-input error (field + message) that views turn into a 400.
 """
 from __future__ import annotations
 
@@ -31,6 +32,15 @@ class ApiError(exceptions.APIException):
         self.code = code
         self.message = message
         self.fields = fields or {}
+
+
+class InvalidInput(ValueError):
+    """Bad input; ``field`` names what is wrong, the message says how to fix it."""
+
+    def __init__(self, field: str, message: str):
+        super().__init__(message)
+        self.field = field
+        self.message = message
 
 
 def error_body(code: str, message: str, fields: dict[str, list[str]] | None = None) -> dict[str, Any]:

@@ -1,0 +1,5 @@
+/** DELETE /api/folders/:id/. */
+import { api } from '@/lib/api-client';
+import { useHistoryMutation } from './history-mutation';
+
+export const useDeleteFolder = () => useHistoryMutation((id: number) => api(`/api/folders/${id}/`, { method: 'DELETE' }));
