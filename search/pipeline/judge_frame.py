@@ -18,6 +18,7 @@ so the page can say "uncertain" instead of showing a weak label as a finding.
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import replace
 
 from .state import Frame, RankedPaper, Stance, UnderstoodQuery
@@ -312,7 +313,7 @@ def _named_outcome_finding(
     if not names:
         return None
 
-    def favoured(clause: str, xs, ys, _less_is_better: bool) -> str | None:
+    def favoured(clause: str, xs: Sequence[str], ys: Sequence[str]) -> str | None:
         return favoured_arm(clause, list(xs), list(ys), cues=OUTCOME_CUES)
 
     findings = compare_on_outcome(paper.record.abstract, outcome_names=names, x_names=x_names, y_names=y_names,

@@ -219,12 +219,12 @@ def compare_on_outcome(
     outcome_names: Sequence[str],
     x_names: Sequence[str],
     y_names: Sequence[str],
-    favoured: Callable[[str, Sequence[str], Sequence[str], bool], str | None],
+    favoured: Callable[[str, Sequence[str], Sequence[str]], str | None],
 ) -> list[OutcomeFinding]:
     """For "does X cause less / more O than Y?": per clause naming O, which arm had less O, or none.
 
-    ``favoured(clause, x_names, y_names, less_is_better)`` returns the arm a comparative in the
-    clause favours when "less" is the good direction ('x' had less O, or 'y'), else None.
+    ``favoured(clause, x_names, y_names)`` returns the arm a comparative in the clause says had
+    less of the outcome ('x' or 'y'), else None.
     """
     findings: list[OutcomeFinding] = []
     for clause in clauses_naming(abstract, outcome_names):
@@ -233,7 +233,7 @@ def compare_on_outcome(
             if _names_word(clause, x_names) or _names_word(clause, y_names) or _COMPARED.search(clause):
                 findings.append(OutcomeFinding("none", clause, False))
             continue
-        arm = favoured(clause, x_names, y_names, True)
+        arm = favoured(clause, x_names, y_names)
         if arm is not None:
             findings.append(OutcomeFinding("less" if arm == "x" else "more", clause, significant, arm=arm))
     return findings

@@ -55,7 +55,7 @@ def test_another_treatment_relieving_the_harm_is_not_read_as_less() -> None:
     assert findings == []
 
 
-def _favoured(clause, xs, ys, _less):
+def _favoured(clause, xs, ys):
     return favoured_arm(clause, list(xs), list(ys), cues=OUTCOME_CUES)
 
 
