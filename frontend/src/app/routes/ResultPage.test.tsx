@@ -42,6 +42,20 @@ describe('result page', () => {
     expect(calls).toBeGreaterThanOrEqual(2);
   });
 
+  it("marks the answer's glossary terms in the answer sections and on the study cards", async () => {
+    const doc = makeDocument();
+    doc.answer!.sections = [{ heading: 'Headache relief', text: 'Two fair tests found relief [1], [2].', refs: [1, 2] }];
+    doc.papers = [makePaper(1, { summary: 'Several fair tests in adults.' }), makePaper(2)];
+    mockFetch((url) => (url === '/api/searches/abc123/' ? { status: 200, body: doc } : undefined));
+    renderRoute('/searches/abc123');
+    const answer = await screen.findByTestId('answer');
+    const section = within(answer).getByRole('heading', { name: 'Headache relief' }).parentElement!;
+    expect(within(section).getByTestId('glossary-term')).toHaveTextContent('fair tests');
+    expect(within(section).getAllByRole('link').map((l) => l.getAttribute('aria-label'))).toEqual(['Study 1', 'Study 2']);
+    const [first] = screen.getAllByTestId('study-card');
+    expect(within(first).getByTestId('glossary-term')).toHaveTextContent('fair tests');
+  });
+
   it('links every [n] to study n and highlights it when clicked', async () => {
     mockFetch((url) => (url === '/api/searches/abc123/' ? { status: 200, body: makeDocument() } : undefined));
     const { router } = renderRoute('/searches/abc123');

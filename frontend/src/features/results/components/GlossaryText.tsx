@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { Fragment, useId, useState } from 'react';
 import type { GlossaryEntry } from '@/types/api';
 import { splitByGlossary } from '../glossary';
 
@@ -30,12 +30,12 @@ export function GlossaryTerm({ text, entry }: { text: string; entry: GlossaryEnt
   );
 }
 
-/** A text with its glossary terms marked. */
+/** A text with its glossary terms marked; the rest stays plain text, so the text around a term is not split into elements. */
 export function GlossaryText({ text, glossary }: { text: string; glossary: readonly GlossaryEntry[] }) {
   return (
     <>
       {splitByGlossary(text, glossary).map((piece, i) =>
-        piece.entry ? <GlossaryTerm key={i} text={piece.text} entry={piece.entry} /> : <span key={i}>{piece.text}</span>,
+        piece.entry ? <GlossaryTerm key={i} text={piece.text} entry={piece.entry} /> : <Fragment key={i}>{piece.text}</Fragment>,
       )}
     </>
   );

@@ -103,7 +103,7 @@ export function ResultView({ doc, charts, table, onAsk, asking = false, mode, on
 
   const card = (p: Paper) => (
     <li key={p.pmid}>
-      <StudyCard paper={p} highlighted={highlighted === p.rank} finished={!running} fullText={fullText} onBack={onBack} ref={cardRef(p.rank)} />
+      <StudyCard paper={p} highlighted={highlighted === p.rank} finished={!running} fullText={fullText} onBack={onBack} glossary={doc.answer?.glossary ?? []} ref={cardRef(p.rank)} />
     </li>
   );
 

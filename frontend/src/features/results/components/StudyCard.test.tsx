@@ -1,4 +1,5 @@
 import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { makePaper, makeStance } from '@/test/factories';
 import { renderInRouter } from '@/test/render';
@@ -9,6 +10,34 @@ function renderCard(props: Partial<StudyCardProps> & Pick<StudyCardProps, 'paper
 }
 
 describe('StudyCard', () => {
+  it("marks the result's glossary terms in the summary and the answering sentence, explained on tap", async () => {
+    const glossary = [{ term: 'placebo', definition: 'A dummy treatment with no active medicine.', source: 'curated' as const }];
+    const user = userEvent.setup();
+    renderCard({
+      paper: makePaper(1, {
+        summary: 'Triptan versus placebo in adults.',
+        best_sentence: { index: 1, text: 'Pain relief was better than placebo at two hours.', score: 0.7 },
+      }),
+      glossary,
+    });
+    const card = screen.getByTestId('study-card');
+    const summary = card.querySelector('.card__summary')!;
+    const quote = card.querySelector('.card__best')!;
+    expect(summary).toHaveTextContent('Triptan versus placebo in adults.');
+    expect(quote).toHaveTextContent('Answering sentence: Pain relief was better than placebo at two hours.');
+    const inSummary = within(summary as HTMLElement).getByTestId('glossary-term');
+    expect(inSummary).toHaveTextContent('placebo');
+    expect(within(quote as HTMLElement).getByTestId('glossary-term')).toHaveTextContent('placebo');
+    await user.click(inSummary);
+    expect(screen.getByRole('tooltip')).toHaveTextContent('A dummy treatment with no active medicine.');
+    expect(inSummary).toHaveAttribute('aria-describedby', screen.getByRole('tooltip').id);
+  });
+
+  it('marks nothing on a card without a glossary', () => {
+    renderCard({ paper: makePaper(1, { summary: 'Triptan versus placebo.' }) });
+    expect(screen.queryByTestId('glossary-term')).not.toBeInTheDocument();
+  });
+
   it('shows whether the study answers the question, with the reason', () => {
     renderCard({ paper: makePaper(1, { addresses: { label: 'partly', reason: 'Adults only; the question is about children.' } }) });
     const badge = screen.getByTestId('addresses');

@@ -1,9 +1,10 @@
 import { forwardRef } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { STANCE_COLOURS, STANCE_NAMES } from '@/components/charts/palette';
-import type { Paper } from '@/types/api';
+import type { GlossaryEntry, Paper } from '@/types/api';
 import { splitAtSentence } from '../citations';
 import { ADDRESSES_NAMES } from '../words';
+import { GlossaryText } from './GlossaryText';
 
 /** What the card can say about an open-access copy: a link, PMC unreachable, none, or nothing yet. */
 export type FullTextState = 'unreachable' | 'checked' | 'pending';
@@ -106,9 +107,11 @@ export interface StudyCardProps {
   fullText: FullTextState;
   /** Shown on the highlighted card: return to the citation the reader came from. */
   onBack?: () => void;
+  /** The result's glossary (answer.glossary): its terms are explained in the summary and the answering sentence. */
+  glossary?: readonly GlossaryEntry[];
 }
 
-export const StudyCard = forwardRef<HTMLElement, StudyCardProps>(function StudyCard({ paper, highlighted, finished, fullText, onBack }, ref) {
+export const StudyCard = forwardRef<HTMLElement, StudyCardProps>(function StudyCard({ paper, highlighted, finished, fullText, onBack, glossary = [] }, ref) {
   const location = useLocation();
   const venue = paper.venue && paper.venue !== paper.journal ? `${paper.journal ? `${paper.journal} · ` : ''}${paper.venue}` : paper.journal || paper.venue;
   const showSummary = paper.summary && !sameText(paper.summary, paper.best_sentence?.text);
@@ -176,11 +179,15 @@ export const StudyCard = forwardRef<HTMLElement, StudyCardProps>(function StudyC
           )}
         </dl>
         <StanceBadge paper={paper} finished={finished} />
-        {showSummary && <p className="card__summary">{paper.summary}</p>}
+        {showSummary && (
+          <p className="card__summary">
+            <GlossaryText text={paper.summary ?? ''} glossary={glossary} />
+          </p>
+        )}
         {paper.best_sentence && (
           <blockquote className="card__best">
             <span className="visually-hidden">Answering sentence: </span>
-            {paper.best_sentence.text}
+            <GlossaryText text={paper.best_sentence.text} glossary={glossary} />
           </blockquote>
         )}
         <Abstract paper={paper} />

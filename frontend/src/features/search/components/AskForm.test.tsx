@@ -1,9 +1,39 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { mockFetch, renderRoute, TEST_LIMITS } from '@/test/render';
 
+afterEach(() => window.localStorage.clear());
+
 describe('ask page', () => {
+  it('sends the reading mode remembered in this browser with the question', async () => {
+    window.localStorage.setItem('medseba.readingMode', 'clinician');
+    const fetch = mockFetch((url, init) =>
+      url === '/api/searches/' && init.method === 'POST' ? { status: 202, body: { id: 'new2', url: '/api/searches/new2/' } } : undefined,
+    );
+    renderRoute('/');
+    await userEvent.type(screen.getByLabelText('Your health question'), 'Is aspirin good?{Enter}');
+    await waitFor(() => expect(fetch.mock.calls.some(([u, i]) => u === '/api/searches/' && i?.method === 'POST')).toBe(true));
+    const post = fetch.mock.calls.find(([u, i]) => u === '/api/searches/' && i?.method === 'POST')!;
+    expect(JSON.parse(post[1]!.body as string)).toMatchObject({ question: 'Is aspirin good?', mode: 'clinician' });
+  });
+
+  it("sends the signed-in reader's remembered mode (the account's, not this browser's)", async () => {
+    window.localStorage.setItem('medseba.readingMode', 'lay');
+    const fetch = mockFetch((url, init) => {
+      if (url === '/api/accounts/preferences/') return { status: 200, body: { reading_mode: 'clinician' } };
+      if (url === '/api/searches/' && init.method === 'POST') return { status: 202, body: { id: 'new3', url: '/api/searches/new3/' } };
+      return undefined;
+    });
+    renderRoute('/');
+    await waitFor(() => expect(fetch.mock.calls.some(([u]) => u === '/api/accounts/preferences/')).toBe(true));
+    await Promise.all(fetch.mock.results.map((r) => r.value)); // the account's preferences have arrived
+    await userEvent.type(screen.getByLabelText('Your health question'), 'Is aspirin good?{Enter}');
+    await waitFor(() => expect(fetch.mock.calls.some(([u, i]) => u === '/api/searches/' && i?.method === 'POST')).toBe(true));
+    const post = fetch.mock.calls.find(([u, i]) => u === '/api/searches/' && i?.method === 'POST')!;
+    expect(JSON.parse(post[1]!.body as string)).toMatchObject({ mode: 'clinician' });
+  });
+
   it('submits on Enter with filters and the anonymous switch, then opens the result', async () => {
     document.cookie = 'csrftoken=tok123';
     const fetch = mockFetch((url, init) => {
@@ -29,6 +59,7 @@ describe('ask page', () => {
       question: 'Does sumatriptan relieve migraine?',
       filters: { from_year: 2000, to_year: null, publication_types: ['Meta-Analysis'] },
       anonymous: true,
+      mode: 'lay', // nothing remembered yet: the default reading mode
     });
     expect((post[1]!.headers as Record<string, string>)['X-CSRFToken']).toBe('tok123');
   });

@@ -1,4 +1,5 @@
 import { useId, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useReadingMode } from '@/features/results';
 import { ApiError } from '@/lib/api-client';
 import type { CreatedSearch, SearchRequest } from '@/types/api';
 import { useCreateSearch } from '../api/create-search';
@@ -28,6 +29,7 @@ export function AskForm({ onCreated, signedIn }: { onCreated: (created: CreatedS
   const [types, setTypes] = useState<string[]>([]);
   const [anonymous, setAnonymous] = useState(false);
   const [localError, setLocalError] = useState<string | null>(null);
+  const [mode] = useReadingMode(); // the remembered lay / clinician choice, as the result page's "Ask again" sends it
   const mutation = useCreateSearch({ onCreated });
   const limits = useLimits().data;
   const limit = limits?.question_max_chars;
@@ -48,6 +50,7 @@ export function AskForm({ onCreated, signedIn }: { onCreated: (created: CreatedS
       question: question.trim(),
       filters: { from_year: parseYear(fromYear), to_year: parseYear(toYear), publication_types: types },
       anonymous,
+      mode,
     };
     mutation.mutate(request);
   };
