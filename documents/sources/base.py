@@ -1,6 +1,7 @@
 """The interface every literature source implements, and the record it returns."""
 from __future__ import annotations
 
+import json
 from dataclasses import asdict, dataclass, field
 from typing import Protocol
 
@@ -54,6 +55,14 @@ class SourceError(Exception):
         super().__init__(f"{source}: {message}")
         self.source = source
         self.message = message
+
+
+def json_body(source: str, text: str) -> object:
+    """A response body parsed as JSON, or the source's error saying where it is not JSON."""
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise SourceError(source, f"response is not JSON ({exc.msg} at {exc.pos})") from exc
 
 
 class QuerySyntaxError(ValueError):

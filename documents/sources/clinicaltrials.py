@@ -11,7 +11,6 @@ are answered at once and never retried. Searches ask only for the pieces a card 
 """
 from __future__ import annotations
 
-import json
 import re
 from dataclasses import asdict, dataclass, field
 from typing import Any
@@ -20,7 +19,7 @@ from django.conf import settings
 
 from medseba import http
 
-from .base import SourceError
+from .base import SourceError, json_body
 
 SOURCE = "clinicaltrials"
 REGISTRY_URL = "https://clinicaltrials.gov/study/{nct_id}"
@@ -150,10 +149,7 @@ def _get_json(url: str, params: dict[str, Any], deadline: float | None, *, missi
     if response.status_code != 200:
         # 400 bodies are one plain-text sentence ("`query.recrs` is unknown parameter"): worth showing.
         raise SourceError(SOURCE, f"HTTP {response.status_code}: {response.text.strip()[:200]}")
-    try:
-        body = json.loads(response.text)
-    except json.JSONDecodeError as exc:
-        raise SourceError(SOURCE, f"response is not JSON ({exc.msg} at {exc.pos})") from exc
+    body = json_body(SOURCE, response.text)
     if not isinstance(body, dict):
         raise SourceError(SOURCE, "response is not a JSON object")
     return body

@@ -6,14 +6,13 @@ request by ``pmid``, never by position.
 """
 from __future__ import annotations
 
-import json
 from typing import Any
 
 from django.conf import settings
 
 from medseba import http
 
-from .base import SourceError
+from .base import SourceError, json_body
 
 SOURCE = "icite"
 BATCH_SIZE = 200  # iCite's documented maximum of PMIDs per request
@@ -48,10 +47,7 @@ def _fetch_batch(pmids: list[str], deadline: float | None) -> dict[str, dict[str
         raise SourceError(SOURCE, exc.message) from exc
     if response.status_code != 200:
         raise SourceError(SOURCE, f"HTTP {response.status_code}: {response.text[:200]}")
-    try:
-        body = json.loads(response.text)
-    except json.JSONDecodeError as exc:
-        raise SourceError(SOURCE, f"response is not JSON ({exc.msg} at {exc.pos})") from exc
+    body = json_body(SOURCE, response.text)
     if not isinstance(body, dict) or not isinstance(body.get("data"), list):
         raise SourceError(SOURCE, "response has no 'data' list")
     wanted = set(pmids)

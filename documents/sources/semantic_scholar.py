@@ -13,7 +13,7 @@ from django.conf import settings
 
 from medseba import http
 
-from .base import SourceError
+from .base import SourceError, json_body
 
 SOURCE = "semantic_scholar"
 BATCH_SIZE = 500  # the batch endpoint's maximum
@@ -57,10 +57,7 @@ def _fetch_batch(pmids: list[str], deadline: float | None) -> dict[str, dict[str
         raise SourceError(SOURCE, exc.message) from exc
     if response.status_code != 200:
         raise SourceError(SOURCE, _error_message(response))
-    try:
-        body = json.loads(response.text)
-    except json.JSONDecodeError as exc:
-        raise SourceError(SOURCE, f"response is not JSON ({exc.msg} at {exc.pos})") from exc
+    body = json_body(SOURCE, response.text)
     if not isinstance(body, list):
         raise SourceError(SOURCE, "batch response is not a JSON array")
     if len(body) != len(pmids):
