@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from rest_framework import serializers
 
+from search.api.chart_serializers import StanceCountsSerializer
 from search.changes import SPLIT_LABELS
 from search.living import EVERY
 from search.models import Search
@@ -42,19 +43,13 @@ class ChangesVerdictSerializer(serializers.Serializer):
     studies_counted = serializers.IntegerField(allow_null=True)
 
 
-class SplitSerializer(serializers.Serializer):
-    supports = serializers.IntegerField()
-    refutes = serializers.IntegerField()
-    neutral = serializers.IntegerField()
-
-
 class RunSummarySerializer(serializers.Serializer):
     id = serializers.CharField()
     status = serializers.ChoiceField(choices=Search.Status.choices)
     created_at = serializers.DateTimeField()
     finished_at = serializers.DateTimeField(allow_null=True)
     verdict = ChangesVerdictSerializer(allow_null=True, help_text="answer.verdict; null when the run has none")
-    split = SplitSerializer(allow_null=True, help_text="stance counts of the studies the verdict counts (the chart)")
+    split = StanceCountsSerializer(allow_null=True, help_text="stance counts of the studies the verdict counts (the chart)")
     counted = serializers.IntegerField(allow_null=True, help_text="studies the verdict counts; null without charts")
     studies = serializers.IntegerField(help_text="papers in the result")
 

@@ -1213,7 +1213,7 @@ export interface components {
             /** @description answer.verdict; null when the run has none */
             verdict: components["schemas"]["ChangesVerdict"] | null;
             /** @description stance counts of the studies the verdict counts (the chart) */
-            split: components["schemas"]["Split"] | null;
+            split: components["schemas"]["StanceCounts"] | null;
             /** @description studies the verdict counts; null without charts */
             counted: number | null;
             /** @description papers in the result */
@@ -1396,11 +1396,6 @@ export interface components {
          * @enum {string}
          */
         SourceEnum: "publication_type" | "mesh" | "text";
-        Split: {
-            supports: number;
-            refutes: number;
-            neutral: number;
-        };
         /**
          * @description * `` -
          *     * `understand` - understand
