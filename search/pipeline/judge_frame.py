@@ -21,6 +21,8 @@ import re
 from collections.abc import Sequence
 from dataclasses import replace
 
+from search.stance.text import first_name_at, last_name_at
+
 from .state import Frame, RankedPaper, Stance, UnderstoodQuery
 from .verdict import is_uncertain
 
@@ -55,17 +57,6 @@ def _names(texts: list[str]) -> list[str]:
 
 _LOSER = re.compile(r"\b(?:than|to|over|versus|vs\.?|compared\s+(?:with|to)|relative\s+to)\s+(?:\w+\s+){0,3}?", re.I)
 _SIGNIFICANT = re.compile(r"\b(?:significant(?:ly)?|superior|p\s*[<=≤]\s*0?\.0[0-5]|p\s*<\s*0?\.001)", re.I)
-
-
-def _first_at(text: str, names: list[str]) -> int:
-    """Where the first of ``names`` is written in ``text`` as a whole word ("omeprazole" is not in "esomeprazole")."""
-    found = [m.start() for n in names if n for m in [re.search(rf"(?<![a-z0-9]){re.escape(n)}", text)] if m]
-    return min(found) if found else -1
-
-
-def _last_at(text: str, names: list[str]) -> int:
-    found = [m.start() for n in names if n for m in re.finditer(rf"(?<![a-z0-9]){re.escape(n)}", text)]
-    return max(found) if found else -1
 
 
 # For "does X cause less O than Y?": the arm with less of the outcome is the one a comparative favours.
@@ -106,7 +97,7 @@ def favoured_arm(
         else:
             rest = after.lstrip()[loser.start():]
         window = rest[:60]
-        lost_x, lost_y = _first_at(window, x_names), _first_at(window, y_names)
+        lost_x, lost_y = first_name_at(window, x_names), first_name_at(window, y_names)
         if lost_x < 0 and lost_y < 0 and rest.strip():
             continue  # "more effective than placebo / than ranitidine": not the comparison asked about
         if lost_x >= 0 or lost_y >= 0:
@@ -116,9 +107,9 @@ def favoured_arm(
                 continue  # "Olanzapine was superior to haloperidol": a third drug won, not the arm asked about
         else:
             before = low[: m.start()]
-            last_x, last_y = _last_at(before, x_names), _last_at(before, y_names)
+            last_x, last_y = last_name_at(before, x_names), last_name_at(before, y_names)
             if last_x < 0 and last_y < 0:
-                first_x, first_y = _first_at(after, x_names), _first_at(after, y_names)
+                first_x, first_y = first_name_at(after, x_names), first_name_at(after, y_names)
                 if first_x < 0 and first_y < 0:
                     continue
                 subject = "x" if first_y < 0 or 0 <= first_x < first_y else "y"
@@ -280,7 +271,7 @@ def _about_both_arms(sentence: str, x_names: list[str], y_names: list[str]) -> b
     """A no-difference finding speaks to the comparison only when it is stated of both arms
     (their names, or "both / the two / between the groups / among them")."""
     low = sentence.lower()
-    return (_first_at(low, x_names) >= 0 and _first_at(low, y_names) >= 0) or bool(_BOTH.search(low))
+    return (first_name_at(low, x_names) >= 0 and first_name_at(low, y_names) >= 0) or bool(_BOTH.search(low))
 
 
 STATED_DIFFERENCE = 0.75

@@ -33,6 +33,7 @@ from typing import Literal
 from search.sentences import split_labelled
 
 from .comparison_features import stems
+from .text import first_name_at
 
 Reading = Literal["more", "less", "none"]
 
@@ -105,8 +106,7 @@ def _names_in(text: str, names: Sequence[str]) -> bool:
 
 
 def _names_word(text: str, names: Sequence[str]) -> bool:
-    low = text.lower()
-    return any(re.search(rf"(?<![a-z]){re.escape(n)}", low) for n in names if n)
+    return first_name_at(text.lower(), names) >= 0
 
 
 def _words_between(text: str, start: int, end: int) -> int:

@@ -27,3 +27,20 @@ def conclusion_sentences(abstract: str, *, last: int = CONCLUSION_SENTENCES) -> 
 def content_words(text: str) -> set[str]:
     """The lower-cased words of ``text`` that carry meaning (no function words, no "patients" / "study")."""
     return {w for w in _WORD.findall(text.lower()) if w not in _STOP}
+
+
+def _name_positions(text: str, names: list[str] | tuple[str, ...]):
+    for name in names:
+        if name:
+            yield from (m.start() for m in re.finditer(rf"(?<![a-z0-9]){re.escape(name)}", text))
+
+
+def first_name_at(text: str, names) -> int:
+    """Where the first of ``names`` starts in lower-cased ``text`` as a whole word ("omeprazole" is not in
+    "esomeprazole"), or -1."""
+    return min(_name_positions(text, names), default=-1)
+
+
+def last_name_at(text: str, names) -> int:
+    """Where the last written of ``names`` starts in lower-cased ``text`` as a whole word, or -1."""
+    return max(_name_positions(text, names), default=-1)

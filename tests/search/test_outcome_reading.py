@@ -89,10 +89,11 @@ def test_a_win_over_a_third_arm_is_not_a_win_over_the_comparator() -> None:
 
 
 def test_a_name_inside_another_word_is_not_that_arm() -> None:
-    from search.pipeline.judge_frame import _first_at
+    from search.stance.text import first_name_at, last_name_at
 
-    assert _first_at("esomeprazole was superior", ["omeprazole"]) == -1
-    assert _first_at("esomeprazole or omeprazole", ["omeprazole"]) == 16
+    assert first_name_at("esomeprazole was superior", ["omeprazole"]) == -1
+    assert first_name_at("esomeprazole or omeprazole", ["omeprazole"]) == 16
+    assert last_name_at("omeprazole, then esomeprazole", ["omeprazole"]) == 0
 
 
 def _drug(text: str, *synonyms: str) -> Concept:
