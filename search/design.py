@@ -158,6 +158,8 @@ def _rx(pattern: str) -> re.Pattern[str]:
 _GUIDELINE_TITLE = _rx(
     r"\bguidelines?\b|consensus (statement|conference|report|document|recommendations?)|position (statement|paper)"
     r"|practice parameters?|\brecommendations? (of|by|from|for) the\b|\brecommendation by\b")
+# "related to the current guidelines", "adherence to guidelines": the title names guidelines as its topic.
+_GUIDELINE_MENTION = _rx(r"\b(to|with|following|implement(ing|ation of)|versus|vs\.?)\s+(the\s+)?([\w/-]+\s+){0,2}$")
 _GUIDELINE_TEXT = _rx(r"\b(this|these|the present|our) (guidelines?|consensus statement|position statement)\b"
                       r"|\bto provide (an? )?(evidence-based )?(practice )?guidelines?\b")
 _META = _rx(r"meta-?analy|systematic(ally)? review|systemic review|pooled analysis|cochrane (review|collaboration)")
@@ -166,10 +168,13 @@ _META_FIRST_PERSON = _rx(
     rf"|\bmeta-?analysis of {_NUMBER_WORDS} |\bmeta-?analy\w* (was performed|techniques|methods|criteria)"
     r"|\bmeta-?analytic"
     r"|\bto (systematically )?review\b[^.]{0,80}\b(trials|studies|literature|evidence)"
-    r"|\b(literature|database|electronic) searches?\b|\bsearch of (the )?(medline|literature|databases?)"
+    r"|\b(literature|database|electronic|computeri[sz]ed) searches?\b"
+    r"|\bsearch(es)? of (the )?(medline|pubmed|embase|literature|databases?)"
+    rf"|\bdata (were|was) (analy[sz]ed|pooled|combined) from {_NUMBER_WORDS} [^.]{{0,80}}\b(studies|trials)\b"
     r"|\b(medline|embase|cochrane)\b[^.]{0,80}\b(searched|search)\b|\bpooled (odds|relative|rate|risk|estimate)"
     r"|\b(studies|trials|articles) (met|fulfilled) (the |our )?(inclusion|meta-analytic|eligibility)"
-    r"|\bliterature (was|were) (examined|reviewed|searched)|\bsearch-protocol")
+    r"|\bliterature (was|were) searched|\bliterature (was|were) (examined|reviewed) for (all )?(randomi[sz]ed|controlled"
+    r"|comparative|clinical) (trials|studies)|\bsearch-protocol")
 _META_OTHERS = _rx(r"\b(a|an|one|another|recent|previous|earlier|published)\s+(recent\s+)?meta-?analys[ie]s\b"
                    r"|meta-?analys[ie]s of randomi[sz]ed[^.]{0,40}(have|has) (demonstrated|shown)")
 _OTHER_DESIGN = _rx(
@@ -202,13 +207,14 @@ _REVIEW_WEAK = _rx(r"\bwe discuss\b|\bis (reviewed|discussed)\b|\bare (reviewed|
 _REVIEW_TITLE = _rx(r"\breview\b|\boverview\b|\bupdate\b|\badvances in\b|\bcurrent (concepts|status|management|"
                     r"perspectives)|\bperspective\b|\bapproach to\b|\bnew treatments\b|\bmanagement of\b"
                     r"|\bwhat is the evidence|\bmythology\b|: is there a role")
-_RECORD_REVIEW = _rx(r"\b(chart|record|retrospective|case[- ]note|database) review"
+_RECORD_REVIEW = _rx(r"\b(chart|record|retrospective|case[- ]note|database) review(?! of the (literature|evidence))"
                      r"|\breviewed (the )?(medical |hospital )?"
                      r"(records|charts|data)|\brecords of\b[^.]{0,40}\bwere reviewed")
 _CASE_CONTROL = _rx(r"\bcase[- ]control(led)?\b|\bcases and \d[\d,]* (matched )?controls|\b(taken|served|used) as "
                     r"(cases|controls)\b|\bwith\b[^.;]{0,80}\band \d+ [^.;]{0,50}\bwithout (this|the|a)\b")
 _CROSS_SECTIONAL = _rx(r"\bcross[- ]sectional|\bsurvey\b|\bquestionnaire (was|were) (sent|mailed|distributed|"
-                       r"administered)|\brespondents\b|\becological\b|\bstate-level\b")
+                       r"administered)|\b(administered|completed|sent|mailed) (a |an |the )?([\w-]+ ){0,3}questionnaires?\b"
+                       r"|\brespondents\b|\becological\b|\bstate-level\b")
 _DIAGNOSTIC = _rx(r"\bsensitivity and specificity|\bdiagnostic (accuracy|value|sensitivity)|\bpredictive value"
                   r"|\breceiver operat|\bpsychometric|\bvalidity\b")
 _COHORT = _rx(r"\bcohort\b|\bprospective(ly)? (study|follow|natural history|observational)|\bfollowed (up )?(for|over)"
@@ -277,10 +283,19 @@ def _meta_cue(title: str, body: str) -> str:
     return ""
 
 
+def _guideline_title(title: str) -> str:
+    """The title's words that present the paper as a guideline ("" when it only names guidelines as a topic)."""
+    for match in _GUIDELINE_TITLE.finditer(title):
+        if not (_GUIDELINE_MENTION.search(title[:match.start()])
+                or re.match(r"-(discordant|concordant|based)", title[match.end():], re.I)):
+            return match.group(0)
+    return ""
+
+
 def _analyse(title: str, abstract: str) -> _Text:
     sentences = split_sentences(abstract)
     title = title or ""
-    guideline = _first(_GUIDELINE_TITLE, title) or _first(_GUIDELINE_TEXT, abstract)
+    guideline = _guideline_title(title) or _first(_GUIDELINE_TEXT, abstract)
     return _Text(title=title, body=abstract, randomised=_randomised_cue([title, *sentences]),
                  meta=_meta_cue(title, abstract), guideline=guideline)
 
@@ -293,7 +308,7 @@ def _classify_text(text: _Text) -> DesignResult:
     def result(label: str, evidence: str) -> DesignResult:
         return DesignResult(label, "text", evidence)
 
-    if text.guideline and not (text.randomised and not _GUIDELINE_TITLE.search(title)):
+    if text.guideline and not (text.randomised and not _guideline_title(title)):
         return result("guideline", text.guideline)
     if text.meta:
         return result("meta_analysis", text.meta)
