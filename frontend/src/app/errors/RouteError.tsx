@@ -1,7 +1,8 @@
 import { useEffect } from 'react';
-import { isRouteErrorResponse, Link, useRouteError } from 'react-router-dom';
-import { PageHeading } from '@/components/ui/PageHeading';
+import { isRouteErrorResponse, useRouteError } from 'react-router-dom';
+import { DeadEnd } from '@/components/ui/DeadEnd';
 import { useDocumentTitle } from '@/lib/use-document-title';
+import { NOT_FOUND } from '../routes/NotFoundPage';
 
 /**
  * A route's `errorElement`: what a page shows when rendering it (or its loader) throws. It says so in plain
@@ -16,18 +17,12 @@ export function RouteError() {
   }, [error]);
   const notFound = isRouteErrorResponse(error) && error.status === 404;
   return (
-    <section className="alert alert--error" role="alert" data-testid="route-error">
-      <PageHeading className="alert__title">{notFound ? 'Page not found' : 'Something went wrong'}</PageHeading>
-      <p>
-        {notFound
-          ? 'There is no page at this address.'
-          : 'This page could not be shown. Reloading may help; your searches are not affected.'}
-      </p>
-      <p>
-        <Link to="/" className="button button--primary">
-          Ask a question
-        </Link>
-      </p>
-    </section>
+    <DeadEnd
+      className="alert alert--error"
+      role="alert"
+      data-testid="route-error"
+      title={notFound ? NOT_FOUND.title : 'Something went wrong'}
+      message={notFound ? NOT_FOUND.message : 'This page could not be shown. Reloading may help; your searches are not affected.'}
+    />
   );
 }

@@ -1,18 +1,10 @@
-import { Link } from 'react-router-dom';
-import { PageHeading } from '@/components/ui/PageHeading';
+import { DeadEnd } from '@/components/ui/DeadEnd';
 import { useDocumentTitle } from '@/lib/use-document-title';
 
+/** What a 404 says, here and in a route's error element (RouteError), in the same words. */
+export const NOT_FOUND = { title: 'Page not found', message: 'There is no page at this address.' } as const;
+
 export function NotFoundPage() {
-  useDocumentTitle('Page not found');
-  return (
-    <section className="alert alert--info">
-      <PageHeading className="alert__title">Page not found</PageHeading>
-      <p>There is no page at this address.</p>
-      <p>
-        <Link to="/" className="button button--primary">
-          Ask a question
-        </Link>
-      </p>
-    </section>
-  );
+  useDocumentTitle(NOT_FOUND.title);
+  return <DeadEnd className="alert alert--info" title={NOT_FOUND.title} message={NOT_FOUND.message} />;
 }

@@ -1,7 +1,6 @@
 import type { ReactNode } from 'react';
-import { Link } from 'react-router-dom';
 import { ApiError } from '@/lib/api-client';
-import { PageHeading } from './PageHeading';
+import { DeadEnd } from './DeadEnd';
 
 export function Loading({ children }: { children: ReactNode }) {
   return (
@@ -29,15 +28,5 @@ export function ErrorState({
   const status = error instanceof ApiError ? error.status : 0;
   const code = error instanceof ApiError ? error.code : '';
   const text = codeMessages[code] ?? messages[status] ?? (error instanceof Error ? error.message : 'Something went wrong.');
-  return (
-    <section className="alert alert--error" role="alert" data-testid="error-state">
-      <PageHeading className="alert__title">{title}</PageHeading>
-      <p>{text}</p>
-      <p>
-        <Link to="/" className="button button--primary">
-          Ask a question
-        </Link>
-      </p>
-    </section>
-  );
+  return <DeadEnd className="alert alert--error" role="alert" data-testid="error-state" title={title} message={text} />;
 }

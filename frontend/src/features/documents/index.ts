@@ -1,2 +1,3 @@
 export { DocumentView } from './components/DocumentView';
-export { documentKeys, getDocument, useDocument } from './api/get-document';
+export { documentKeys } from './api/keys';
+export { getDocument, useDocument } from './api/get-document';

@@ -4,6 +4,7 @@ import { useAddNote } from '../api/create-note';
 import { useDeleteNote } from '../api/delete-note';
 import { useNotes } from '../api/get-notes';
 import { useStudyTitles } from '../api/get-study-titles';
+import { NoteItems } from './NoteItems';
 
 /** The signed-in user's notes on one document. */
 export function NotesPanel({ pmid }: { pmid: string }) {
@@ -15,24 +16,18 @@ export function NotesPanel({ pmid }: { pmid: string }) {
   return (
     <section className="panel" aria-labelledby={`${uid}-h`}>
       <h2 id={`${uid}-h`}>Your notes</h2>
-      {notes.isPending ? (
-        <p className="hint">Loading notes…</p>
-      ) : notes.isError ? (
-        <p className="alert alert--error" role="alert">Notes could not be loaded: {notes.error.message}</p>
-      ) : notes.data.length ? (
-        <ul className="notes">
-          {notes.data.map((n) => (
-            <li key={n.id}>
-              <p>{n.text}</p>
-              <button type="button" className="button button--small" onClick={() => remove.mutate(n.id)}>
-                Delete note
-              </button>
-            </li>
-          ))}
-        </ul>
-      ) : (
-        <p className="hint">No notes on this study yet.</p>
-      )}
+      <NoteItems
+        notes={notes}
+        empty="No notes on this study yet."
+        item={(n) => (
+          <>
+            <p>{n.text}</p>
+            <button type="button" className="button button--small" onClick={() => remove.mutate(n.id)}>
+              Delete note
+            </button>
+          </>
+        )}
+      />
       <form
         onSubmit={(e) => {
           e.preventDefault();
@@ -56,21 +51,15 @@ export function NotesList() {
   return (
     <section className="panel" aria-labelledby={`${uid}-h`}>
       <h2 id={`${uid}-h`}>Notes</h2>
-      {notes.isPending ? (
-        <p className="hint">Loading notes…</p>
-      ) : notes.isError ? (
-        <p className="alert alert--error" role="alert">Notes could not be loaded: {notes.error.message}</p>
-      ) : notes.data.length ? (
-        <ul className="notes">
-          {notes.data.map((n) => (
-            <li key={n.id}>
-              <Link to={`/documents/${n.pmid}`}>{titles.get(n.pmid) ?? `PMID ${n.pmid}`}</Link>: {n.text}
-            </li>
-          ))}
-        </ul>
-      ) : (
-        <p className="hint">No notes yet. Add notes from a study's page.</p>
-      )}
+      <NoteItems
+        notes={notes}
+        empty="No notes yet. Add notes from a study's page."
+        item={(n) => (
+          <>
+            <Link to={`/documents/${n.pmid}`}>{titles.get(n.pmid) ?? `PMID ${n.pmid}`}</Link>: {n.text}
+          </>
+        )}
+      />
     </section>
   );
 }

@@ -2,6 +2,7 @@ import { PageHeading } from '@/components/ui/PageHeading';
 import type { DocumentDetail } from '@/types/api';
 import { metricRows } from '../metrics';
 import { FullText } from './FullText';
+import { TagsPanel } from './TagsPanel';
 
 export function DocumentView({ doc }: { doc: DocumentDetail }) {
   const metrics = metricRows(doc.metrics);
@@ -42,20 +43,7 @@ export function DocumentView({ doc }: { doc: DocumentDetail }) {
       </section>
 
       <div className="document__grid">
-        <section aria-labelledby="types-heading" className="panel">
-          <h2 id="types-heading">Publication types</h2>
-          {doc.publication_types.length ? (
-            <ul className="tags">
-              {doc.publication_types.map((t) => (
-                <li key={t} className="tag">
-                  {t}
-                </li>
-              ))}
-            </ul>
-          ) : (
-            <p className="hint">None listed.</p>
-          )}
-        </section>
+        <TagsPanel id="types-heading" title="Publication types" tags={doc.publication_types} empty="None listed." />
         <section aria-labelledby="metrics-heading" className="panel" data-testid="metrics">
           <h2 id="metrics-heading">Metrics</h2>
           {metrics.length ? (
@@ -73,20 +61,7 @@ export function DocumentView({ doc }: { doc: DocumentDetail }) {
         </section>
       </div>
 
-      <section aria-labelledby="mesh-heading" className="panel">
-        <h2 id="mesh-heading">MeSH terms</h2>
-        {doc.mesh.length ? (
-          <ul className="tags">
-            {doc.mesh.map((m) => (
-              <li key={m} className="tag">
-                {m}
-              </li>
-            ))}
-          </ul>
-        ) : (
-          <p className="hint">No MeSH terms.</p>
-        )}
-      </section>
+      <TagsPanel id="mesh-heading" title="MeSH terms" tags={doc.mesh} empty="No MeSH terms." />
 
       <FullText doc={doc} />
     </article>

@@ -1,7 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { ApiError } from '@/lib/api-client';
 import type { DocumentDetail } from '@/types/api';
-import { usePdf } from '../api/get-document';
+import { usePdf } from '../api/get-pdf';
 
 const PdfViewer = lazy(() => import('./PdfViewer'));
 

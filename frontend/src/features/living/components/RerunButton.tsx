@@ -1,5 +1,5 @@
 import type { CreatedSearch } from '@/types/api';
-import { useRerun } from '../api/living';
+import { useRerun } from '../api/rerun-search';
 
 /** The owner's "Re-run" button: a new search with the same question and filters, opened as soon as it starts. */
 export function RerunButton({ id, onCreated }: { id: string; onCreated: (created: CreatedSearch) => void }) {

@@ -1,5 +1,5 @@
 import type { LivingSchedule, ScheduleEvery } from '@/types/api';
-import { useSetSchedule } from '../api/living';
+import { useSetSchedule } from '../api/set-schedule';
 import { SCHEDULE_NAMES, runDate } from '../words';
 
 const OFF = 'off';

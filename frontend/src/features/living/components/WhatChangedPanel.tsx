@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { RunRef } from '@/types/api';
-import { useChanges } from '../api/living';
+import { useChanges } from '../api/get-changes';
 import { runDate } from '../words';
 import { WhatChanged, type VerdictNames } from './WhatChanged';
 

@@ -1,12 +1,10 @@
+/** GET /api/searches/:id/: the result document, followed by long-polling while the search runs. */
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRef } from 'react';
 import { api, ApiError, retryDelay, shouldRetry } from '@/lib/api-client';
 import type { ReadingMode, SearchDocument } from '@/types/api';
 import { FALLBACK_POLL_MS, isFinished, nextRequestDelay, searchUrl } from './follow';
-
-export { isFinished } from './follow';
-
-export const searchQueryKey = (id: string, mode?: ReadingMode) => (mode ? (['searches', id, mode] as const) : (['searches', id] as const));
+import { searchKeys } from './keys';
 
 /** One read of the document; with `have`, a long-poll that waits on the server until it differs (follow.ts). */
 export function getSearch(id: string, signal?: AbortSignal, have?: SearchDocument, mode?: ReadingMode): Promise<SearchDocument> {
@@ -22,9 +20,9 @@ export function useSearch(id: string, mode?: ReadingMode) {
   const queryClient = useQueryClient();
   const delay = useRef<number | false>(FALLBACK_POLL_MS);
   return useQuery({
-    queryKey: searchQueryKey(id, mode),
+    queryKey: searchKeys.detail(id, mode),
     queryFn: async ({ signal }) => {
-      const have = queryClient.getQueryData<SearchDocument>(searchQueryKey(id, mode));
+      const have = queryClient.getQueryData<SearchDocument>(searchKeys.detail(id, mode));
       const next = await getSearch(id, signal, have, mode);
       delay.current = nextRequestDelay(have, next);
       return next;

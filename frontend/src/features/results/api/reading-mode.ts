@@ -1,16 +1,15 @@
 /**
  * The reading mode (lay / clinician), remembered per account on the server and per browser otherwise.
  *
- * GET /api/accounts/preferences/ answers `reading_mode: null` when nobody is signed in: then the choice lives
+ * GET /api/accounts/preferences/ (get-preferences.ts) answers `reading_mode: null` when nobody is signed in: then the choice lives
  * only in this browser's localStorage, so a signed-out visitor's choice never reaches the server.
  */
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
-import { api } from '@/lib/api-client';
-import { READING_MODES, type Preferences, type ReadingMode } from '@/types/api';
+import { READING_MODES, type ReadingMode } from '@/types/api';
+import { usePreferences } from './get-preferences';
+import { useUpdatePreferences } from './update-preferences';
 
 export const BROWSER_KEY = 'medseba.readingMode';
-export const preferencesKey = ['accounts', 'preferences'] as const;
 export const DEFAULT_MODE: ReadingMode = READING_MODES[0];
 
 const isMode = (value: unknown): value is ReadingMode => READING_MODES.includes(value as ReadingMode);
@@ -34,17 +33,9 @@ function rememberInBrowser(mode: ReadingMode) {
 
 /** [mode, setMode]: the account's mode when signed in, else this browser's. */
 export function useReadingMode(): [ReadingMode, (mode: ReadingMode) => void] {
-  const client = useQueryClient();
   const [local, setLocal] = useState<ReadingMode>(browserMode);
-  const prefs = useQuery({
-    queryKey: preferencesKey,
-    queryFn: ({ signal }) => api<Preferences>('/api/accounts/preferences/', { signal }),
-    staleTime: Infinity,
-  });
-  const save = useMutation({
-    mutationFn: (mode: ReadingMode) => api<Preferences>('/api/accounts/preferences/', { method: 'PUT', body: { reading_mode: mode } }),
-    onSuccess: (data) => client.setQueryData(preferencesKey, data),
-  });
+  const prefs = usePreferences();
+  const save = useUpdatePreferences();
   const account = prefs.data?.reading_mode;
   const signedIn = isMode(account);
   const mode = signedIn ? account : local;
@@ -57,7 +48,7 @@ export function useReadingMode(): [ReadingMode, (mode: ReadingMode) => void] {
         setLocal(next);
       }
     },
-    [client, save, signedIn],
+    [save, signedIn],
   );
   return [mode, setMode];
 }

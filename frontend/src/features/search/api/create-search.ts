@@ -1,3 +1,4 @@
+/** POST /api/searches/: ask a question. */
 import { useMutation } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import type { CreatedSearch, SearchRequest } from '@/types/api';

@@ -1,8 +1,8 @@
+/** GET /api/searches/limits/: the API's input limits (search/validation.py), never copied into the front end. */
 import { useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import type { InputLimits } from '@/types/api';
-
-/** The API's input limits (search/validation.py via GET /api/searches/limits/): never copied into the front end. */
+import { searchKeys } from './keys';
 
 export function getLimits(signal?: AbortSignal): Promise<InputLimits> {
   return api<InputLimits>('/api/searches/limits/', { signal });
@@ -10,7 +10,7 @@ export function getLimits(signal?: AbortSignal): Promise<InputLimits> {
 
 /** Until the limits arrive (or if they cannot), the form still works: the server checks the same rules. */
 export function useLimits() {
-  return useQuery({ queryKey: ['searches', 'limits'], queryFn: ({ signal }) => getLimits(signal), staleTime: Infinity, retry: 1 });
+  return useQuery({ queryKey: searchKeys.limits(), queryFn: ({ signal }) => getLimits(signal), staleTime: Infinity, retry: 1 });
 }
 
 /** The question as the server measures it: whitespace runs folded to one space, ends trimmed. */

@@ -5,6 +5,7 @@ import type { CreatedSearch, SearchRequest } from '@/types/api';
 import { useCreateSearch } from '../api/create-search';
 import { foldedLength, lengthError, useLimits } from '../api/get-limits';
 import { EXAMPLE_QUESTIONS, PUBLICATION_TYPE_OPTIONS } from '../examples';
+import { YearInput } from './YearInput';
 
 function parseYear(raw: string): number | null {
   const trimmed = raw.trim();
@@ -70,6 +71,11 @@ export function AskForm({ onCreated, signedIn }: { onCreated: (created: CreatedS
   const toggleType = (type: string) =>
     setTypes((current) => (current.includes(type) ? current.filter((t) => t !== type) : [...current, type]));
 
+  const years = [
+    { label: 'From', name: 'from_year', value: fromYear, set: setFromYear, errorSuffix: 'fyerr' },
+    { label: 'To', name: 'to_year', value: toYear, set: setToYear, errorSuffix: 'tyerr' },
+  ] as const;
+
   const otherErrors = apiError
     ? Object.entries(fields).filter(([k]) => !['question', 'from_year', 'to_year', 'publication_types'].includes(k))
     : [];
@@ -133,34 +139,19 @@ export function AskForm({ onCreated, signedIn }: { onCreated: (created: CreatedS
         <div className="filters__body">
           <fieldset className="filters__years">
             <legend>Publication years</legend>
-            <label>
-              From
-              <input
-                type="number"
-                inputMode="numeric"
-                name="from_year"
+            {years.map((year) => (
+              <YearInput
+                key={year.name}
+                label={year.label}
+                name={year.name}
                 min={limits?.min_year}
                 max={limits?.max_year}
-                value={fromYear}
-                onChange={(e) => setFromYear(e.target.value)}
-                aria-invalid={Boolean(fields.from_year)}
-                aria-describedby={`${uid}-fyerr`}
+                value={year.value}
+                onChange={year.set}
+                invalid={Boolean(fields[year.name])}
+                errorId={`${uid}-${year.errorSuffix}`}
               />
-            </label>
-            <label>
-              To
-              <input
-                type="number"
-                inputMode="numeric"
-                name="to_year"
-                min={limits?.min_year}
-                max={limits?.max_year}
-                value={toYear}
-                onChange={(e) => setToYear(e.target.value)}
-                aria-invalid={Boolean(fields.to_year)}
-                aria-describedby={`${uid}-tyerr`}
-              />
-            </label>
+            ))}
             <FieldErrors id={`${uid}-fyerr`} messages={fields.from_year} />
             <FieldErrors id={`${uid}-tyerr`} messages={fields.to_year} />
           </fieldset>
