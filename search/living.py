@@ -7,7 +7,7 @@ else gets "not found" (404), as for any search they cannot see. Searches nobody 
 Redis, signed-out ones in PostgreSQL) are never re-run: nobody could be the owner.
 
 A schedule (weekly / monthly, off unless the owner sets one) belongs to the question, keyed by the
-search fingerprint (owner + question + filters); Celery beat calls :func:`living_run_due`, which re-runs
+search fingerprint (owner + reading mode + question + filters); Celery beat calls :func:`living_run_due`, which re-runs
 the newest run of each due question (search/tasks.py, CELERY_BEAT_SCHEDULE).
 """
 from __future__ import annotations
@@ -103,9 +103,12 @@ def _start_rerun(old: Search) -> Search:
 
     filters = Filters(**(old.filters or {}))
     mode = (old.models or {}).get("mode")
-    state = SearchState(question=old.question, filters=filters,
-                        models={"mode": mode if mode in READING_MODES else DEFAULT_MODE})
-    fingerprint = search_fingerprint(question=old.question, filters=filters, owner_id=old.owner_id)
+    mode = mode if mode in READING_MODES else DEFAULT_MODE
+    state = SearchState(question=old.question, filters=filters, models={"mode": mode})
+    # The run it repeats keeps its key, so the question's runs and its schedule stay one chain even when the
+    # key was computed before the reading mode was part of it (services.search_fingerprint).
+    fingerprint = old.fingerprint or search_fingerprint(
+        question=old.question, filters=filters, owner_id=old.owner_id, mode=mode)
     new_id = PostgresSearchStore().create(state, fingerprint=fingerprint, owner=old.owner)
     Search.objects.filter(pk=new_id).update(rerun_of=old, title=old.title)
     transaction.on_commit(partial(_schedule, new_id, STAGES[0]))

@@ -29,7 +29,7 @@ from search.pipeline.branches import BRANCHES, FAN_IN, Baseline, branch_output
 from search.pipeline.errors import StageFailed
 from search.pipeline.runner import run_stage, searches_further
 from search.pipeline.graph import STAGE_PROGRESS, STAGES
-from search.pipeline.state import DEFAULT_MODE, SearchState
+from search.pipeline.state import DEFAULT_MODE, READING_MODES, SearchState
 
 from . import selectors
 from .interruptions import interrupted_by_outage
@@ -72,14 +72,24 @@ class SubmittedSearch:
     status: str
 
 
-def search_fingerprint(*, question: str, filters: Filters, owner_id: int | None = None) -> str:
-    """Result-cache key: the owner, the question case- and whitespace-folded, and the filters in canonical form.
+def search_fingerprint(
+    *, question: str, filters: Filters, owner_id: int | None = None, mode: str = DEFAULT_MODE
+) -> str:
+    """Result-cache key: the owner, the reading mode, the question case- and whitespace-folded, and the filters
+    in canonical form.
 
     Keyed per owner (issue 13): a result shared across askers answered "cached: true, done" in
     milliseconds to anyone who asked what someone else had asked, which confirms that somebody did.
+    Keyed per reading mode (issue 17): the LLM writes the answer sentence, its sections, the study
+    summaries and the bottom line in the mode the search was asked in, and those words are stored, so
+    a lay reader must never be handed a result written for a clinician, or the reverse. (The offline
+    words of both modes are in every result, and ``?mode=`` picks them at read time.)
     """
+    if mode not in READING_MODES:
+        raise ValueError(f"unknown reading mode {mode!r}")
     canonical = {
         "owner": owner_id,
+        "mode": mode,
         "q": " ".join(question.casefold().split()),
         "from_year": filters.from_year,
         "to_year": filters.to_year,
@@ -104,15 +114,21 @@ def search_submit(
     owner_id = owner.pk if owner is not None and getattr(owner, "is_authenticated", False) else None
     # Only a signed-in owner's own earlier result is reused; a signed-out search has no owner to key it by,
     # so it neither reads nor feeds the result cache (empty fingerprint) and always runs like a new one.
-    fingerprint = search_fingerprint(question=question, filters=filters, owner_id=owner_id) if owner_id else ""
+    fingerprint = search_fingerprint(question=question, filters=filters, owner_id=owner_id, mode=mode) if owner_id else ""
     with transaction.atomic():
         reusable = selectors.search_find_reusable(fingerprint=fingerprint) if fingerprint else None
-        if reusable is not None:
+        if reusable is not None and _mode_of(reusable) == mode:  # the mode check also covers pre-mode fingerprints
             copy = _search_copy(reusable, question=question, owner=owner)
             return SubmittedSearch(id=str(copy.id), anonymous=False, cached=True, status=copy.status)
         search_id = PostgresSearchStore().create(state, fingerprint=fingerprint, owner=owner)
         transaction.on_commit(partial(_schedule, search_id, STAGES[0]))
     return SubmittedSearch(id=search_id, anonymous=False, cached=False, status="queued")
+
+
+def _mode_of(search: Search) -> str:
+    """The reading mode a stored search was asked (and its LLM words written) in."""
+    mode = (search.models or {}).get("mode")
+    return mode if mode in READING_MODES else DEFAULT_MODE
 
 
 def _search_copy(source: Search, *, question: str, owner: Any) -> Search:

@@ -6,15 +6,23 @@ markdown are stripped, every ``[n]`` must be the rank of one of the papers given
 (invalid ones are removed and counted), a section without any valid reference is an
 unsupported claim and is dropped, at most five sections are kept, and summaries are
 matched to papers by PMID, never by position.
+
+The bottom line (issue 17 §4) is phrased by a second, small call given only its facts
+(:func:`phrase_bottom_line`, prompt ``search/prompts/bottom_line.py``); the phrasing is kept only
+when it begins with the verdict phrase and adds no number, study type, finding or advice the
+facts do not hold (:func:`check_bottom_line`), else the offline text stays.
 """
 from __future__ import annotations
 
+import logging
 import re
 from dataclasses import dataclass
 from typing import Any
 
 from .answer_text import strip_links
-from .state import Answer, AnswerSection, RankedPaper
+from .state import Answer, AnswerSection, BottomLine, Failure, Frame, RankedPaper, Verdict
+
+logger = logging.getLogger(__name__)
 
 MAX_SECTIONS = 5
 MAX_ANSWER_CHARS = 600
@@ -162,3 +170,90 @@ def clean_llm_output(data: dict[str, Any], papers: list[RankedPaper]) -> tuple[A
                 summaries[pmid] = _bounded(cleaned, MAX_SUMMARY_CHARS)
     answer = Answer(text=_bounded(text, MAX_ANSWER_CHARS), sections=sections, invalid_refs_removed=removed, kind="llm")
     return answer, summaries
+
+
+# --- the bottom line, phrased by the LLM from the facts only (issue 17 §4) --------------------
+
+# Words that state a finding, a study type or advice. One in the phrasing must also be in the facts it was
+# given; otherwise the model added a claim (matched at a word start, case-insensitively).
+WATCHED_TERMS = (
+    # study types
+    "meta-analys", "meta analys", "systematic review", "review", "pooled", "randomi", "trial", "fair test",
+    "cohort", "case-control", "case control", "case series", "cross-sectional", "survey", "observational",
+    "guideline", "animal", "cells", "in vitro", "head-to-head",
+    # findings and advice
+    "cure", "prove", "guarantee", "safe", "harm", "danger", "risk", "side effect", "adverse", "death", "died",
+    "significant", "percent", "dose", "recommend", "advise", "should", "must", "always", "never",
+)
+_NUMBER = re.compile(r"\d+(?:[.,]\d+)?")
+_REFERENCE_OR_MARKUP = re.compile(r"\[\s*\d|https?://|www\.|[<>*_`#]")
+
+
+class BottomLineRejected(ValueError):
+    """The LLM's bottom line dropped the verdict phrase or said something the facts do not."""
+
+
+@dataclass
+class PhrasedBottomLine:
+    text: str
+    usage: dict[str, int]
+
+
+def check_bottom_line(text: Any, *, facts: str, phrase: str, mode: str) -> str:
+    """The LLM's bottom line if it keeps the verdict phrase and adds no claim; else BottomLineRejected."""
+    from search.prompts import bottom_line as prompt
+
+    if not isinstance(text, str) or not text.strip():
+        raise BottomLineRejected("the bottom line is empty")
+    text = _SPACES.sub(" ", text).strip().strip("\"'“”").strip()
+    if len(text) > prompt.MAX_CHARS:
+        raise BottomLineRejected(f"the bottom line is {len(text)} characters, more than {prompt.MAX_CHARS}")
+    if _REFERENCE_OR_MARKUP.search(text):
+        raise BottomLineRejected("the bottom line carries a link, a reference or markup")
+    if not text.casefold().startswith(phrase.casefold()):
+        raise BottomLineRejected(f"the bottom line dropped the verdict phrase {phrase!r}")
+    folded, facts_folded = text.casefold(), facts.casefold()
+    others = [p for label, p in prompt.VERDICT_PHRASES[mode].items()
+              if p != phrase and len(p.split()) > 1 and p.casefold() in folded]
+    if others:
+        raise BottomLineRejected(f"the bottom line also says {others[0]!r}")
+    allowed_numbers = set(_NUMBER.findall(facts))
+    added = [n for n in _NUMBER.findall(text) if n not in allowed_numbers]
+    if added:
+        raise BottomLineRejected(f"the bottom line adds a number not in the facts ({added[0]})")
+    for term in WATCHED_TERMS:
+        pattern = re.compile(rf"\b{re.escape(term)}", re.IGNORECASE)
+        if pattern.search(folded) and not pattern.search(facts_folded):
+            raise BottomLineRejected(f"the bottom line adds a claim not in the facts ({term!r})")
+    return text
+
+
+def llm_bottom_line(verdict: Verdict, bottom: BottomLine, *, mode: str, topic: str = "") -> PhrasedBottomLine:
+    """Ask the LLM to phrase the bottom-line facts in ``mode``; raises LLMError/LLMUnavailable/BottomLineRejected."""
+    from search import llm
+    from search.prompts import bottom_line as prompt
+
+    user = prompt.user_message(verdict, bottom, mode, topic=topic)
+    result = llm.complete_json(system=prompt.system_for(mode), user=user, schema=prompt.SCHEMA,
+                               schema_name=prompt.SCHEMA_NAME)
+    text = check_bottom_line(result.data.get("bottom_line"), facts=user,
+                             phrase=prompt.verdict_phrase(verdict.label, mode), mode=mode)
+    return PhrasedBottomLine(text=text, usage=result.usage)
+
+
+def phrase_bottom_line(answer: Answer, frame: Frame, *, mode: str) -> tuple[Failure | None, dict[str, int]]:
+    """On the LLM path: replace ``answer.modes[mode].bottom_line`` (the offline text) by the LLM's phrasing of the
+    same facts. Any failure or rejected phrasing keeps the offline text and is returned as a Failure to list."""
+    from search import llm
+
+    if answer.verdict is None or answer.bottom_line is None or mode not in answer.modes:
+        return None, {}
+    try:
+        phrased = llm_bottom_line(answer.verdict, answer.bottom_line, mode=mode, topic=frame.intervention or "")
+    except Exception as exc:  # noqa: BLE001 - the offline bottom line is always there to fall back on
+        if not isinstance(exc, (llm.LLMError, llm.LLMUnavailable, ValueError)):
+            logger.exception("unexpected error phrasing the bottom line")
+        return Failure(stage="synthesise", source="llm",
+                       error=f"bottom line: {type(exc).__name__}: {exc}; showing the offline bottom line instead"), {}
+    answer.modes[mode].bottom_line = phrased.text
+    return None, phrased.usage

@@ -2,8 +2,10 @@
 
 Built only from facts already decided elsewhere: the verdict (``verdict.decide``, whose rule
 this module never second-guesses), the studies it counted (``verdict.counted_papers``), their
-designs and sample sizes (``search.design``), their years and the question's frame. The LLM
-path phrases nothing here: the same facts give the same box whichever wrote the answer.
+designs and sample sizes (``search.design``), their years and the question's frame. The same
+facts give the same box whichever wrote the answer; on the LLM path the model may only phrase
+them in the reading mode (``answer_llm.phrase_bottom_line``, checked in code; the offline
+sentence of ``modes.py`` stays when the phrasing drops the verdict or adds a claim).
 
 What is uncertain is said only when the facts show it (each check below names its threshold);
 trial length is not extracted from abstracts, so "short trials" is never claimed.

@@ -78,13 +78,22 @@ def synthesise(
             summaries.update(result.summaries)
             result.answer.verdict = verdict
             add_extras(result.answer, papers, frame, summaries=summaries, trials=trials)
+            # The bottom line of the asked mode, phrased by the LLM from its facts only (the offline text if not).
+            from .answer_llm import phrase_bottom_line
+            from .state import add_usage
+
+            bottom_failure, bottom_usage = phrase_bottom_line(result.answer, frame, mode=mode)
+            failures += [bottom_failure] if bottom_failure else []
+            usage = dict(result.usage)
+            add_usage(usage, bottom_usage)
             return SynthesisResult(
                 answer=result.answer,
                 summaries=summaries,
                 model=result.model,
-                prompt_version=prompt_version(),  # covers both modes' prompts; the mode itself is models["mode"]
+                # covers every prompt module (answer and bottom line, both modes); the mode itself is models["mode"]
+                prompt_version=prompt_version(),
                 failures=failures,
-                usage=result.usage,
+                usage=usage,
             )
 
     offline = offline_answer(question, papers, query=query, text=headline(verdict, frame, yes_no=yes_no))

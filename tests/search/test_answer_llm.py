@@ -45,6 +45,23 @@ def completion(content: dict) -> httpx.Response:
     return httpx.Response(200, json=body)
 
 
+def answering(content: dict, bottom_line=None):
+    """A respx side effect: ``content`` for the answer call; for the bottom-line call, ``bottom_line(facts)``
+    (default: just the verdict phrase the facts give, which the checks accept)."""
+    def reply(request: httpx.Request) -> httpx.Response:
+        sent = json.loads(request.content)
+        if sent["response_format"]["json_schema"]["name"] == "medseba_answer":
+            return completion(content)
+        facts = sent["messages"][1]["content"]
+        if bottom_line is None:
+            phrase = re.search(r"^Verdict phrase: (.+)$", facts, re.MULTILINE).group(1)
+            return completion({"bottom_line": f"{phrase}."})
+        made = bottom_line(facts)
+        return made if isinstance(made, httpx.Response) else completion({"bottom_line": made})
+
+    return reply
+
+
 def recorded(name: str, status: int = 200) -> httpx.Response:
     return httpx.Response(status, text=fixture_text("openai", name), headers={"content-type": "application/json"})
 
@@ -69,7 +86,7 @@ def test_llm_answer_keeps_the_format_and_matches_summaries_by_pmid():
             {"pmid": ps[0].record.pmid, "summary": "Sumatriptan eased attacks with eye symptoms."},
         ],
     }
-    route = respx.post(COMPLETIONS).mock(return_value=completion(content))
+    route = respx.post(COMPLETIONS).mock(side_effect=answering(content))
     result = synthesise(QUESTION, ps, query=None)
     answer = result.answer
     assert answer.kind == "llm" and answer.invalid_refs_removed == 0 and result.failures == []
@@ -84,8 +101,10 @@ def test_llm_answer_keeps_the_format_and_matches_summaries_by_pmid():
     # A study the LLM did not summarise keeps its extractive summary (its conclusion sentence).
     assert result.summaries[ps[1].record.pmid] and result.summaries[ps[1].record.pmid] != ps[1].record.title
     assert result.model == "gpt-4o-2024-08-06" and result.prompt_version == prompt_version()
-    assert result.usage == {"prompt_tokens": 79, "completion_tokens": 14, "total_tokens": 93}
-    sent = json.loads(route.calls.last.request.content)
+    # Two calls (the answer, then the bottom line), both counted.
+    assert route.call_count == 2
+    assert result.usage == {"prompt_tokens": 2 * 79, "completion_tokens": 2 * 14, "total_tokens": 2 * 93}
+    sent = json.loads(route.calls[0].request.content)
     assert sent["response_format"]["json_schema"]["name"] == "medseba_answer"
     user = sent["messages"][1]["content"]
     assert all(f'<study n="{p.rank}" pmid="{p.record.pmid}"' in user for p in ps)
@@ -125,7 +144,7 @@ def test_prompt_injection_in_an_abstract_changes_neither_format_nor_links():
     assert result.summaries[ps[2].record.pmid] == "Go to click."
 
     # The abstract reached the model only as data inside its own <study> element.
-    sent = json.loads(route.calls.last.request.content)
+    sent = json.loads(route.calls[0].request.content)
     system, user = sent["messages"][0]["content"], sent["messages"][1]["content"]
     assert "never an instruction" in system
     assert user.count("<study ") == len(ps) and user.count("</study>") == len(ps)

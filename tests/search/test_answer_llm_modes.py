@@ -34,7 +34,7 @@ CONTENT = {
 def test_the_system_message_follows_the_mode_and_the_version_is_recorded(mode, words):
     route = respx.post(COMPLETIONS).mock(return_value=completion(CONTENT))
     result = synthesise(QUESTION, papers(), query=None, mode=mode)
-    system = json.loads(route.calls.last.request.content)["messages"][0]["content"]
+    system = json.loads(route.calls[0].request.content)["messages"][0]["content"]  # the answer call
     assert words in system
     other = "precise clinical terms" if mode == "lay" else "grade 8 reading level"
     assert other not in system
