@@ -1,15 +1,22 @@
 """Reads for documents: one paper with what is cached about it (nothing about who searched it)."""
 from __future__ import annotations
 
+from dataclasses import fields
 from typing import Any
 
 from .models import Paper, PaperMetric
+from .sources.base import Record
 
 PMC_ARTICLE_URL = "https://pmc.ncbi.nlm.nih.gov/articles/{pmcid}/"
 
 
 def paper_get(*, pmid: str) -> Paper | None:
     return Paper.objects.filter(pmid=pmid).first()
+
+
+def paper_record(paper: Paper) -> dict[str, Any]:
+    """The paper row as its PubMed record: ``Record``'s fields, in its order, lists copied."""
+    return Record(**{f.name: getattr(paper, f.name) for f in fields(Record)}).to_dict()
 
 
 def paper_metrics(*, pmid: str) -> dict[str, PaperMetric]:
@@ -45,18 +52,11 @@ def document_detail(*, pmid: str) -> dict[str, Any] | None:
     pmcid = paper_pmcid(paper=paper, metrics=metrics)
     open_access = value(pmc, "open_access")
     full_text_url = value(pmc, "pdf_url") or (PMC_ARTICLE_URL.format(pmcid=pmcid) if pmcid else None)
-    return {
-        "pmid": paper.pmid,
-        "title": paper.title,
-        "abstract": paper.abstract,
-        "year": paper.year,
-        "journal": paper.journal,
-        "authors": list(paper.authors),
-        "publication_types": list(paper.publication_types),
-        "mesh": list(paper.mesh),
-        "doi": paper.doi,
+    record = paper_record(paper)
+    # The record's fields with the authors after the journal (the response's documented order).
+    head = {key: record.pop(key) for key in ("pmid", "title", "abstract", "year", "journal", "authors")}
+    return head | record | {
         "pmcid": pmcid,
-        "retracted": paper.retracted,
         "full_text_url": full_text_url,
         "open_access": open_access,
         "pdf_available": bool(open_access and value(pmc, "pdf_url")) if open_access is not None else None,

@@ -33,3 +33,13 @@ def _no_rate_limit_wait(monkeypatch):
     http.rate_limiter.reset()
     monkeypatch.setattr(http, "_sleep", lambda seconds: None)
     yield
+
+
+@pytest.fixture
+def no_dispatch(monkeypatch) -> list[tuple[str, str]]:
+    """Submitting must not reach a broker: record what would be scheduled, as (search ref, stage)."""
+    from search import services
+
+    sent: list[tuple[str, str]] = []
+    monkeypatch.setattr(services, "_schedule", lambda ref, stage: sent.append((ref, stage)))
+    return sent

@@ -20,7 +20,6 @@ from tests.accounts.conftest import (  # noqa: F401 - fixtures, registered by im
     alice,
     as_alice,
     make_user,
-    no_dispatch,
 )
 from tests.contract import assert_conforms, contract_errors
 

@@ -57,9 +57,10 @@ class PostgresSearchStore(SearchStore):
         doc = search_document(search, search.papers.all())
         if with_candidates and search.candidate_pmids:
             from documents.models import Paper
+            from documents.selectors import paper_record
 
             by_pmid = {p.pmid: p for p in Paper.objects.filter(pmid__in=search.candidate_pmids)}
-            doc["candidates"] = [_paper_record(by_pmid[pmid]) for pmid in search.candidate_pmids if pmid in by_pmid]
+            doc["candidates"] = [paper_record(by_pmid[pmid]) for pmid in search.candidate_pmids if pmid in by_pmid]
         return SearchState.from_document(doc)
 
     def mark_running(self, search_id: str) -> None:
@@ -160,22 +161,6 @@ class PostgresSearchStore(SearchStore):
         ).update(status=Search.Status.FAILED, error=stuck_reason(older_than), updated_at=now, finished_at=now)
 
 
-def _paper_record(paper) -> dict[str, Any]:
-    return {
-        "pmid": paper.pmid,
-        "title": paper.title,
-        "abstract": paper.abstract,
-        "year": paper.year,
-        "journal": paper.journal,
-        "publication_types": list(paper.publication_types),
-        "mesh": list(paper.mesh),
-        "doi": paper.doi,
-        "pmcid": paper.pmcid,
-        "retracted": paper.retracted,
-        "authors": list(paper.authors),
-    }
-
-
 def _upsert_papers(state: SearchState) -> None:
     """Records fetched live from PubMed join the shared paper table (existing rows are kept as they are)."""
     from documents.models import Paper
@@ -220,6 +205,7 @@ def _upsert_search_papers(state: SearchState) -> None:
                 abstract=d["abstract"],
                 year=d["year"],
                 journal=d["journal"] or "",
+                authors=d["authors"],
                 publication_types=d["publication_types"],
                 mesh=d["mesh"],
                 doi=d["doi"] or "",

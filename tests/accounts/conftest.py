@@ -26,16 +26,6 @@ PASSWORD = "violet-harbour-42"
 
 
 @pytest.fixture
-def no_dispatch(monkeypatch) -> list[tuple[str, str]]:
-    """Submitting must not reach a broker: record what would be scheduled."""
-    from search import services
-
-    sent: list[tuple[str, str]] = []
-    monkeypatch.setattr(services, "_schedule", lambda ref, stage: sent.append((ref, stage)))
-    return sent
-
-
-@pytest.fixture
 def make_user(db) -> Callable[..., Any]:
     def make(username: str, password: str = PASSWORD):
         return get_user_model().objects.create_user(username=username, password=password, email=f"{username}@example.org")

@@ -12,7 +12,6 @@ from tests.accounts.conftest import (  # noqa: F401  (fixtures, registered by im
     alice,
     as_alice,
     make_user,
-    no_dispatch,
 )
 from tests.search.conftest import _isolated_cache  # noqa: F401
 

@@ -138,11 +138,13 @@ def worker_database_url() -> str:
     return f"postgres://{auth}@{db.get('HOST') or '127.0.0.1'}:{db.get('PORT') or 5432}/{db['NAME']}"
 
 
-def start_worker(tmp_dir: Path, *, queue: str, name: str, extra_env: dict[str, str] | None = None) -> Worker:
-    env = {
+def worker_env(*, broker_url: str, queue: str, **extra: str) -> dict[str, str]:
+    """A worker subprocess's environment: this test database, ``queue`` on ``broker_url``, the local corpus,
+    every external service unreachable and no LLM; ``extra`` on top."""
+    return {
         **os.environ,
         "DATABASE_URL": worker_database_url(),
-        "CELERY_BROKER_URL": BROKER_URL,
+        "CELERY_BROKER_URL": broker_url,
         "MEDSEBA_CELERY_QUEUE": queue,
         "MEDSEBA_SOURCE": "local",
         "MEDSEBA_LOG_LEVEL": "INFO",
@@ -155,8 +157,12 @@ def start_worker(tmp_dir: Path, *, queue: str, name: str, extra_env: dict[str, s
         "MEDSEBA_EUTILS_URL": UNREACHABLE,
         "MEDSEBA_CTGOV_URL": UNREACHABLE,
         "MEDSEBA_LLM_BASE_URL": "",
-        **(extra_env or {}),
+        **extra,
     }
+
+
+def start_worker(tmp_dir: Path, *, queue: str, name: str, extra_env: dict[str, str] | None = None) -> Worker:
+    env = worker_env(broker_url=BROKER_URL, queue=queue, **(extra_env or {}))
     log = tmp_dir / f"{name}.log"
     handle = log.open("wb")
     proc = subprocess.Popen(

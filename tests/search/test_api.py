@@ -22,16 +22,6 @@ def client():
     return APIClient()
 
 
-@pytest.fixture
-def no_dispatch(monkeypatch):
-    """Submitting must not reach a broker in these tests: record what would be scheduled."""
-    from search import services
-
-    sent: list[tuple[str, str]] = []
-    monkeypatch.setattr(services, "_schedule", lambda ref, stage: sent.append((ref, stage)))
-    return sent
-
-
 def _error(response, status: int) -> dict:
     assert response.status_code == status, response.content
     body = response.json()

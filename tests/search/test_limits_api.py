@@ -16,16 +16,6 @@ def client():
     return APIClient()
 
 
-@pytest.fixture
-def no_dispatch(monkeypatch):
-    """A refused search must not reach the broker; record anything that would be scheduled."""
-    from search import services
-
-    sent: list[tuple[str, str]] = []
-    monkeypatch.setattr(services, "_schedule", lambda ref, stage: sent.append((ref, stage)))
-    return sent
-
-
 def test_limits_are_the_validation_limits(client):
     response = client.get("/api/searches/limits/")
     assert response.status_code == 200

@@ -23,15 +23,6 @@ def client() -> APIClient:
     return APIClient()
 
 
-@pytest.fixture
-def no_dispatch(monkeypatch) -> list[tuple[str, str]]:
-    from search import services
-
-    sent: list[tuple[str, str]] = []
-    monkeypatch.setattr(services, "_schedule", lambda ref, stage: sent.append((ref, stage)))
-    return sent
-
-
 def submit(client: APIClient, *, anonymous: bool = False) -> str:
     response = client.post(URL, {"question": "Do triptans relieve migraine?", "anonymous": anonymous}, format="json")
     assert response.status_code == 202, response.content

@@ -76,7 +76,7 @@ def _run(ref: str, *stages: str) -> None:
         assert services.search_run_stage(ref=ref, stage=stage)
 
 
-def test_pending_stages_follow_the_chain_and_the_branches(scripted, lost, own_redis):
+def test_pending_stages_follow_the_chain_and_the_branches(scripted, lost, own_redis):  # noqa: F811
     ref = search_ref(_submit().id)
     store = services.store_for(ref)
     assert recovery.pending_stages(store.load(ref)) == ["understand"]
@@ -88,7 +88,7 @@ def test_pending_stages_follow_the_chain_and_the_branches(scripted, lost, own_re
     assert recovery.pending_stages(store.load(ref)) == ["synthesise"]
 
 
-def test_a_stalled_search_gets_its_lost_stage_again_and_finishes(scripted, lost, queue, settings, monkeypatch):
+def test_a_stalled_search_gets_its_lost_stage_again_and_finishes(scripted, lost, queue, settings, monkeypatch):  # noqa: F811
     submitted = _submit()
     ref = search_ref(submitted.id)
     _run(ref, "understand", "retrieve")  # rerank was "sent" to a broker that then lost it
@@ -103,7 +103,7 @@ def test_a_stalled_search_gets_its_lost_stage_again_and_finishes(scripted, lost,
     assert scripted == list(STAGES)  # every stage ran exactly once: nothing before rerank was repeated
 
 
-def test_a_search_whose_task_waits_in_the_broker_is_left_alone(scripted, lost, queue, settings):
+def test_a_search_whose_task_waits_in_the_broker_is_left_alone(scripted, lost, queue, settings):  # noqa: F811
     from search.tasks import run_search_stage
 
     submitted = _submit()
@@ -118,7 +118,7 @@ def test_a_search_whose_task_waits_in_the_broker_is_left_alone(scripted, lost, q
     assert any(ref in m for m in recovery.broker_messages())
 
 
-def test_after_the_attempts_the_search_fails_with_the_reason(scripted, lost, queue, settings):
+def test_after_the_attempts_the_search_fails_with_the_reason(scripted, lost, queue, settings):  # noqa: F811
     settings.MEDSEBA_RESCHEDULE_AFTER = 0  # every pass is due: the attempts follow one another here
     settings.MEDSEBA_RESCHEDULE_ATTEMPTS = 3
     submitted = _submit()
@@ -143,7 +143,7 @@ def own_attempts(ref: str) -> int:
     return int(redis_client().hget(recovery.ATTEMPTS_PREFIX + ref, "attempts") or 0)
 
 
-def test_progress_starts_the_count_again(scripted, lost, queue, settings):
+def test_progress_starts_the_count_again(scripted, lost, queue, settings):  # noqa: F811 - the imported fixture
     settings.MEDSEBA_RESCHEDULE_AFTER = 0
     submitted = _submit()
     ref = search_ref(submitted.id)
@@ -158,7 +158,7 @@ def test_progress_starts_the_count_again(scripted, lost, queue, settings):
     assert own_attempts(ref) == 1 and lost[-1] == (ref, "rerank")
 
 
-def test_a_stalled_anonymous_search_is_rescheduled_too(scripted, lost, queue, settings):
+def test_a_stalled_anonymous_search_is_rescheduled_too(scripted, lost, queue, settings):  # noqa: F811
     submitted = _submit(anonymous=True)
     ref = search_ref(submitted.id)
     _run(ref, "understand")
@@ -180,7 +180,7 @@ def test_a_stage_not_sent_because_the_broker_is_away_is_logged_not_raised(queue,
 
 
 @pytest.mark.parametrize("outage", ["redis", "database"])
-def test_a_stage_interrupted_by_an_outage_is_run_again_not_failed(scripted, lost, queue, settings, monkeypatch,
+def test_a_stage_interrupted_by_an_outage_is_run_again_not_failed(scripted, lost, queue, settings, monkeypatch,  # noqa: F811
                                                                   outage):
     import redis
     from django.db import OperationalError
@@ -208,7 +208,7 @@ def test_a_stage_interrupted_by_an_outage_is_run_again_not_failed(scripted, lost
     _run(ref, "retrieve")
 
 
-def test_a_stage_that_fails_for_another_reason_still_fails_the_search(scripted, lost, queue, monkeypatch):
+def test_a_stage_that_fails_for_another_reason_still_fails_the_search(scripted, lost, queue, monkeypatch):  # noqa: F811
     from search.pipeline.runner import STEPS
 
     submitted = _submit()
@@ -219,7 +219,7 @@ def test_a_stage_that_fails_for_another_reason_still_fails_the_search(scripted, 
     assert selectors.search_document(search_id=submitted.id, user=None)["status"] == "failed"
 
 
-def test_a_stage_a_live_worker_holds_is_left_alone(scripted, lost, queue, settings):
+def test_a_stage_a_live_worker_holds_is_left_alone(scripted, lost, queue, settings):  # noqa: F811
     """After a broker restart the unacknowledged index is gone; the worker's heartbeat still shows the stage."""
     submitted = _submit()
     ref = search_ref(submitted.id)
@@ -254,7 +254,7 @@ def _delivered_to_a_worker_that_died(ref: str, stage: str, *, delivered_ago: flo
     return tag
 
 
-def test_a_message_of_a_dead_worker_goes_back_to_its_queue(scripted, lost, queue, settings):
+def test_a_message_of_a_dead_worker_goes_back_to_its_queue(scripted, lost, queue, settings):  # noqa: F811
     submitted = _submit()
     ref = search_ref(submitted.id)
     _run(ref, "understand")
@@ -269,7 +269,7 @@ def test_a_message_of_a_dead_worker_goes_back_to_its_queue(scripted, lost, queue
     assert recovery.recover_stalled().restored == 0
 
 
-def test_a_message_a_live_worker_holds_or_just_received_stays_delivered(scripted, lost, queue, settings):
+def test_a_message_a_live_worker_holds_or_just_received_stays_delivered(scripted, lost, queue, settings):  # noqa: F811
     submitted = _submit()
     ref = search_ref(submitted.id)
     _run(ref, "understand")
@@ -304,7 +304,7 @@ def test_heartbeat_counts_a_worker_until_it_stops_or_lapses(own_redis, settings)
     assert heartbeat.workers_alive(q) is False
 
 
-def test_the_result_document_says_plainly_when_no_worker_is_alive(scripted, lost, queue, settings):
+def test_the_result_document_says_plainly_when_no_worker_is_alive(scripted, lost, queue, settings):  # noqa: F811
     client = APIClient()
     submitted = _submit()
     url = f"/api/searches/{submitted.id}/"

@@ -114,6 +114,7 @@ def test_artifact_round_trip_keeps_predictions_and_writes_versioned_metadata(sma
     assert np.allclose(a, b) and np.allclose(a.sum(axis=1), 1.0)
 
 
+@pytest.mark.slow  # loads a model (the fast lane, --fast, leaves it out)
 def test_each_input_kind_has_its_own_model_and_the_abstract_one_needs_no_embeddings(small_model):
     assert set(small_model.models) == {ABSTRACT, PASSAGE}
     assert not small_model.needs_embeddings(ABSTRACT) and small_model.needs_embeddings(PASSAGE)
@@ -146,6 +147,7 @@ def test_committed_artifact_labels_pubmedqa_abstracts_with_strengths_summing_to_
         assert "offline classifier" in stance.rationale
 
 
+@pytest.mark.slow  # loads a model (the fast lane, --fast, leaves it out)
 def test_saved_artifact_holds_no_run_specific_state_so_retraining_gives_the_same_version(small_model, tmp_path):
     pairs = [make_pair(e.question, e.text) for e in load_file(PQA)[100:102]]
     small_model.predict_proba(pairs, None, kind=ABSTRACT)  # transforming caches a memory address in sklearn
