@@ -4,12 +4,14 @@ RIS and BibTeX are what Zotero, EndNote and Mendeley import (validated in the te
 ``bibtexparser``); each record carries MedSEBA's reading of the study in its note (stance with strength,
 design, number of people, whether it addresses the question, evidence weight, the quoted sentence). The CSV's
 columns derive from the paper's documented fields (``PaperSerializer``: nested fields flattened as
-``stance.label``, lists joined with "; "), plus the authors and the evidence weight, so a field added to the
-paper is exported without anyone touching this module. The JSON is the document as the API returns it, with
+``stance.label``, lists joined with "; "; the authors are one of them), plus the evidence weight, so a field
+added to the paper is exported without anyone touching this module. The JSON is the document as the API returns it, with
 its provenance.
 
-Pure functions of the document (and the authors, which the result document does not carry: the view looks
-them up by PMID in the stored records).
+Pure functions of the document. Each paper carries its authors as the source named them (stored with the search,
+``SearchPaper.authors``); a study whose source named none is exported with no author rather than an invented one.
+Only a document saved before papers carried authors (an anonymous result still in Redis from before) takes them
+from ``authors``, the stored records by PMID, that the view passes.
 """
 from __future__ import annotations
 
@@ -69,12 +71,43 @@ def study_note(doc: dict[str, Any], paper: dict[str, Any]) -> str:
     return f"MedSEBA ({_one_line(doc.get('question'))}): " + "; ".join(parts) if parts else ""
 
 
+# Words that make a name a group's ("SOLVD Investigators", "FINNAKI Study Group"), never one person's.
+_COLLECTIVE_WORDS = frozenset("""
+    alliance association board centre center collaboration collaborative collaborators committee consortium council
+    coordinators department foundation group groups institute investigators members network organisation
+    organization panel program programme project research researchers society steering study team trial trialists
+    unit working writing
+""".split())
+# Lower-case particles that belong to the surname ("P van der Berg", "Ana da Silva").
+_PARTICLES = frozenset("al bin da das de del della der di dos du el la le st ten ter van von y".split())
+
+
 def split_author(name: str) -> tuple[str, str] | None:
-    """("Nazzaro", "P") from PubMed's "P Nazzaro"; None for a collective name ("SOLVD Investigators")."""
-    first, _, rest = name.strip().partition(" ")
-    if rest and re.fullmatch(r"[A-Z]{1,4}", first):
-        return rest, first
-    return None
+    """(surname, given names or initials) of one person, or None for a group.
+
+    PubMed's "P Nazzaro" gives ("Nazzaro", "P") and the corpus's "Richard B Devereux" gives ("Devereux",
+    "Richard B"); lower-case particles stay with the surname. A group ("SOLVD Investigators"), a single word,
+    or anything with digits or punctuation a personal name never has is None: exported as one name, as given.
+    """
+    words = name.split()
+    if len(words) < 2 or len(words) > 6 or re.search(r"[0-9().,:;&/]", name):
+        return None
+    if any(w.lower() in _COLLECTIVE_WORDS for w in words):
+        return None
+    if re.fullmatch(r"[A-Z]{1,4}", words[0]):  # PubMed's initials first
+        return " ".join(words[1:]), words[0]
+    start = len(words) - 1
+    while start > 1 and words[start - 1] in _PARTICLES:
+        start -= 1
+    return " ".join(words[start:]), " ".join(words[:start])
+
+
+def study_authors(paper: dict[str, Any], fallback: Authors) -> list[str]:
+    """The study's authors as its record names them: the document's own (stored with the search), else, for a
+    document saved before papers carried them, what ``fallback`` holds for its PMID. Empty = none known."""
+    if "authors" in paper:
+        return list(paper.get("authors") or [])
+    return list(fallback.get(paper["pmid"], []))
 
 
 def _papers(doc: dict[str, Any]) -> list[dict[str, Any]]:
@@ -94,7 +127,7 @@ def to_ris(doc: dict[str, Any], authors: Authors) -> str:
 
     for paper in _papers(doc):
         tag("TY", "JOUR")
-        for name in authors.get(paper["pmid"], []):
+        for name in study_authors(paper, authors):  # one AU per author, "Surname, Given"; none when unknown
             split = split_author(name)
             tag("AU", f"{split[0]}, {split[1]}" if split else name)
         tag("TI", paper.get("title"))
@@ -127,7 +160,9 @@ def bibtex_escape(text: Any) -> str:
 
 def _bibtex_author(name: str) -> str:
     split = split_author(name)
-    return f"{split[0]}, {split[1]}" if split else "{" + name + "}"  # a collective name stays one "last name"
+    if split:
+        return f"{bibtex_escape(split[0])}, {bibtex_escape(split[1])}"
+    return "{" + bibtex_escape(name) + "}"  # a group's name stays one "last name" (its "and" is not a separator)
 
 
 def to_bibtex(doc: dict[str, Any], authors: Authors) -> str:
@@ -137,7 +172,7 @@ def to_bibtex(doc: dict[str, Any], authors: Authors) -> str:
               f"code {prov.get('code_version') or 'unknown'}; retrieved {prov.get('retrieved_at') or 'unknown'}")
     entries = ["@comment{" + bibtex_escape(header) + "}"]
     for paper in _papers(doc):
-        names = [_bibtex_author(bibtex_escape(n)) for n in authors.get(paper["pmid"], [])]
+        names = [_bibtex_author(n) for n in study_authors(paper, authors)]
         fields = {
             "title": bibtex_escape(paper.get("title")),
             "author": " and ".join(names),
@@ -158,7 +193,8 @@ def to_bibtex(doc: dict[str, Any], authors: Authors) -> str:
 # --- CSV ----------------------------------------------------------------------------------------------------
 
 def paper_columns() -> list[str]:
-    """The CSV columns: the paper's documented fields (nested ones flattened), then authors and evidence weight."""
+    """The CSV columns: the paper's documented fields (nested ones flattened, authors among them), then the
+    evidence weight."""
     from rest_framework import serializers
 
     from search.api.serializers import PaperSerializer
@@ -169,7 +205,7 @@ def paper_columns() -> list[str]:
             columns.extend(f"{name}.{sub}" for sub in field.fields)
         else:
             columns.append(name)
-    return columns + ["authors", "evidence_weight"]
+    return columns + [c for c in ("authors", "evidence_weight") if c not in columns]
 
 
 def _cell(value: Any) -> Any:
@@ -190,7 +226,7 @@ def to_csv(doc: dict[str, Any], authors: Authors) -> str:
         row = []
         for column in columns:
             if column == "authors":
-                value: Any = authors.get(paper["pmid"], [])
+                value: Any = study_authors(paper, authors)
             elif column == "evidence_weight":
                 value = _evidence_weight(doc, paper["pmid"])
             elif "." in column:

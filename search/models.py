@@ -97,6 +97,10 @@ class SearchPaper(models.Model):
     abstract = models.TextField(blank=True, default="")
     year = models.IntegerField(null=True, blank=True)
     journal = models.CharField(max_length=512, blank=True, default="")
+    authors = ArrayField(
+        models.CharField(max_length=256), default=list, blank=True,
+        help_text="as the record names them (\"P Nazzaro\", or a group); empty = the source gave none",
+    )
     publication_types = ArrayField(models.CharField(max_length=128), default=list, blank=True)
     mesh = ArrayField(models.CharField(max_length=256), default=list, blank=True)
     doi = models.CharField(max_length=256, blank=True, default="")

@@ -77,7 +77,7 @@ def search_find_reusable(*, fingerprint: str) -> Search | None:
 def paper_authors(*, pmids: list[str]) -> dict[str, list[str]]:
     """Authors of the stored records (local corpus, or PubMed records a signed-in search stored), by PMID.
 
-    The result document does not carry authors; the exports (RIS, BibTeX, CSV) need them. A PMID with no
+    The exports' fallback for a result document saved before its papers carried their authors. A PMID with no
     stored record (an anonymous search on live PubMed stores none) has no authors here.
     """
     from documents.models import Paper

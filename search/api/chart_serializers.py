@@ -6,22 +6,24 @@ tests/search/test_document_contract.py fail when chart.py and this description p
 """
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from rest_framework import serializers
 
 from search.pipeline.chart import LABELS
 from search.pipeline.consensus import LEAD_SIDES, LEADERS, SIDES
 
 
-class StanceCountsSerializer(serializers.Serializer):
-    supports = serializers.IntegerField()
-    refutes = serializers.IntegerField()
-    neutral = serializers.IntegerField()
+def per_label(field: Callable[[], serializers.Field]) -> dict[str, serializers.Field]:
+    """One ``field()`` per stance label, keyed and ordered as chart.py's ``LABELS`` (the one list of them)."""
+    return {label: field() for label in LABELS}
 
 
-class StanceStrengthsSerializer(serializers.Serializer):
-    supports = serializers.FloatField()
-    refutes = serializers.FloatField()
-    neutral = serializers.FloatField()
+# {supports, refutes, neutral}, built from LABELS (like LeadChangeSerializer below, from a dict of fields).
+StanceCountsSerializer = type("StanceCountsSerializer", (serializers.Serializer,), per_label(serializers.IntegerField))
+StanceStrengthsSerializer = type(
+    "StanceStrengthsSerializer", (serializers.Serializer,), per_label(serializers.FloatField)
+)
 
 
 class StanceDistributionSerializer(serializers.Serializer):

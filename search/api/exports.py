@@ -71,7 +71,9 @@ class SearchExportApi(APIView):
         if document.get("status") not in FINISHED:
             raise ApiError(status_code=409, code="not_ready",
                            message="This search is still running; export it when it has finished.")
-        authors = selectors.paper_authors(pmids=[p["pmid"] for p in document.get("papers") or []])
+        # Papers carry their authors; only a document saved before they did needs the stored records'.
+        older = [p["pmid"] for p in document.get("papers") or [] if "authors" not in p]
+        authors = selectors.paper_authors(pmids=older) if older else {}
         body = fmt.render(document, authors)
         response = HttpResponse(body.encode("utf-8"), content_type=f"{fmt.media_type}; charset=utf-8")
         response["Content-Disposition"] = f'attachment; filename="{export_filename(document, fmt.extension)}"'

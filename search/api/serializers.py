@@ -6,11 +6,12 @@ from rest_framework import serializers
 from medseba.api.errors import InvalidInput
 from search.models import Search
 
-from search.api.chart_serializers import ChartsSerializer
+from search.api.chart_serializers import ChartsSerializer, per_label
 from search.api.living_serializers import LivingSerializer
 from search.api.mode_serializers import BottomLineSerializer, GlossaryEntrySerializer, ModesSerializer, TrialsSerializer
 from search.api.provenance_serializers import ModelsSerializer, ProvenanceSerializer
 from search.pipeline import graph
+from search.pipeline.chart import LABELS
 from search.pipeline.state import ADDRESSES_LABELS, CONFIDENCE_LEVELS, FRAME_KINDS, READING_MODES, VERDICT_LABELS
 from search.design import DESIGNS
 from search.scope import SCOPE_KINDS
@@ -103,13 +104,13 @@ class QuerySerializer(serializers.Serializer):
     )
 
 
-class StanceSerializer(serializers.Serializer):
-    label = serializers.ChoiceField(choices=["supports", "refutes", "neutral"])
-    supports = serializers.FloatField()
-    refutes = serializers.FloatField()
-    neutral = serializers.FloatField()
-    rationale = serializers.CharField(allow_blank=True)
-    uncertain = serializers.BooleanField(help_text="the label's strength is too low to show as a finding")
+# A paper's stance: the label, its strength per label (the chart's labels), why, and whether it is unsure.
+StanceSerializer = type("StanceSerializer", (serializers.Serializer,), {
+    "label": serializers.ChoiceField(choices=list(LABELS)),
+    **per_label(serializers.FloatField),
+    "rationale": serializers.CharField(allow_blank=True),
+    "uncertain": serializers.BooleanField(help_text="the label's strength is too low to show as a finding"),
+})
 
 
 class AddressesSerializer(serializers.Serializer):
@@ -142,6 +143,10 @@ class PaperSerializer(serializers.Serializer):
     abstract = serializers.CharField()
     year = serializers.IntegerField(allow_null=True)
     journal = serializers.CharField()
+    authors = serializers.ListField(
+        child=serializers.CharField(),
+        help_text='as PubMed names them ("P Nazzaro", or a group such as "SOLVD Investigators"); empty = none given',
+    )
     venue = serializers.CharField(allow_null=True, help_text="null = unavailable")
     publication_types = serializers.ListField(child=serializers.CharField())
     mesh = serializers.ListField(child=serializers.CharField())

@@ -145,6 +145,7 @@ class RankedPaper:
             "abstract": r.abstract,
             "year": r.year,
             "journal": r.journal,
+            "authors": list(r.authors),
             "venue": m.venue,
             "publication_types": r.publication_types,
             "mesh": r.mesh,
@@ -174,6 +175,7 @@ class RankedPaper:
             doi=d.get("doi") or "",
             pmcid=d.get("pmcid") or "",
             retracted=bool(d.get("retracted")),
+            authors=list(d.get("authors") or []),
         )
         metrics = Metrics(**{key: d.get(key) for key in METRIC_KEYS}, pmcid=d.get("pmcid") or None)
         stance = d.get("stance")

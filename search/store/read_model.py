@@ -16,6 +16,7 @@ def search_paper_dict(sp: SearchPaper) -> dict[str, Any]:
         "abstract": sp.abstract,
         "year": sp.year,
         "journal": sp.journal,
+        "authors": list(sp.authors),
         "publication_types": list(sp.publication_types),
         "mesh": list(sp.mesh),
         "doi": sp.doi,

@@ -118,3 +118,17 @@ def test_error_document_and_garbage_raise():
         parse_pubmed_xml(b"<PubmedArticleSet><PubmedArticle>")
     with pytest.raises(PubMedXMLError, match="eSearchResult"):
         parse_pubmed_xml(fixture_bytes("ncbi_eutils", "esearch_pubmed_biopython.xml"))
+
+
+def test_authors_are_parsed_in_order_initials_first_with_groups_whole():
+    record = one("efetch_pubmed_single_38534005.xml")
+    assert record.authors == [
+        "TT Kouri", "W Hofmann", "R Falbo", "M Oyaert", "S Schubert", "JB Gertsen", "A Merens", "M Pestel-Caron",
+        "Task and Finish Group for Urinalysis (TFG-U), European Federation of Clinical Chemistry and Laboratory "
+        "Medicine (EFLM)",
+    ]
+    raw = fixture_text("ncbi_eutils", "efetch_pubmed_asthma_100articles.xml")
+    records = parse_pubmed_xml(fixture_bytes("ncbi_eutils", "efetch_pubmed_asthma_100articles.xml"))
+    # every named person or group in the file is kept (no author dropped, none invented)
+    people = len(re.findall(r"<Author\b[^>]*>\s*<LastName>", raw)) + len(re.findall(r"<CollectiveName>", raw))
+    assert sum(len(r.authors) for r in records) == people

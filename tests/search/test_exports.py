@@ -19,11 +19,13 @@ from documents.models import Paper
 from documents.sources.base import Filters, Record
 from search import selectors
 from search.design import classify_design, sample_size
-from search.exports import bibtex_escape, export_filename, paper_columns, split_author
+from search.exports import bibtex_escape, export_filename, paper_columns, split_author, to_bibtex, to_csv, to_ris
 from search.pipeline.chart import chart
 from search.pipeline.state import Addresses, BestSentence, Frame, RankedPaper, SearchState, UnderstoodQuery
 from search.provenance import record_provenance
 from search.store import PostgresSearchStore, RedisSearchStore
+from documents.sources.pubmed_xml import parse_pubmed_xml
+from tests.conftest import fixture_bytes
 from tests.contract import contract_errors
 from tests.search.answer_papers import CORPUS, stance
 
@@ -75,8 +77,8 @@ def _store_corpus() -> None:
                              authors=list(authors), origin="cohen2006")
 
 
-def _finished(*, anonymous: bool = False, owner=None, running: bool = False) -> str:
-    state = _state(running=running)
+def _finished(*, anonymous: bool = False, owner=None, running: bool = False, state: SearchState | None = None) -> str:
+    state = state or _state(running=running)
     store = RedisSearchStore() if anonymous else PostgresSearchStore()
     public_id = store.create(state, fingerprint="", owner=owner)
     assert store.save_stage(state, stage="rerank")
@@ -227,3 +229,85 @@ def test_file_names_and_escaping():
     assert export_filename({"question": "private thing", "anonymous": True, "id": "x"}, "ris") == "medseba-search.ris"
     assert split_author("SOLVD Investigators") is None and split_author("JM van Veldhuisen") == ("van Veldhuisen", "JM")
     assert bibtex_escape("a\n  {b}") == r"a \{b\}"
+
+
+def test_split_author_reads_the_corpus_forms_and_leaves_groups_whole():
+    # "Initials Surname" (PubMed, most of the corpus) and "Given [Middle] Surname" (about 10,000 corpus names)
+    assert split_author("P Nazzaro") == ("Nazzaro", "P")
+    assert split_author("Richard B Devereux") == ("Devereux", "Richard B")
+    assert split_author("Hans-Henrik Parving") == ("Parving", "Hans-Henrik")
+    assert split_author("Iu E Semenova") == ("Semenova", "Iu E")
+    assert split_author("Dirk J van Veldhuisen") == ("van Veldhuisen", "Dirk J")
+    assert split_author("M Pestel-Caron") == ("Pestel-Caron", "M")
+    for group in ("ALLHAT Collaborative Research Group", "GISSI-3 Investigators", "UKPDS Group", "Diabiopsies Group",
+                  "ADVANCE Management Committee", "Investigators of the ESPIRAL Study. Efecto del tratamiento",
+                  "Task and Finish Group for Urinalysis (TFG-U), European Federation (EFLM)", "Anonymous"):
+        assert split_author(group) is None, group
+
+
+# --- authors stored with the search's papers ----------------------------------------------------------------
+
+EFETCH = "efetch_pubmed_single_38534005.xml"  # 8 people and one group whose name contains "and"
+EFETCH_PEOPLE = [("Kouri", "TT"), ("Hofmann", "W"), ("Falbo", "R"), ("Oyaert", "M"), ("Schubert", "S"),
+                 ("Gertsen", "JB"), ("Merens", "A"), ("Pestel-Caron", "M")]
+EFETCH_GROUP = ("Task and Finish Group for Urinalysis (TFG-U), European Federation of Clinical Chemistry and "
+                "Laboratory Medicine (EFLM)")
+
+
+def _live_state(*, without_authors: bool = False) -> SearchState:
+    """A search on live PubMed: its record parsed from a real efetch body, nothing in the shared paper table."""
+    (record,) = parse_pubmed_xml(fixture_bytes("ncbi_eutils", EFETCH))
+    papers = [RankedPaper(rank=1, record=record, similarity=0.7, stance=stance("supports"))]
+    if without_authors:  # a PubMedQA corpus record: the source names no authors
+        papers.append(RankedPaper(rank=2, record=replace(_corpus()[0][0], authors=[]), similarity=0.6,
+                                  stance=stance("neutral")))
+    state = SearchState(question="Is urinalysis accurate?", filters=Filters(), source="pubmed", papers=papers,
+                        query=UnderstoodQuery(boolean="urinalysis", frame=Frame()))
+    record_provenance(state)
+    state.charts = chart(papers, state.query.frame)
+    return state
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("anonymous", [False, True], ids=["stored", "anonymous"])
+def test_efetch_authors_reach_ris_bibtex_and_csv_without_the_paper_table(client, anonymous):
+    public_id = _finished(anonymous=anonymous, state=_live_state(without_authors=True))
+    Paper.objects.all().delete()  # the exports must not need the shared table: the search keeps its own
+    doc = client.get(f"/api/searches/{public_id}/").json()
+    assert doc["papers"][0]["authors"][:2] == ["TT Kouri", "W Hofmann"] and doc["papers"][1]["authors"] == []
+
+    ris = rispy.loads(_body(_export(client, public_id, "ris")))
+    assert ris[0]["authors"] == [f"{last}, {given}" for last, given in EFETCH_PEOPLE] + [EFETCH_GROUP]
+    assert "authors" not in ris[1]  # no author is invented, and no empty AU line written
+    assert "AU  - \r\n" not in _body(_export(client, public_id, "ris"))
+
+    bib = bibtexparser.loads(_body(_export(client, public_id, "bibtex"))).entries
+    names = bib[0]["author"].split(" and ")
+    # the group is braced, so its own "and"s do not split it into people
+    assert bib[0]["author"] == " and ".join([f"{last}, {given}" for last, given in EFETCH_PEOPLE] + ["{" + EFETCH_GROUP + "}"])
+    assert names[:8] == [f"{last}, {given}" for last, given in EFETCH_PEOPLE]
+    assert "author" not in bib[1]
+
+    rows = list(csv.DictReader(io.StringIO(_body(_export(client, public_id, "csv")))))
+    assert rows[0]["authors"].split("; ")[:2] == ["TT Kouri", "W Hofmann"] and rows[1]["authors"] == ""
+    assert list(rows[0]).count("authors") == 1
+
+
+def test_ris_and_bibtex_name_given_name_authors_surname_first():
+    record = replace(_corpus()[0][0], authors=["Richard B Devereux", "Björn Dahlöf", "ALLHAT Collaborative Research Group"])
+    doc = {"question": "q", "papers": [RankedPaper(rank=1, record=record, similarity=0.5).to_dict()]}
+    assert rispy.loads(to_ris(doc, {}))[0]["authors"] == ["Devereux, Richard B", "Dahlöf, Björn",
+                                                          "ALLHAT Collaborative Research Group"]
+    entry = bibtexparser.loads(to_bibtex(doc, {})).entries[0]
+    assert entry["author"] == "Devereux, Richard B and Dahlöf, Björn and {ALLHAT Collaborative Research Group}"
+
+
+def test_a_document_saved_before_papers_carried_authors_takes_them_from_the_stored_records():
+    record = _corpus()[0][0]
+    paper = RankedPaper(rank=1, record=record, similarity=0.5).to_dict()
+    del paper["authors"]
+    doc = {"question": "q", "papers": [paper]}
+    fallback = {record.pmid: ["P Nazzaro"]}
+    assert rispy.loads(to_ris(doc, fallback))[0]["authors"] == ["Nazzaro, P"]
+    assert "authors" not in rispy.loads(to_ris(doc, {}))[0]
+    assert list(csv.DictReader(io.StringIO(to_csv(doc, fallback))))[0]["authors"] == "P Nazzaro"

@@ -51,6 +51,7 @@ export function makePaper(rank: number, overrides: Partial<Paper> = {}): Paper {
     abstract: `Background sentence ${rank}. Sumatriptan relieved headache in study ${rank}. Closing sentence.`,
     year: 1990 + (rank % 6),
     journal: `Journal ${rank % 3}`,
+    authors: [`A${rank} Author`],
     venue: null,
     publication_types: ['Randomized Controlled Trial'],
     mesh: ['Migraine Disorders', 'Sumatriptan'],

@@ -1083,6 +1083,8 @@ export interface components {
             abstract: string;
             year: number | null;
             journal: string;
+            /** @description as PubMed names them ("P Nazzaro", or a group such as "SOLVD Investigators"); empty = none given */
+            authors: string[];
             /** @description null = unavailable */
             venue: string | null;
             publication_types: string[];
