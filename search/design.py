@@ -155,90 +155,102 @@ def _rx(pattern: str) -> re.Pattern[str]:
     return re.compile(pattern, re.I)
 
 
-_GUIDELINE_TITLE = _rx(
-    r"\bguidelines?\b|consensus (statement|conference|report|document|recommendations?)|position (statement|paper)"
-    r"|practice parameters?|\brecommendations? (of|by|from|for) the\b|\brecommendation by\b")
-# "related to the current guidelines", "adherence to guidelines": the title names guidelines as its topic.
-_GUIDELINE_MENTION = _rx(r"\b(to|with|following|implement(ing|ation of)|versus|vs\.?)\s+(the\s+)?([\w/-]+\s+){0,2}$")
-_GUIDELINE_TEXT = _rx(r"\b(this|these|the present|our) (guidelines?|consensus statement|position statement)\b"
-                      r"|\bto provide (an? )?(evidence-based )?(practice )?guidelines?\b")
-_META = _rx(r"meta-?analy|systematic(ally)? review|systemic review|pooled analysis|cochrane (review|collaboration)")
-_META_FIRST_PERSON = _rx(
-    r"\b(we|this|our|present|the present)\b[^.]{0,60}\b(meta-?analy|systematic(ally)? review|systemic review)"
-    rf"|\bmeta-?analysis of {_NUMBER_WORDS} |\bmeta-?analy\w* (was performed|techniques|methods|criteria)"
-    r"|\bmeta-?analytic"
-    r"|\bto (systematically )?review\b[^.]{0,80}\b(trials|studies|literature|evidence)"
-    r"|\b(literature|database|electronic|computeri[sz]ed) searches?\b"
-    r"|\bsearch(es)? of (the )?(medline|pubmed|embase|literature|databases?)"
-    rf"|\bdata (were|was) (analy[sz]ed|pooled|combined) from {_NUMBER_WORDS} [^.]{{0,80}}\b(studies|trials)\b"
-    r"|\b(medline|embase|cochrane)\b[^.]{0,80}\b(searched|search)\b|\bpooled (odds|relative|rate|risk|estimate)"
-    r"|\b(studies|trials|articles) (met|fulfilled) (the |our )?(inclusion|meta-analytic|eligibility)"
-    r"|\bliterature (was|were) searched|\bliterature (was|were) (examined|reviewed) for (all )?(randomi[sz]ed|controlled"
-    r"|comparative|clinical) (trials|studies)|\bsearch-protocol")
-_META_OTHERS = _rx(r"\b(a|an|one|another|recent|previous|earlier|published)\s+(recent\s+)?meta-?analys[ie]s\b"
-                   r"|meta-?analys[ie]s of randomi[sz]ed[^.]{0,40}(have|has) (demonstrated|shown)")
-_OTHER_DESIGN = _rx(
-    r"decision[- ]analytic|markov model|cost-effectiveness analysis|expected[- ]cost|economic (evaluation|model)"
-    r"|\bqualitative (study|research|interview)|focus groups?|critical incident technique|semi-structured interview"
-    r"|\b(design|rationale) (of|and rationale of) (a|the) (prospective|randomi[sz]ed|multicent)"
-    r"|\bpsychometric propert|\b(reliability|validity) (and|of) (the )?[A-Z]?[^.]{0,40}questionnaire"
-    r"|\bcritical analysis of\b")
-_ANIMAL = _rx(r"\b(rats?|mice|mouse|murine|dogs?|canine|rabbits?|guinea[- ]pigs?|pigs|piglets?|swine|sheep|hamsters?"
-              r"|monkeys?|primates?|baboons?|cats|feline|ferrets?|zebrafish|animal model|animals)\b")
-_IN_VITRO = _rx(r"\bin vitro\b|\bcell lines?\b|\bcultured\b|\bcell cultures?\b|\bisolated (rat|human|perfused)"
-                r"|\bhomogenates?\b|\bmicrosomes?\b|\bex vivo\b")
-_HUMAN = _rx(r"\b(patients?|volunteers?|participants?|subjects|women|men|children|adults|infants|neonates"
-             r"|adolescents|individuals|persons|people|outpatients|inpatients|primigravidas|respondents)\b")
-_RANDOM = _rx(r"\brandomi[sz](ed|ation|ing|e)\b|\brandomly (assigned|allocated|divided|enrolled|distributed)"
-              r"|\bin (a )?random (order|sequence|fashion)\b|\brandom (allocation|assignment)\b"
-              r"|\bassignment was random|\ballocated at random|\bconsecutively randomi")
-_RANDOM_NEGATED = _rx(r"\bnon-?randomi[sz]|\bnot randomi[sz]|\bwithout randomi[sz]|\bquasi-randomi[sz]")
-_MODAL = _rx(r"\b(needed|warranted|required?|necessary|should|would|could|future|further|can only|are lacking"
-             r"|needs?|recommended|planned|remain to)\b")
-_BLINDED_CONTROLLED = _rx(r"double[- ](blind|masked)|placebo[- ]controlled|double-dummy")
-_OPEN = _rx(r"\bopen[- ]label|\bopen (trial|study|prospective|pilot|design)|\bopen,|\buncontrolled\b|\bsingle[- ]arm"
-            r"|\bnon-?comparative\b|\bopen gbp\b|\bphase (ii|2)\b|\bpilot (study|trial)|\bopen-label")
-_REVIEW = _rx(r"\b(this|the present|our|a) (review|overview)\b|\bwe (review|summari[sz]e)\b"
-              r"|\breview(s|ed)? (of )?the (literature|evidence|current|recent|available|data|clinical)"
-              r"|\bthis (paper|article|chapter) (will )?(review|discuss|summari[sz]e|describe|set)|\bsets out to review"
-              r"|\bthe review summari[sz]es|\b(data|literature|studies|trials|evidence) (were|was) reviewed"
-              r"|\bbased on (data|results) from \d+ [^.]{0,30}\b(trials|studies)")
-_REVIEW_WEAK = _rx(r"\bwe discuss\b|\bis (reviewed|discussed)\b|\bare (reviewed|discussed|summari[sz]ed)\b")
-_REVIEW_TITLE = _rx(r"\breview\b|\boverview\b|\bupdate\b|\badvances in\b|\bcurrent (concepts|status|management|"
-                    r"perspectives)|\bperspective\b|\bapproach to\b|\bnew treatments\b|\bmanagement of\b"
-                    r"|\bwhat is the evidence|\bmythology\b|: is there a role")
-_RECORD_REVIEW = _rx(r"\b(chart|record|retrospective|case[- ]note|database) review(?! of the (literature|evidence))"
-                     r"|\breviewed (the )?(medical |hospital )?"
-                     r"(records|charts|data)|\brecords of\b[^.]{0,40}\bwere reviewed")
-_CASE_CONTROL = _rx(r"\bcase[- ]control(led)?\b|\bcases and \d[\d,]* (matched )?controls|\b(taken|served|used) as "
-                    r"(cases|controls)\b|\bwith\b[^.;]{0,80}\band \d+ [^.;]{0,50}\bwithout (this|the|a)\b")
-_CROSS_SECTIONAL = _rx(r"\bcross[- ]sectional|\bsurvey\b|\bquestionnaire (was|were) (sent|mailed|distributed|"
-                       r"administered)|\b(administered|completed|sent|mailed) (a |an |the )?([\w-]+ ){0,3}questionnaires?\b"
-                       r"|\brespondents\b|\becological\b|\bstate-level\b")
-_DIAGNOSTIC = _rx(r"\bsensitivity and specificity|\bdiagnostic (accuracy|value|sensitivity)|\bpredictive value"
-                  r"|\breceiver operat|\bpsychometric|\bvalidity\b")
-_COHORT = _rx(r"\bcohort\b|\bprospective(ly)? (study|follow|natural history|observational)|\bfollowed (up )?(for|over)"
-              r"|\bretrospective(ly)?\b|\bdata (from|of) the [A-Z]|\bwere analy[sz]ed retrospectively|\bdatabase\b"
-              r"|\bregistry\b|\bmedical records\b|\bchart review|\blinked\b[^.]{0,20}\banalysis"
-              r"|\b(treated|operated|admitted|seen|diagnosed|performed|referred)\b[^.]{0,80}\b(between|from) (\w+ )?"
-              r"(\d+, )?(19|20)\d\d (and|to|through|until) ")
-_COHORT_TIME = _rx(r"follow(ed)?[- ]?up|\bfollowed\b|prospective|retrospective|incidence|\bover (a |the )?\d|subsequent"
-                   r"|\brisk of\b|hazard|survival|mortality|years? later|natural history")
-_COMPARISON = _rx(r"\bcompared (with|to)\b|\bcompar(e|ed|ing|ison)\b|\bversus\b|\bvs\.?\b|\bhazard ratio|\bodds ratio"
-                  r"|\brelative risk|\bpredictors?\b|\bprognostic\b|\bmultivariat|\bassociated with\b|\brisk factors?"
-                  r"|\bwho did and did not\b|\bpaired\b|\bmatched\b|\bregression\b|\bcontrols\b|\bcontrol "
-                  r"(subjects|group)|\bdiffer(ed|ence)?\b|\barms? [AB]\b|\bbetween (the )?(two )?groups")
-_CASE_REPORT = _rx(r"\bcase reports?\b|\bwe (report|describe|present)\b[^.]{0,40}\b(case|cases|patients?|man|woman"
-                   r"|boy|girl|child|infant)\b|\b\d+-year-old (man|woman|male|female|boy|girl|patient)"
-                   r"|\bdescribed in one patient|\bour (series|experience)\b|\bconsecutive cases\b"
-                   r"|\bthree clinical cases")
-_INTERVENTION = _rx(r"\b(were|was) (treated|given|administered|switched|converted|dosed)\b|\breceived\b"
-                    r"|\btreatment with\b|\bbefore and (after|during)\b|\bunderwent\b[^.]{0,60}\b(before|after|during)"
-                    r"\b|\bchallenge\b|\bpharmacokinetics?\b|\bwere studied on\b|\bcrossover\b|\bcross-over\b")
-_ORIGINAL_DATA = _rx(r"\b(we|this study|the study|the present study)\b[^.]{0,40}\b(studied|enrolled|recruited|examined"
-                     r"|investigated|measured|assessed|evaluated|compared|analy[sz]ed|performed|conducted|included"
-                     r"|determined|quantif)|\b(were|was) (randomi[sz]ed|enrolled|recruited|included|studied|"
-                     r"measured|examined)\b|\bp\s*[<=>]|\b95% (ci|confidence)")
+# The text cues, one pattern each (case-insensitive), compiled once into ``_CUES``; the rules below read them
+# by name, so a cue is changed in one place.
+_CUE_PATTERNS: dict[str, str] = {
+    "guideline_title":
+        r"\bguidelines?\b|consensus (statement|conference|report|document|recommendations?)|position (statement|paper)"
+        r"|practice parameters?|\brecommendations? (of|by|from|for) the\b|\brecommendation by\b",
+    # "related to the current guidelines", "adherence to guidelines": the title names guidelines as its topic.
+    "guideline_mention": r"\b(to|with|following|implement(ing|ation of)|versus|vs\.?)\s+(the\s+)?([\w/-]+\s+){0,2}$",
+    "guideline_text": r"\b(this|these|the present|our) (guidelines?|consensus statement|position statement)\b"
+        r"|\bto provide (an? )?(evidence-based )?(practice )?guidelines?\b",
+    "meta": r"meta-?analy|systematic(ally)? review|systemic review|pooled analysis|cochrane (review|collaboration)",
+    "meta_first_person":
+        r"\b(we|this|our|present|the present)\b[^.]{0,60}\b(meta-?analy|systematic(ally)? review|systemic review)"
+        rf"|\bmeta-?analysis of {_NUMBER_WORDS} |\bmeta-?analy\w* (was performed|techniques|methods|criteria)"
+        r"|\bmeta-?analytic"
+        r"|\bto (systematically )?review\b[^.]{0,80}\b(trials|studies|literature|evidence)"
+        r"|\b(literature|database|electronic|computeri[sz]ed) searches?\b"
+        r"|\bsearch(es)? of (the )?(medline|pubmed|embase|literature|databases?)"
+        rf"|\bdata (were|was) (analy[sz]ed|pooled|combined) from {_NUMBER_WORDS} [^.]{{0,80}}\b(studies|trials)\b"
+        r"|\b(medline|embase|cochrane)\b[^.]{0,80}\b(searched|search)\b|\bpooled (odds|relative|rate|risk|estimate)"
+        r"|\b(studies|trials|articles) (met|fulfilled) (the |our )?(inclusion|meta-analytic|eligibility)"
+        r"|\bliterature (was|were) searched"
+        r"|\bliterature (was|were) (examined|reviewed) for (all )?(randomi[sz]ed|controlled"
+        r"|comparative|clinical) (trials|studies)|\bsearch-protocol",
+    "meta_others": r"\b(a|an|one|another|recent|previous|earlier|published)\s+(recent\s+)?meta-?analys[ie]s\b"
+        r"|meta-?analys[ie]s of randomi[sz]ed[^.]{0,40}(have|has) (demonstrated|shown)",
+    "other_design":
+        r"decision[- ]analytic|markov model|cost-effectiveness analysis|expected[- ]cost|economic (evaluation|model)"
+        r"|\bqualitative (study|research|interview)|focus groups?|critical incident technique|semi-structured interview"
+        r"|\b(design|rationale) (of|and rationale of) (a|the) (prospective|randomi[sz]ed|multicent)"
+        r"|\bpsychometric propert|\b(reliability|validity) (and|of) (the )?[A-Z]?[^.]{0,40}questionnaire"
+        r"|\bcritical analysis of\b",
+    "animal": r"\b(rats?|mice|mouse|murine|dogs?|canine|rabbits?|guinea[- ]pigs?|pigs|piglets?|swine|sheep|hamsters?"
+        r"|monkeys?|primates?|baboons?|cats|feline|ferrets?|zebrafish|animal model|animals)\b",
+    "in_vitro": r"\bin vitro\b|\bcell lines?\b|\bcultured\b|\bcell cultures?\b|\bisolated (rat|human|perfused)"
+        r"|\bhomogenates?\b|\bmicrosomes?\b|\bex vivo\b",
+    "human": r"\b(patients?|volunteers?|participants?|subjects|women|men|children|adults|infants|neonates"
+        r"|adolescents|individuals|persons|people|outpatients|inpatients|primigravidas|respondents)\b",
+    "random": r"\brandomi[sz](ed|ation|ing|e)\b|\brandomly (assigned|allocated|divided|enrolled|distributed)"
+        r"|\bin (a )?random (order|sequence|fashion)\b|\brandom (allocation|assignment)\b"
+        r"|\bassignment was random|\ballocated at random|\bconsecutively randomi",
+    "random_negated": r"\bnon-?randomi[sz]|\bnot randomi[sz]|\bwithout randomi[sz]|\bquasi-randomi[sz]",
+    "modal": r"\b(needed|warranted|required?|necessary|should|would|could|future|further|can only|are lacking"
+        r"|needs?|recommended|planned|remain to)\b",
+    "blinded_controlled": r"double[- ](blind|masked)|placebo[- ]controlled|double-dummy",
+    "open": r"\bopen[- ]label|\bopen (trial|study|prospective|pilot|design)|\bopen,|\buncontrolled\b|\bsingle[- ]arm"
+        r"|\bnon-?comparative\b|\bopen gbp\b|\bphase (ii|2)\b|\bpilot (study|trial)|\bopen-label",
+    "review": r"\b(this|the present|our|a) (review|overview)\b|\bwe (review|summari[sz]e)\b"
+        r"|\breview(s|ed)? (of )?the (literature|evidence|current|recent|available|data|clinical)"
+        r"|\bthis (paper|article|chapter) (will )?(review|discuss|summari[sz]e|describe|set)|\bsets out to review"
+        r"|\bthe review summari[sz]es|\b(data|literature|studies|trials|evidence) (were|was) reviewed"
+        r"|\bbased on (data|results) from \d+ [^.]{0,30}\b(trials|studies)",
+    "review_weak": r"\bwe discuss\b|\bis (reviewed|discussed)\b|\bare (reviewed|discussed|summari[sz]ed)\b",
+    "review_title": r"\breview\b|\boverview\b|\bupdate\b|\badvances in\b|\bcurrent (concepts|status|management|"
+        r"perspectives)|\bperspective\b|\bapproach to\b|\bnew treatments\b|\bmanagement of\b"
+        r"|\bwhat is the evidence|\bmythology\b|: is there a role",
+    "record_review": r"\b(chart|record|retrospective|case[- ]note|database) review(?! of the (literature|evidence))"
+        r"|\breviewed (the )?(medical |hospital )?"
+        r"(records|charts|data)|\brecords of\b[^.]{0,40}\bwere reviewed",
+    "case_control": r"\bcase[- ]control(led)?\b|\bcases and \d[\d,]* (matched )?controls|\b(taken|served|used) as "
+        r"(cases|controls)\b|\bwith\b[^.;]{0,80}\band \d+ [^.;]{0,50}\bwithout (this|the|a)\b",
+    # The paper's own case report, even when it also reviews or searches the literature.
+    "own_case_report":
+        r"\bwe (report|present|describe) (a|an|the|one) (unique |rare |unusual )?case\b|^case reports?\b"
+        r"|\b(this|a) case report\b|\bcase[- ]stud(y|ies)\b(?=[^.]{0,40}$)",
+    # Designs named in the plural, as the evidence a review or commentary cites.
+    "cited_design": r"\b(case[- ]control(led)?|cohort|observational|prospective|retrospective) studies\b",
+    "cross_sectional": r"\bcross[- ]sectional|\bsurvey\b|\bquestionnaire (was|were) (sent|mailed|distributed|"
+        r"administered)|\b(administered|completed|sent|mailed) (a |an |the )?([\w-]+ ){0,3}questionnaires?\b"
+        r"|\brespondents\b|\becological\b|\bstate-level\b",
+    "diagnostic": r"\bsensitivity and specificity|\bdiagnostic (accuracy|value|sensitivity)|\bpredictive value"
+        r"|\breceiver operat|\bpsychometric|\bvalidity\b",
+    "cohort": r"\bcohort\b|\bprospective(ly)? (study|follow|natural history|observational)|\bfollowed (up )?(for|over)"
+        r"|\bretrospective(ly)?\b|\bdata (from|of) the [A-Z]|\bwere analy[sz]ed retrospectively|\bdatabase\b"
+        r"|\bregistry\b|\bmedical records\b|\bchart review|\blinked\b[^.]{0,20}\banalysis"
+        r"|\b(treated|operated|admitted|seen|diagnosed|performed|referred)\b[^.]{0,80}\b(between|from) (\w+ )?"
+        r"(\d+, )?(19|20)\d\d (and|to|through|until) ",
+    "cohort_time": r"follow(ed)?[- ]?up|\bfollowed\b|prospective|retrospective|incidence|\bover (a |the )?\d|subsequent"
+        r"|\brisk of\b|hazard|survival|mortality|years? later|natural history",
+    "comparison": r"\bcompared (with|to)\b|\bcompar(e|ed|ing|ison)\b|\bversus\b|\bvs\.?\b|\bhazard ratio|\bodds ratio"
+        r"|\brelative risk|\bpredictors?\b|\bprognostic\b|\bmultivariat|\bassociated with\b|\brisk factors?"
+        r"|\bwho did and did not\b|\bpaired\b|\bmatched\b|\bregression\b|\bcontrols\b|\bcontrol "
+        r"(subjects|group)|\bdiffer(ed|ence)?\b|\barms? [AB]\b|\bbetween (the )?(two )?groups",
+    "case_report": r"\bcase reports?\b|\bwe (report|describe|present)\b[^.]{0,40}\b(case|cases|patients?|man|woman"
+        r"|boy|girl|child|infant)\b|\b\d+-year-old (man|woman|male|female|boy|girl|patient)"
+        r"|\bdescribed in one patient|\bour (series|experience)\b|\bconsecutive cases\b"
+        r"|\bthree clinical cases",
+    "intervention": r"\b(were|was) (treated|given|administered|switched|converted|dosed)\b|\breceived\b"
+        r"|\btreatment with\b|\bbefore and (after|during)\b|\bunderwent\b[^.]{0,60}\b(before|after|during)"
+        r"\b|\bchallenge\b|\bpharmacokinetics?\b|\bwere studied on\b|\bcrossover\b|\bcross-over\b",
+    "original_data": r"\b(we|this study|the study|the present study)\b[^.]{0,40}\b(studied|enrolled|recruited|examined"
+        r"|investigated|measured|assessed|evaluated|compared|analy[sz]ed|performed|conducted|included"
+        r"|determined|quantif)|\b(were|was) (randomi[sz]ed|enrolled|recruited|included|studied|"
+        r"measured|examined)\b|\bp\s*[<=>]|\b95% (ci|confidence)",
+}
+_CUES: dict[str, re.Pattern[str]] = {name: _rx(pattern) for name, pattern in _CUE_PATTERNS.items()}
 
 
 @dataclass(frozen=True)
@@ -260,10 +272,10 @@ def _first(pattern: re.Pattern[str], text: str) -> str:
 def _randomised_cue(sentences: list[str]) -> str:
     """The first phrase saying this study allocated at random (not "randomised trials are needed")."""
     for sentence in sentences:
-        match = _RANDOM.search(sentence)
-        if not match or _RANDOM_NEGATED.search(sentence):
+        match = _CUES["random"].search(sentence)
+        if not match or _CUES["random_negated"].search(sentence):
             continue
-        if _MODAL.search(sentence) and not re.search(r"\b(were|was|we)\b", sentence, re.I):
+        if _CUES["modal"].search(sentence) and not re.search(r"\b(were|was|we)\b", sentence, re.I):
             continue
         if re.search(r"\b(trials|studies)\b", sentence[max(0, match.start() - 40):match.end() + 40], re.I) and \
                 re.search(r"\b(meta-?analy|review|literature|published|reported|evidence|data from \d)",
@@ -274,19 +286,19 @@ def _randomised_cue(sentences: list[str]) -> str:
 
 
 def _meta_cue(title: str, body: str) -> str:
-    if _META.search(title):
-        return _first(_META, title)
-    first_person = _META_FIRST_PERSON.search(body)
-    if first_person and not (_META_OTHERS.search(body) and not re.search(r"\b(we|our|this)\b", first_person.group(0),
-                                                                        re.I)):
+    if _CUES["meta"].search(title):
+        return _first(_CUES["meta"], title)
+    first_person = _CUES["meta_first_person"].search(body)
+    cited = _CUES["meta_others"].search(body)
+    if first_person and not (cited and not re.search(r"\b(we|our|this)\b", first_person.group(0), re.I)):
         return first_person.group(0)
     return ""
 
 
 def _guideline_title(title: str) -> str:
     """The title's words that present the paper as a guideline ("" when it only names guidelines as a topic)."""
-    for match in _GUIDELINE_TITLE.finditer(title):
-        if not (_GUIDELINE_MENTION.search(title[:match.start()])
+    for match in _CUES["guideline_title"].finditer(title):
+        if not (_CUES["guideline_mention"].search(title[:match.start()])
                 or re.match(r"-(discordant|concordant|based)", title[match.end():], re.I)):
             return match.group(0)
     return ""
@@ -295,7 +307,7 @@ def _guideline_title(title: str) -> str:
 def _analyse(title: str, abstract: str) -> _Text:
     sentences = split_sentences(abstract)
     title = title or ""
-    guideline = _guideline_title(title) or _first(_GUIDELINE_TEXT, abstract)
+    guideline = _guideline_title(title) or _first(_CUES["guideline_text"], abstract)
     return _Text(title=title, body=abstract, randomised=_randomised_cue([title, *sentences]),
                  meta=_meta_cue(title, abstract), guideline=guideline)
 
@@ -310,47 +322,55 @@ def _classify_text(text: _Text) -> DesignResult:
 
     if text.guideline and not (text.randomised and not _guideline_title(title)):
         return result("guideline", text.guideline)
+    own_case = _CUES["own_case_report"].search(both)
+    if own_case:  # "We report a case ... and review the literature": the case is the paper's own data
+        return result("case_series", own_case.group(0))
     if text.meta:
         return result("meta_analysis", text.meta)
-    other = _first(_OTHER_DESIGN, both)
+    other = _first(_CUES["other_design"], both)
     if other:
         return result("other", other)
-    animal = _ANIMAL.findall(both)
-    in_vitro = _IN_VITRO.findall(both)
-    human = _HUMAN.findall(both)
+    animal = _CUES["animal"].findall(both)
+    in_vitro = _CUES["in_vitro"].findall(both)
+    human = _CUES["human"].findall(both)
     if (len(animal) >= 2 and len(animal) > len(human)) or (len(in_vitro) >= 2 and len(in_vitro) > len(human)) \
-            or (_ANIMAL.search(title) and not _HUMAN.search(title) and len(animal) > len(human) / 2):
-        return result("animal_in_vitro", (animal or in_vitro)[0] if (animal or in_vitro) else _first(_ANIMAL, title))
+            or (_CUES["animal"].search(title) and not _CUES["human"].search(title) and len(animal) > len(human) / 2):
+        cue = (animal or in_vitro)[0] if (animal or in_vitro) else _first(_CUES["animal"], title)
+        return result("animal_in_vitro", cue)
     size = sample_size(body)
-    original = bool(_ORIGINAL_DATA.search(body)) or size is not None
-    record_review = _RECORD_REVIEW.search(both)
+    original = bool(_CUES["original_data"].search(body)) or size is not None
+    record_review = _CUES["record_review"].search(both)
     title_review = re.search(r"\breview\b|\boverview\b", title, re.I) and not record_review
-    review = _first(_REVIEW, body) or (_first(_REVIEW_WEAK, body) if size is None else "")
+    review = _first(_CUES["review"], body) or (_first(_CUES["review_weak"], body) if size is None else "")
     if (review and not record_review and not text.randomised) or (title_review and not text.randomised):
         return result("narrative_review", review or "review (title)")
     if text.randomised and original:
         return result("rct", text.randomised)
-    case_control = _first(_CASE_CONTROL, both)
+    case_control = _first(_CUES["case_control"], both)
+    if case_control and size is None and _CUES["cited_design"].search(both):
+        case_control = ""  # "case-control studies have suggested ...": designs a review cites, not its own
     if case_control:
         return result("case_control", case_control)
-    blinded = _first(_BLINDED_CONTROLLED, both)
-    opened = _first(_OPEN, both)
+    blinded = _first(_CUES["blinded_controlled"], both)
+    opened = _first(_CUES["open"], both)
     if blinded and not opened and (size is not None or re.search(r"\b(present|this) study\b|\bwe\b", body, re.I)):
         return result("rct", blinded)
-    cross = _first(_CROSS_SECTIONAL, both)
+    cross = _first(_CUES["cross_sectional"], both)
     if re.search(r"cross[- ]sectional", both, re.I):
         return result("cross_sectional", cross)
-    diagnostic = _first(_DIAGNOSTIC, both)
+    diagnostic = _first(_CUES["diagnostic"], both)
     if diagnostic and original:
         return result("cross_sectional", diagnostic)
     if opened and original:
         return result("non_randomised", opened)
-    case_report = _first(_CASE_REPORT, both)
-    if case_report and not _COMPARISON.search(body):
+    case_report = _first(_CUES["case_report"], both)
+    if case_report and not _CUES["comparison"].search(body):
         return result("case_series", case_report)
-    cohort = _first(_COHORT, both)
-    named_cohort = re.search(r"\bcohort\b", both, re.I) and _COHORT_TIME.search(both)
-    if cohort and (_COMPARISON.search(body) or named_cohort) and (cohort.lower() != "cohort" or named_cohort):
+    cohort = _first(_CUES["cohort"], both)
+    if cohort and size is None and _CUES["cited_design"].search(both) and not record_review:
+        cohort = ""
+    named_cohort = re.search(r"\bcohort\b", both, re.I) and _CUES["cohort_time"].search(both)
+    if cohort and (_CUES["comparison"].search(body) or named_cohort) and (cohort.lower() != "cohort" or named_cohort):
         return result("cohort", cohort)
     if cross:
         return result("cross_sectional", cross)
@@ -358,17 +378,17 @@ def _classify_text(text: _Text) -> DesignResult:
         return result("case_series", case_report)
     if cohort or record_review:
         return result("case_series", cohort or record_review.group(0))
-    intervention = _first(_INTERVENTION, body)
+    intervention = _first(_CUES["intervention"], body)
     if intervention and size is not None:
         return result("non_randomised", intervention)
-    if size is not None and _COMPARISON.search(body):
+    if size is not None and _CUES["comparison"].search(body):
         return result("cross_sectional", f"{size.n} compared")
     if size is not None:
         return result("case_series", f"{size.n} described")
     if text.randomised and not review:
         return result("narrative_review", f"trials discussed ({text.randomised}), no own data")
-    if _REVIEW_TITLE.search(title) or not original:
-        return result("narrative_review", _first(_REVIEW_TITLE, title) or "no sign of original data")
+    if _CUES["review_title"].search(title) or not original:
+        return result("narrative_review", _first(_CUES["review_title"], title) or "no sign of original data")
     return result("other", "no design cue")
 
 

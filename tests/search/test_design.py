@@ -18,7 +18,8 @@ from tests.conftest import DATA, SHARED
 CORPUS = DATA / "pubmed-demo-corpus" / "corpus.jsonl.gz"
 FIXTURES = SHARED / "fixtures" / "ncbi_eutils"
 LABELS = Path(settings.BASE_DIR) / "search" / "evaluation" / "data"
-LABEL_FILES = {LABELS / "design_labels.jsonl": 160, LABELS / "design_labels_holdout.jsonl": 40}
+LABEL_FILES = {LABELS / "design_labels.jsonl": 160, LABELS / "design_labels_holdout.jsonl": 40,
+               LABELS / "design_labels_holdout2.jsonl": 80, LABELS / "design_labels_holdout3.jsonl": 80}
 
 
 # --- sample size ----------------------------------------------------------------------------------
@@ -105,6 +106,11 @@ def test_designs_is_the_issue_list_with_display_names() -> None:
                                 "systolic failure is made.", "narrative_review"),
     ("", "Randomized controlled trials are needed before this drug can be recommended. Mechanisms are "
          "unclear and several hypotheses exist.", "narrative_review"),
+    ("Drug T and hepatitis: case report and review of the literature.",
+     "We report a case of hepatitis after drug T. MEDLINE was searched and 9 earlier reports are reviewed.",
+     "case_series"),
+    ("Calcium antagonists and cancer.", "Case-control studies and cohort studies have suggested a small risk; "
+                                        "trials do not confirm it. The data are discussed.", "narrative_review"),
     ("Pharmacotherapies for ADHD: expected-cost analysis.",
      "A decision-analytic model computed the total expected cost of six treatments.", "other"),
 ])
@@ -232,5 +238,7 @@ def test_label_files_are_usable_and_every_pmid_is_in_the_corpus(path: Path) -> N
 
 
 def test_holdout_shares_no_pmid_with_the_tuning_set() -> None:
-    main, holdout = (set(r["pmid"] for r in read_labelled(p)) for p in LABEL_FILES)
-    assert main.isdisjoint(holdout)
+    sets = [set(r["pmid"] for r in read_labelled(p)) for p in LABEL_FILES]
+    for i, first in enumerate(sets):
+        for second in sets[i + 1:]:
+            assert first.isdisjoint(second)
