@@ -7,13 +7,20 @@ order is stable. Filters are appended to the query exactly as they are for PubMe
 """
 from __future__ import annotations
 
-from django.db import DatabaseError, connection
+from django.db import DatabaseError, connection, transaction
 
 from documents.boolean_query import CompiledQuery, compile_query, parse_with_filters, postgres_normaliser
 
 from .base import Filters, Record, SearchHits, SourceError
 
 _COLUMNS = "pmid, title, abstract, year, journal, publication_types, mesh, doi, pmcid, retracted, authors"
+# Per-statement settings of a search (SET LOCAL, inside the search's own transaction):
+# * jit off: a broad query (100k+ hits) is estimated above ``jit_above_cost``, and compiling,
+#   inlining and optimising its expressions with LLVM cost more than the query saved (measured
+#   by ``bench --only scale``); the same rows in the same order, only not compiled.
+# * work_mem: the exact bitmap of 100k+ hits and the materialised (pmid, year, rank) rows of
+#   every hit fit in memory instead of turning the bitmap lossy and spilling to a temp file.
+_SEARCH_SETTINGS = ("SET LOCAL jit = off", "SET LOCAL work_mem = '32MB'")
 
 
 class LocalCorpusSource:
@@ -62,7 +69,9 @@ class LocalCorpusSource:
     @staticmethod
     def _fetch(sql: str, params: list) -> list[tuple]:
         try:
-            with connection.cursor() as cursor:
+            with transaction.atomic(), connection.cursor() as cursor:
+                for setting in _SEARCH_SETTINGS:
+                    cursor.execute(setting)
                 cursor.execute(sql, params)
                 return cursor.fetchall()
         except DatabaseError as exc:

@@ -10,17 +10,18 @@ Phases, each timed:
 
 1. ``load_corpus``'s own path (``documents.loading.upsert_rows``, JSON upsert, GIN index kept
    up to date row by row) on the first records;
-2. the bulk path: GIN index dropped, the rest COPYed (``documents.bulk_copy.copy_new_rows``) by
-   WORKERS processes in parallel, each committing every batch; the loader's and its PostgreSQL
-   backend's private memory sampled at every batch (flat memory = no growth with N);
-3. the GIN index built once, ``ANALYZE``;
+2. the bulk path, ``load_corpus --workers WORKERS --defer-index``'s own code
+   (``documents.parallel_load.load_rows``): GIN index dropped, this process producing the rest of
+   the rows and dealing them out to WORKERS COPY loader processes, each committing every batch;
+   the private memory of this process, the loaders and their PostgreSQL backends sampled every
+   10 batches handed out (flat memory = no growth with N);
+3. the GIN index built once by the same call, ``ANALYZE``;
 4. Boolean search through ``LocalCorpusSource.search`` (the ``sources`` benchmark's 55 queries),
    and ``ts_rank_cd`` on the queries with 10,000+ hits: the ranked search vs. matching and counting alone.
 """
 from __future__ import annotations
 
 import json
-import multiprocessing
 import os
 import statistics
 import sys
@@ -48,32 +49,48 @@ def _rss_kb(pid: int | str = "self", field: str = "RssAnon") -> int:
     return 0
 
 
-_CORPUS: Any = None  # set before the loader processes fork, so they share the parsed demo corpus
+class _MemorySampler:
+    """Private memory (RssAnon) of the reader (this process), its loader processes and their PostgreSQL
+    backends, sampled after every batch handed out: flat memory = no growth with the records loaded."""
 
+    def __init__(self, database: str) -> None:
+        self.database = database
+        self.samples: dict[str, list[int]] = {"reader": [], "loaders": [], "backends": []}
+        self._batches = 0
 
-def _load_slice(args: tuple[int, int]) -> dict[str, Any]:
-    """One (forked) loader process: COPY records start+1 .. start+n, one transaction per batch."""
-    import itertools
+    def start(self) -> None:
+        self._batches = 0
 
-    from django.db import connection, transaction
+    def stop(self) -> None:
+        pass
 
-    from documents.bulk_copy import copy_new_rows
+    def _pids(self, match: Any) -> list[int]:
+        pids = []
+        for entry in Path("/proc").iterdir():
+            if entry.name.isdigit():
+                try:
+                    if match(entry):
+                        pids.append(int(entry.name))
+                except OSError:
+                    continue
+        return pids
 
-    start, n = args
-    rows = _CORPUS.rows(n, start=start)
-    own, backend, loaded, seconds = [], [], 0, 0.0
-    with connection.cursor() as cursor:
-        cursor.execute("SELECT pg_backend_pid()")
-        backend_pid = cursor.fetchone()[0]
-    while batch := list(itertools.islice(rows, BATCH)):
-        started = time.perf_counter()
-        with transaction.atomic():
-            loaded += copy_new_rows(batch)
-        seconds += time.perf_counter() - started
-        own.append(_rss_kb())
-        backend.append(_rss_kb(backend_pid))
-    connection.close()
-    return {"loaded": loaded, "copy_s": seconds, "own_kb": own, "backend_kb": backend}
+    def batch_done(self, _rows: int) -> None:
+        self._batches += 1
+        if self._batches % 10:  # every 10th batch handed out (the loaders are connected by then)
+            return
+        me = str(os.getpid())
+        loaders = self._pids(lambda e: (e / "stat").read_text().rsplit(")", 1)[1].split()[1] == me)
+        backends = self._pids(lambda e: f" {self.database} ".encode() in (e / "cmdline").read_bytes().replace(b"\0", b" "))
+        self.samples["reader"].append(_rss_kb())
+        self.samples["loaders"].append(max((_rss_kb(p) for p in loaders), default=0))
+        self.samples["backends"].append(max((_rss_kb(p) for p in backends), default=0))
+
+    def figures(self) -> dict[str, Any]:
+        def first_last_max(values: list[int]) -> list[int]:
+            return [round(values[0] / 1024), round(values[-1] / 1024), round(max(values) / 1024)] if values else []
+
+        return {f"{who}_rss_anon_mib_first_last_max": first_last_max(v) for who, v in self.samples.items()}
 
 
 def _timed_search(source: Any, query: str, limit: int) -> tuple[float, int]:
@@ -122,7 +139,7 @@ def measure(n: int, workers: int, corpus_path: str) -> dict[str, Any]:
 
     from django.conf import settings
     from django.core.management import call_command
-    from django.db import connection, connections, transaction
+    from django.db import connections, transaction
 
     from documents.loading import upsert_rows
     from documents.sources.local import LocalCorpusSource
@@ -148,41 +165,29 @@ def measure(n: int, workers: int, corpus_path: str) -> dict[str, Any]:
     figures["upsert_path"] = {"records": sample, "records_per_s": round(sample / upsert_s)}
     print(f"scale {n}: upsert path {sample / upsert_s:.0f} rec/s", file=sys.stderr, flush=True)
 
-    # 2. bulk COPY, GIN index deferred, WORKERS processes.
-    with connection.cursor() as cursor:
-        cursor.execute("DROP INDEX paper_search_gin")
+    # 2+3. load_corpus --workers WORKERS --defer-index's own path (documents.parallel_load): this process
+    # produces the rows (as load_corpus reads a file), WORKERS loader processes COPY them, then one GIN build.
+    from documents.parallel_load import load_rows
+
     connections.close_all()
     rest = n - sample
-    bounds = [sample + rest * k // workers for k in range(workers + 1)]
-    slices = [(bounds[k], bounds[k + 1] - bounds[k]) for k in range(workers)]
-    global _CORPUS
-    _CORPUS = corpus
+    sampler = _MemorySampler(settings.DATABASES["default"]["NAME"])
+    sampler.start()
     started = time.perf_counter()
-    with multiprocessing.get_context("fork").Pool(workers) as pool:
-        results = pool.map(_load_slice, slices)
-    copy_s = time.perf_counter() - started
-    print(f"scale {n}: COPY {rest / copy_s:.0f} rec/s", file=sys.stderr, flush=True)
-
-    # 3. one GIN build.
-    started = time.perf_counter()
-    with connection.cursor() as cursor:
-        cursor.execute("SET maintenance_work_mem = '512MB'")
-        cursor.execute("CREATE INDEX paper_search_gin ON documents_paper USING gin (search_vector)")
-        cursor.execute("ANALYZE documents_paper")
-    index_s = time.perf_counter() - started
-    own = [r["own_kb"] for r in results]
-    backend = [r["backend_kb"] for r in results]
+    counts, index_s = load_rows(corpus.rows(rest, start=sample), workers=workers, defer_index=True,
+                                on_batch=sampler.batch_done)
+    load_s = time.perf_counter() - started
+    sampler.stop()
+    copy_s = load_s - index_s
+    assert counts.loaded == rest, (counts, rest)
+    print(f"scale {n}: COPY {rest / copy_s:.0f} rec/s, index {index_s:.0f} s", file=sys.stderr, flush=True)
     figures["bulk_path"] = {
+        "command": f"load_corpus --workers {workers} --defer-index (documents.parallel_load.load_rows)",
         "records": rest, "workers": workers, "copy_s": round(copy_s, 1),
         "copy_records_per_s": round(rest / copy_s),
         "gin_build_and_analyze_s": round(index_s, 1),
-        "records_per_s_including_index": round(rest / (copy_s + index_s)),
-        "loader_rss_anon_mib_first_last_max": [
-            round(min(o[0] for o in own) / 1024), round(max(o[-1] for o in own) / 1024),
-            round(max(max(o) for o in own) / 1024)],
-        "backend_rss_anon_mib_first_last_max": [
-            round(min(b[0] for b in backend) / 1024), round(max(b[-1] for b in backend) / 1024),
-            round(max(max(b) for b in backend) / 1024)],
+        "records_per_s_including_index": round(rest / load_s),
+        **sampler.figures(),
     }
     figures["sizes"] = _sizes()
     print(f"scale {n}: index {index_s:.0f} s; sizes {figures['sizes']}", file=sys.stderr, flush=True)

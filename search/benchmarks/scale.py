@@ -4,7 +4,9 @@ Opt-in (minutes to tens of minutes, gigabytes of disk): ``manage.py bench --only
 [--scale-sizes 100000 1000000] [--scale-workers 2]``. For each N it creates a scratch database
 ``medseba_scale_<N>_<pid>`` next to the configured one, builds a SYNTHETIC corpus of N records
 there (demo records recombined under PMIDs from 900,000,001: see ``_scale_corpus``), measures in
-a child process (``_scale_run``) and drops the database again, also when the run fails. The
+a child process (``_scale_run``) and drops the database again, also when the run fails or is
+stopped by SIGTERM; a scratch database left by a run killed outright (its pid gone) is dropped
+by the next run. The
 configured database is never written. Before each size it checks free disk on PostgreSQL's
 data directory and refuses that size with a sentence saying how much is needed.
 """
@@ -102,6 +104,26 @@ def run_size(n: int, workers: int, corpus: Path) -> dict[str, Any]:
             conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
 
 
+def drop_stale_scratch_databases() -> list[str]:
+    """Drop ``medseba_scale_<N>_<pid>`` databases whose benchmark process is gone (a run killed by a signal)."""
+    import re
+
+    dropped = []
+    with _admin_connection() as conn:
+        names = [r[0] for r in conn.execute(
+            "SELECT datname FROM pg_database WHERE datname LIKE 'medseba\\_scale\\_%'").fetchall()]
+        for name in names:
+            match = re.fullmatch(r"medseba_scale_\d+_(\d+)", name)
+            if match and int(match.group(1)) != os.getpid() and not Path(f"/proc/{match.group(1)}").exists():
+                conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+                dropped.append(name)
+    return dropped
+
+
+def _terminate_as_exit(signum: int, _frame: Any) -> None:
+    raise SystemExit(f"stopped by signal {signum}")  # so run_size's finally drops the scratch database
+
+
 XML_SAMPLE = ("fixtures", "ncbi_eutils", "efetch_pubmed_asthma_100articles.xml")  # 100 real records, shared data
 
 
@@ -135,10 +157,22 @@ def run(options: dict[str, Any]) -> dict[str, Any]:
                   "PMIDs from 900000001, origin 'synthetic-scale'",
         "load_average_at_start": [round(x, 2) for x in os.getloadavg()],
     }
+    try:
+        stale = drop_stale_scratch_databases()
+    except Exception as exc:  # not allowed to list or drop databases: the run itself can still go ahead
+        stale = [f"(could not check: {exc})"]
+    if stale:
+        figures["stale_scratch_databases_dropped"] = stale
+    import signal
+
+    previous = signal.signal(signal.SIGTERM, _terminate_as_exit)
     sample = Path(settings.SHARED_DIR).joinpath(*XML_SAMPLE)
     if sample.is_file():
         figures["pubmed_xml_parse (real records, one core)"] = xml_parse_rate(sample)
-    for n in options.get("scale_sizes") or DEFAULT_SIZES:
-        figures[f"n={n}"] = run_size(n, max(1, int(options.get("scale_workers") or 2)), corpus)
+    try:
+        for n in options.get("scale_sizes") or DEFAULT_SIZES:
+            figures[f"n={n}"] = run_size(n, max(1, int(options.get("scale_workers") or 2)), corpus)
+    finally:
+        signal.signal(signal.SIGTERM, previous)
     figures["load_average_at_end"] = [round(x, 2) for x in os.getloadavg()]
     return figures

@@ -1,0 +1,97 @@
+"""``load_corpus --workers N --defer-index``: parallel COPY loaders, the full-text index built once afterwards.
+
+The loaders are forked processes with their own connections, so these tests commit for real
+(``transaction=True``) instead of running inside the test's transaction.
+"""
+from __future__ import annotations
+
+import json
+import re
+import subprocess
+import sys
+from io import StringIO
+
+import pytest
+from django.conf import settings
+from django.core.management import CommandError, call_command
+
+from documents.models import Paper
+from documents.parallel_load import drop_search_index, search_index_exists
+from documents.sources.base import Filters
+from documents.sources.local import LocalCorpusSource
+from tests.documents.test_load_corpus import head_lines, write_gz
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+def load(*args: str) -> str:
+    out = StringIO()
+    call_command("load_corpus", *args, "--no-progress", stdout=out, stderr=StringIO())
+    return out.getvalue()
+
+
+def test_two_workers_with_deferred_index_load_every_row_and_leave_the_index_built(tmp_path):
+    lines = head_lines(300)
+    path = write_gz(tmp_path / "head.jsonl.gz", lines)
+    out = load(str(path), "--workers", "2", "--defer-index")
+    assert out.startswith("300 loaded, 0 updated, 0 unchanged, 0 skipped")
+    assert "full-text index built in" in out
+    assert Paper.objects.count() == 300 and search_index_exists()
+    assert not Paper.objects.filter(search_vector__isnull=True).exists()
+    records = [json.loads(line) for line in lines]
+    expected = {r["pmid"] for r in records if re.search(r"\benalapril\b", f"{r['title']} {r['abstract']}", re.I)}
+    found = LocalCorpusSource().search("enalapril[tiab]", Filters(), 300)
+    assert expected and {r.pmid for r in found.records} == expected
+
+    # Idempotent like the one-process load: identical rows write nothing, a changed one is updated.
+    assert load(str(path), "--workers", "2", "--defer-index").startswith("0 loaded, 0 updated, 300 unchanged")
+    first = json.loads(lines[0])
+    write_gz(tmp_path / "changed.jsonl.gz", [json.dumps(dict(first, title="Zymurgy retitled")) + "\n"] + lines[1:])
+    assert load(str(tmp_path / "changed.jsonl.gz"), "--workers", "3").startswith("0 loaded, 1 updated, 299 unchanged")
+    assert [r.pmid for r in LocalCorpusSource().search("zymurgy[ti]", Filters(), 10).records] == [first["pmid"]]
+    assert Paper.objects.count() == 300 and search_index_exists()
+
+
+def test_a_duplicate_pmid_in_a_fresh_load_keeps_the_last_revision(tmp_path):
+    first, second = (json.loads(line) for line in head_lines(2))
+    path = tmp_path / "dup.jsonl"
+    path.write_text("".join(json.dumps(r) + "\n" for r in (first, second, dict(first, title="Revised title"))))
+    assert load(str(path), "--workers", "2", "--defer-index").startswith("2 loaded")
+    assert Paper.objects.get(pmid=first["pmid"]).title == "Revised title"
+    assert Paper.objects.count() == 2 and search_index_exists()
+
+
+def test_skips_and_xml_go_through_the_parallel_path_too(tmp_path):
+    from tests.conftest import fixture_path
+
+    out = load(str(fixture_path("ncbi_eutils", "efetch_pubmed_asthma_100articles.xml")), "--workers", "2")
+    assert out.startswith("100 loaded")
+    path = tmp_path / "mixed.jsonl"
+    path.write_text("{not json\n" + json.dumps({"pmid": "1", "title": "t", "abstract": ""}) + "\n")
+    assert "1 invalid JSON line" in load(str(path), "--workers", "2")
+
+
+def test_any_load_rebuilds_an_index_a_killed_deferred_load_left_missing(tmp_path):
+    drop_search_index()
+    assert not search_index_exists()
+    assert "full-text index built in" in load(str(write_gz(tmp_path / "c.jsonl.gz", head_lines(3))))
+    assert search_index_exists()
+
+
+@pytest.mark.parametrize("value, message", [
+    ("0", "--workers must be between 1 and 64 loader processes (got 0)"),
+    ("-2", "--workers must be between 1 and 64 loader processes (got -2)"),
+    ("two", "--workers must be a whole number of loader processes, not 'two'"),
+])
+def test_bad_worker_counts_are_a_sentence(tmp_path, value, message):
+    path = write_gz(tmp_path / "c.jsonl.gz", head_lines(2))
+    with pytest.raises(CommandError, match=re.escape(message)):
+        load(str(path), "--workers", value)
+    assert Paper.objects.count() == 0 and search_index_exists()
+
+
+def test_bad_arguments_exit_non_zero_with_the_sentence_on_stderr():
+    done = subprocess.run([sys.executable, "manage.py", "load_corpus", "--workers", "0", "--defer-index"],
+                          cwd=settings.BASE_DIR, capture_output=True, text=True, timeout=120)
+    assert done.returncode != 0
+    assert "--workers must be between 1 and 64 loader processes (got 0)" in done.stderr
