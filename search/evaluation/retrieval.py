@@ -66,6 +66,7 @@ def run(data_path: Path, options: dict[str, Any]) -> dict[str, Any]:
             relaxed += 1
         if result.attempts and result.attempts[0].hits == 0:
             strict_empty += 1
+        query.attempts = result.attempts  # as the pipeline does (steps.py): the rounds skip queries already run
         retrieved = [r.pmid for r in result.records]
         ranked = rerank(question, result.records, top_k=CANDIDATES, store=store) if result.records else []
         reranked = [p.record.pmid for p in ranked]

@@ -8,10 +8,14 @@ retrieve never reached, then reformulations built here — MeSH synonyms and ent
 text, the disease's broader MeSH heading, the population dropped, the outcome loosened. Every
 one keeps the intervention (and a comparison's comparator) AND'ed, like every relaxation.
 
-Merging never pushes out a study that addresses the question: new candidates that address it
+Merging never pushes out a study that addresses the question: waiting studies that address it
 replace the lowest-ranked top studies that do not, and the list is ranked again by similarity,
 so a question that already had enough is untouched and retrieval recall cannot fall by more than
-the replaced non-addressing tail. At most ``MAX_ROUNDS`` rounds in all (the first is retrieve's);
+the replaced non-addressing tail. The waiting studies are the new query's hits and the earlier
+candidates rerank left below the top (retrieve fetches 50, the top keeps 20): a round that only
+looked at its own new hits missed the addressing studies already retrieved, and a broader query
+capped at 50 hits mostly returned the studies already seen, so each query now asks for 50 beyond
+those. At most ``MAX_ROUNDS`` rounds in all (the first is retrieve's);
 each extra round's query, hits and studies added are appended to ``query.attempts``.
 """
 from __future__ import annotations
@@ -31,6 +35,7 @@ from .verdict import weight
 
 MIN_ADDRESSING = 5
 MAX_ROUNDS = 3  # retrieve's round included
+FETCH_CAP = 4  # a round's query fetches at most this many times ``limit`` (the already-seen ones are skipped)
 
 
 @dataclass
@@ -97,26 +102,45 @@ def run_rounds(
     limit: int,
     store: EmbeddingStore | None = None,
 ) -> RoundsResult:
-    """Extra retrieval rounds until ``MIN_ADDRESSING`` top studies address the question, or MAX_ROUNDS rounds."""
+    """Extra retrieval rounds until ``MIN_ADDRESSING`` top studies address the question, or MAX_ROUNDS rounds.
+
+    Each round's merge pool is every study retrieved so far that is not in the top list: the new
+    query's hits *and* the earlier candidates that rerank left below ``top_k`` (retrieve fetches
+    ``limit`` = 50 but only the top 20 are kept, and the tail often holds studies that address it).
+    Each query asks for ``limit`` studies beyond those already seen, so a broader query that ranks
+    the known studies first still brings new ones.
+    """
     before = addressing(query, papers)
     result = RoundsResult(papers=papers, addressing_before=before, addressing_after=before)
     if before >= MIN_ADDRESSING or not source:
         return result
-    seen = {r.pmid for r in candidates} | {p.record.pmid for p in papers}
+    pool: dict[str, Record] = {r.pmid: r for r in candidates}
+    pool.update((p.record.pmid, p.record) for p in papers)
     plan = reformulations(query, filters)
+    if not plan and query.attempts:  # every reformulation was already run by retrieve: re-check its candidates
+        last = query.attempts[-1]
+        plan_free = [r for r in pool.values() if r.pmid not in {p.record.pmid for p in papers}]
+        result.papers, added = _merge(question, query, papers, plan_free, top_k=top_k, store=store)
+        result.attempts.append(QueryAttempt(boolean=last.boolean, hits=last.hits, note=(
+            f"round 2: no reformulation left to run; {added} studies added from earlier candidates")))
+        result.addressing_after = addressing(query, result.papers)
+        return result
     for number, (boolean, note) in enumerate(plan[: MAX_ROUNDS - 1], start=2):
         try:
-            hits = get_source(source).search(boolean, Filters(), limit)
+            hits = get_source(source).search(boolean, Filters(), min(limit + len(pool), FETCH_CAP * limit))
         except SourceError as exc:
             result.failures.append(Failure("rerank", source, f"extra retrieval round {number}: {exc.message}"))
             break
-        fresh = [r for r in hits.records if r.pmid not in seen]
-        seen.update(r.pmid for r in fresh)
-        added = 0
-        if fresh:
-            result.papers, added = _merge(question, query, result.papers, fresh, top_k=top_k, store=store)
-        result.attempts.append(QueryAttempt(boolean=boolean, hits=hits.count,
-                                            note=f"round {number}: {note}; {added} studies added"))
+        fresh = [r for r in hits.records if r.pmid not in pool][:limit]
+        pool.update((r.pmid, r) for r in fresh)
+        in_top = {p.record.pmid for p in result.papers}
+        waiting = [r for r in pool.values() if r.pmid not in in_top]
+        result.papers, added = _merge(question, query, result.papers, waiting, top_k=top_k, store=store)
+        new_added = len({p.record.pmid for p in result.papers} & {r.pmid for r in fresh})
+        result.attempts.append(QueryAttempt(
+            boolean=boolean, hits=hits.count,
+            note=f"round {number}: {note}; {len(fresh)} new hits, {added} studies added "
+                 f"({new_added} from this query, {added - new_added} from earlier candidates)"))
         result.addressing_after = addressing(query, result.papers)
         if result.addressing_after >= MIN_ADDRESSING:
             break
@@ -124,12 +148,20 @@ def run_rounds(
 
 
 def _merge(
-    question: str, query: UnderstoodQuery, papers: list[RankedPaper], fresh: list[Record], *, top_k: int,
+    question: str, query: UnderstoodQuery, papers: list[RankedPaper], waiting: list[Record], *, top_k: int,
     store: EmbeddingStore | None,
 ) -> tuple[list[RankedPaper], int]:
-    """New addressing studies replace the lowest-ranked top studies that do not address it; ranked again."""
-    ranked = rerank(question, fresh, top_k=len(fresh), store=store)
-    newcomers = [p for p in ranked if addressing(query, [p])]
+    """Waiting studies that address the question replace the lowest-ranked top studies that do not; ranked again.
+
+    Only the addressing ones are reranked (the rest could never enter), best first, so the top list
+    prefers studies that address the question and keeps every one it already had.
+    """
+    fitting = [r for r in waiting if _addresses(query, r)]
+    if not fitting:
+        return papers, 0
+    newcomers = rerank(question, fitting, top_k=len(fitting), store=store)
+    for paper in newcomers:  # rerank gives fresh RankedPapers: carry the reading already made
+        paper.addresses = addresses(query, paper.record)
     keep = [p for p in papers if weight(p, query.frame) > 0]
     others = [p for p in papers if weight(p, query.frame) <= 0]  # in rank order: the tail is dropped first
     room = max(0, top_k - len(keep) - len(others))
@@ -140,6 +172,10 @@ def _merge(
     for rank, paper in enumerate(merged[:top_k], start=1):
         paper.rank = rank
     return merged[:top_k], len(take)
+
+
+def _addresses(query: UnderstoodQuery, record: Record) -> bool:
+    return addressing(query, [RankedPaper(rank=0, record=record, similarity=0.0)]) > 0
 
 
 def _with_broader(concept: Concept, group: str) -> str:

@@ -103,7 +103,8 @@ def test_a_round_adds_addressing_studies_in_place_of_the_non_addressing_tail(mon
     assert result.papers == sorted(result.papers, key=lambda p: -p.similarity)
     assert len(result.attempts) == 1
     attempt = result.attempts[0]
-    assert attempt.note.startswith("round 2: never reached") and attempt.note.endswith("4 studies added")
+    assert attempt.note.startswith("round 2: never reached")
+    assert "5 new hits, 4 studies added (4 from this query, 0 from earlier candidates)" in attempt.note
     assert attempt.hits == 5 and attempt.boolean.endswith("AND untried[tiab]")
     assert addressing(query, result.papers) >= MIN_ADDRESSING
 
@@ -129,3 +130,66 @@ def test_broader_heading_of_a_disease_from_the_offline_mesh_trees():
     migraine = Concept(text="migraine", kind="disease", mesh_heading="Migraine Disorders")
     assert second_round.broader_headings(migraine) == ["Headache Disorders, Primary"]
     assert second_round.broader_headings(Concept(text="children", kind="phrase")) == []
+
+
+@pytest.mark.slow  # loads a model (the fast lane, --fast, leaves it out)
+def test_a_round_also_merges_the_earlier_candidates_rerank_left_below_the_top(monkeypatch, store):
+    """Retrieve fetches more than the top keeps: addressing studies below the top enter at the round's merge."""
+    query = _query()
+    papers = _papers(query, 2)
+    tail = [_record(str(700 + i), f"Sumatriptan nasal spray for migraine in {i + 10} children.") for i in range(3)]
+    candidates = [p.record for p in papers] + tail + [_record("799", "Ergotamine in adults.")]
+    source = FakeSource([])  # the reformulated query finds nothing new
+    monkeypatch.setattr(second_round, "get_source", lambda name: source)
+    result = run_rounds(QUESTION, query, papers, candidates, source="local", filters=Filters(), top_k=8, limit=50,
+                        store=store)
+    assert (result.addressing_before, result.addressing_after) == (2, 5)
+    pmids = {p.record.pmid for p in result.papers}
+    assert {r.pmid for r in tail} <= pmids and "799" not in pmids and len(pmids) == 8
+    assert len(result.attempts) == 1
+    assert "0 new hits, 3 studies added (0 from this query, 3 from earlier candidates)" in result.attempts[0].note
+
+
+class RankedSource(FakeSource):
+    """Returns the first ``limit`` of its records in a fixed order, like a ranked corpus search."""
+
+    def __init__(self, records):
+        super().__init__(records)
+        self.limits = []
+
+    def search(self, query, filters, limit):
+        self.queries.append(query)
+        self.limits.append(limit)
+        return SearchHits(records=list(self.records[:limit]), count=len(self.records))
+
+
+@pytest.mark.slow  # loads a model (the fast lane, --fast, leaves it out)
+def test_a_round_fetches_past_the_studies_already_seen(monkeypatch, store):
+    """A broader query ranks the known studies first: it must still bring ``limit`` unseen ones."""
+    query = _query()
+    papers = _papers(query, 1, total=4)
+    seen = [p.record for p in papers] + [_record(str(600 + i), "Ergotamine in adults.") for i in range(4)]
+    new = [_record(str(900 + i), f"Sumatriptan relieved migraine in {i + 10} children.") for i in range(4)]
+    source = RankedSource(seen + new)
+    monkeypatch.setattr(second_round, "get_source", lambda name: source)
+    result = run_rounds(QUESTION, query, papers, seen, source="local", filters=Filters(), top_k=8, limit=4,
+                        store=store)
+    assert source.limits[0] == 4 + len(seen)
+    assert {r.pmid for r in new} <= {p.record.pmid for p in result.papers}
+    assert result.addressing_after == 5
+
+
+@pytest.mark.slow  # loads a model (the fast lane, --fast, leaves it out)
+def test_with_no_reformulation_left_the_earlier_candidates_are_still_rechecked(monkeypatch, store):
+    query = _query()
+    query.attempts = [QueryAttempt(boolean=b, hits=10) for b, _ in reformulations(query, Filters())]
+    query.attempts.insert(0, QueryAttempt(boolean="strict", hits=10))
+    assert reformulations(query, Filters()) == []
+    papers = _papers(query, 2)
+    tail = [_record(str(700 + i), f"Sumatriptan nasal spray for migraine in {i + 10} children.") for i in range(3)]
+    source = FakeSource([])
+    monkeypatch.setattr(second_round, "get_source", lambda name: source)
+    result = run_rounds(QUESTION, query, papers, [p.record for p in papers] + tail, source="local", filters=Filters(),
+                        top_k=8, limit=50, store=store)
+    assert source.queries == [] and result.addressing_after == 5
+    assert result.attempts[0].note == "round 2: no reformulation left to run; 3 studies added from earlier candidates"
