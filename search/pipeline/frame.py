@@ -143,7 +143,7 @@ def frame_question(question: str, concepts: list[Concept]) -> FramedConcepts:
         treatments = [i for i in before_population if _is_treatment(concepts[i])]
         first = treatments[:1] or before_population[:1] or order[:1]
         framed.intervention = first
-        framed.outcome = [i for i in before_population if i not in first]
+        framed.outcome = _after_verb(q, kind, positions, first, [i for i in before_population if i not in first])
     framed.population = [
         i for i in in_population
         if i not in framed.intervention + framed.comparator and _norm(concepts[i].text) not in GENERIC_PEOPLE
@@ -200,6 +200,28 @@ def _frame_comparison(
     framed.outcome = [i for i in candidates if i not in framed.intervention + framed.comparator]
     if not framed.comparator and "placebo" in q[split:]:
         framed.frame.comparator = "placebo"
+
+
+_VERB = {"harm": _HARM, "effect": _EFFECT, "association": _ASSOCIATION}
+
+
+def _after_verb(q: str, kind: str, positions: list[int], intervention: list[int], rest: list[int]) -> list[int]:
+    """The outcome is what the question's verb names, not words that describe the treatment.
+
+    "Can the diabetes drug acarbose cause bloating?" and "Can misoprostol, taken to protect the
+    stomach from NSAIDs, cause diarrhoea?": the outcome is what follows "cause" (bloating,
+    diarrhoea), not "diabetes", "stomach" or "NSAIDs", which say what the drug is for. The verb
+    ("cause", "raise the risk of", "make you sleepy", "lower") is looked for after the
+    intervention; when there is none, or nothing is written from it on, every other concept stays.
+    """
+    verb = _VERB.get(kind)
+    if verb is None or not intervention or positions[intervention[0]] < 0:
+        return rest
+    m = verb.search(q, positions[intervention[0]])
+    if m is None:
+        return rest
+    after = [i for i in rest if positions[i] >= m.start()]
+    return after or rest
 
 
 def _with_modifiers(q: str, concepts: list[Concept], positions: list[int], idx: list[int]) -> list[int]:

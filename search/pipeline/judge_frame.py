@@ -21,6 +21,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import replace
 
+from search.stance.outcome_reading import BOTH_ARMS
 from search.stance.text import first_name_at, last_name_at
 
 from .state import Frame, RankedPaper, Stance, UnderstoodQuery
@@ -161,13 +162,43 @@ _NAMED_OUTCOME = re.compile(
 )
 
 
+# "Does X raise prolactin more than Y?", "Does X affect sex life more than Y?", "Does X lower blood pressure
+# more than Y?": the outcome is the verb's object, and the verb with "more / less" gives the direction.
+_VERB_OUTCOME = re.compile(
+    r"\b(?P<verb>raise|increase|cause|affect|worsen|lower|reduce|decrease)[sd]?\s+(?:the\s+|your\s+|their\s+)?"
+    r"(?P<outcome>[a-z][a-z\s'-]{2,40}?)\s+(?P<way>more|less)\s+(?:often\s+|strongly\s+|much\s+)?"
+    r"(?:than|compared|versus|vs)\b",
+    re.I,
+)
+_DOWN_VERBS = ("lower", "reduce", "decrease")
+
+
 def named_outcome(question: str) -> tuple[str, str] | None:
     """(outcome, wanted direction 'lower'|'higher') when the question compares the arms on a named outcome."""
+    m = _VERB_OUTCOME.search(question)
+    if m:
+        down = m.group("verb").lower() in _DOWN_VERBS
+        more = m.group("way").lower() == "more"
+        return m.group("outcome").strip(), "lower" if down == more else "higher"
     m = _NAMED_OUTCOME.search(question)
     if not m:
         return None
     way = "lower" if m.group("way").lower() in ("less", "fewer", "lower") else "higher"
     return m.group("outcome").strip(), way
+
+
+# "Fewer side effects than Y": abstracts write adverse events, tolerability, withdrawals for side effects.
+_SIDE_EFFECTS = re.compile(r"\b(?:side[\s-]?effects?|adverse|tolerab\w*|unwanted\s+effects?)\b", re.I)
+ADVERSE_NAMES = ("side effects", "adverse events", "adverse effects", "adverse reactions", "adverse experiences",
+                 "tolerability", "tolerated", "withdrawals")
+
+
+def _comparison_outcome_names(query: UnderstoodQuery, outcome: str) -> list[str]:
+    """The outcome's names for a comparison on a named outcome; "side effects" also by the words abstracts use."""
+    names = _outcome_names(query)
+    if _SIDE_EFFECTS.search(outcome):
+        names = list(dict.fromkeys([*names, *ADVERSE_NAMES]))
+    return names
 
 
 def _stance(supports: float, refutes: float, neutral: float, rationale: str) -> Stance:
@@ -237,10 +268,11 @@ def comparison_stance(query: UnderstoodQuery, paper: RankedPaper, model, questio
         return _stance(p, 1.0 - p, 0.0, f"comparison model: difference found with probability {p:.2f}: \u201c{quote}\u201d")
     x_names, y_names = _arm_names(query, paper)
     if named:
-        read = _named_outcome_finding(query, paper, x_names, y_names, wanted=named[1])
+        outcome_names = _comparison_outcome_names(query, named[0])
+        read = _named_outcome_finding(query, paper, x_names, y_names, wanted=named[1], names=outcome_names)
         if read is not None:
             return read
-        if not _names_outcome(query, result.sentence):
+        if not _names_outcome(outcome_names, result.sentence):
             return _stance(0.0, 0.0, 1.0, f"does not compare them on {frame.outcome or named[0]}")
         arm, sentence, significant = None, result.sentence, False
         if result.direction is not None:
@@ -262,16 +294,12 @@ def comparison_stance(query: UnderstoodQuery, paper: RankedPaper, model, questio
     return _stance(0.0, 1.0 - p, p, f"comparison model: difference found with probability {p:.2f}: \u201c{quote}\u201d")
 
 
-_BOTH = re.compile(
-    r"\b(?:both|the\s+two|either|(?:between|among)\s+(?:them|(?:the\s+)?(?:groups|treatments|drugs|arms|regimens|agents)))\b",
-    re.I)
-
 
 def _about_both_arms(sentence: str, x_names: list[str], y_names: list[str]) -> bool:
     """A no-difference finding speaks to the comparison only when it is stated of both arms
     (their names, or "both / the two / between the groups / among them")."""
     low = sentence.lower()
-    return (first_name_at(low, x_names) >= 0 and first_name_at(low, y_names) >= 0) or bool(_BOTH.search(low))
+    return (first_name_at(low, x_names) >= 0 and first_name_at(low, y_names) >= 0) or bool(BOTH_ARMS.search(low))
 
 
 STATED_DIFFERENCE = 0.75
@@ -284,14 +312,15 @@ def _outcome_names(query: UnderstoodQuery) -> list[str]:
     return _names([n for c in (known or concepts) for n in [c.text, *c.synonyms, c.mesh_heading or ""]])
 
 
-def _names_outcome(query: UnderstoodQuery, sentence: str | None) -> bool:
+def _names_outcome(names: list[str], sentence: str | None) -> bool:
     from search.stance.outcome_reading import clauses_naming
 
-    return bool(sentence) and bool(clauses_naming(sentence or "", _outcome_names(query)))
+    return bool(sentence) and bool(names) and bool(clauses_naming(sentence or "", names))
 
 
 def _named_outcome_finding(
-    query: UnderstoodQuery, paper: RankedPaper, x_names: list[str], y_names: list[str], *, wanted: str
+    query: UnderstoodQuery, paper: RankedPaper, x_names: list[str], y_names: list[str], *, wanted: str,
+    names: list[str],
 ) -> Stance | None:
     """"Does X cause less O than Y?" read from the clauses that name O; None when none of them says.
 
@@ -300,7 +329,6 @@ def _named_outcome_finding(
     """
     from search.stance.outcome_reading import compare_on_outcome
 
-    names = _outcome_names(query)
     if not names:
         return None
 
@@ -368,6 +396,52 @@ def outcome_stance(query: UnderstoodQuery, paper: RankedPaper) -> Stance | None:
     return _stance(0.85 * yes / (yes + no), 0.85 * no / (yes + no), 0.15, f"{why}: \u201c{_short(last.clause)}\u201d")
 
 
+_DENIES = re.compile(r"\b(?:no|not|failed\s+to|neither|nor|without)\b|n't", re.I)
+_INERT_ARM = re.compile(r"\b(?:placebo|vehicle|no\s+treatment|untreated|controls?|usual\s+care|sham)\b", re.I)
+
+
+def _denies_effect(clause: str, x_names: list[str]) -> bool:
+    """Whether a clause that reads "none" on the outcome says the treatment had no effect on it.
+
+    "Similar to atenolol" or "no difference between the two drugs" says X did as well as another
+    drug, not that it did nothing; only a denial against placebo or no treatment, or one that
+    names no other drug ("X did not improve memory"), counts.
+    """
+    from .addresses import clause_drugs
+
+    if _INERT_ARM.search(clause):
+        return True
+    if not _DENIES.search(clause):
+        return False
+    own = {w for n in x_names for w in n.split()}
+    return not _is_class(x_names) and not (clause_drugs(clause) - own)
+
+
+def effect_stance(query: UnderstoodQuery, paper: RankedPaper, stance: Stance | None) -> Stance | None:
+    """"Does X improve / prevent O?": a study whose sentences on O mostly say X made no difference refutes,
+    whatever the tone of the rest of the abstract (benefits on other outcomes); None keeps the classifier's stance.
+
+    Only the denial is read here: which way "improved" or "reduced" points depends on the outcome
+    (memory should go up, blood pressure down), which cue words cannot tell, so a finding of an
+    effect is left to the classifier.
+    """
+    from search.stance.outcome_reading import read_outcome
+
+    names = _outcome_names(query)
+    if not names or not paper.record.abstract.strip():
+        return None
+    x_names = _concept_names(query, "intervention", query.frame.intervention)
+    findings = read_outcome(paper.record.abstract, outcome_names=names, x_names=x_names,
+                            other_drug=_other_drug(x_names))
+    denials = [f for f in findings if f.reading == "none" and _denies_effect(f.clause, x_names)]
+    effects = [f for f in findings if f.reading != "none"]
+    if not denials or len(denials) <= len(effects) or (stance is not None and stance.label == "refutes"):
+        return None
+    outcome = query.frame.outcome or "the outcome"
+    return _stance(0.1, 0.75, 0.15, f"finds that {query.frame.intervention} made no difference to {outcome}: "
+                                   f"\u201c{_short(denials[-1].clause)}\u201d")
+
+
 def _short(sentence: str | None) -> str:
     return " ".join((sentence or "").split())[:200]
 
@@ -418,6 +492,9 @@ def reframe(
             out[pmid] = safety_stance(paper)
         elif (offline and query is not None and frame.kind in OUTCOME_KINDS and paper.addresses is not None
               and paper.addresses.label != "no" and (read := outcome_stance(query, paper)) is not None):
+            out[pmid] = read
+        elif (offline and query is not None and frame.kind == "effect" and paper.addresses is not None
+              and paper.addresses.label != "no" and (read := effect_stance(query, paper, stance)) is not None):
             out[pmid] = read
         elif stance is not None:
             out[pmid] = replace(stance, uncertain=is_uncertain(stance.supports, stance.refutes, stance.neutral, stance.label))

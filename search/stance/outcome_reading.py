@@ -54,6 +54,22 @@ _NO_DIFFERENCE = re.compile(
     r"|similar|comparable|indistinguishable|unchanged|unaffected)\b",
     re.I,
 )
+# "There is no clear evidence that X is related to depression", "did not show an increase": the whole
+# finding is denied, however far the negation stands from the outcome.
+_NO_EVIDENCE = re.compile(
+    r"\b(?:no|little|insufficient|limited|not\s+enough|lack\s+of)\s+(?:\w+\s+){0,2}?evidence\b"
+    r"|\b(?:did|does|do|could)\s+not\s+(?:find|show|demonstrate|support|confirm|reveal)\b"
+    r"|\bfailed\s+to\s+(?:find|show|demonstrate|detect)\b",
+    re.I,
+)
+# Words that contain an outcome's name and mean something else: "ST-segment depression" on an ECG is
+# not depression of mood, "respiratory depression" is slowed breathing. Removed before a clause is
+# asked whether it names the outcome.
+_FALSE_FRIENDS = re.compile(
+    r"\b(?:st|st[\s-]+segment|segment|respiratory|ventilatory|myocardial|marrow|cns|cardiac|t[\s-]+wave)[\s-]+"
+    r"depressions?\b",
+    re.I,
+)
 # "(the patients) who did not develop cough", "the group without cough": a group, not a finding.
 _GROUP = re.compile(r"\b(?:who|those|patients|subjects|group|groups|participants|cases)\s+(?:\w+\s+)?"
                     r"(?:did\s+not|without|with\s+no|free\s+of)\b", re.I)
@@ -96,8 +112,9 @@ class OutcomeFinding:
 
 
 def _names_in(text: str, names: Sequence[str]) -> bool:
-    """Whether any of ``names`` occurs in ``text``: all content-word stems of a name, in any order."""
-    have = stems(text)
+    """Whether any of ``names`` occurs in ``text``: all content-word stems of a name, in any order
+    (a false friend such as "ST-segment depression" does not name depression)."""
+    have = stems(_FALSE_FRIENDS.sub(" ", text))
     for name in names:
         want = stems(name)
         if want and want <= have:
@@ -124,6 +141,9 @@ def _is_none(clause: str, outcome_at: int) -> bool:
     """
     if _GROUP.search(clause):
         return False
+    denied = _NO_EVIDENCE.search(clause)
+    if denied and denied.start() < max(outcome_at, 1):
+        return True
     if _NO_DIFFERENCE.search(clause) or _LOW.search(clause):
         return True
     for m in _SMALL.finditer(clause):
@@ -213,6 +233,19 @@ def _against_inert(clause: str) -> bool:
     return len(after) > 1 and any(word in after[1].lower()[:40] for word in _INERT)
 
 
+BOTH_ARMS = re.compile(
+    r"\b(?:both|the\s+two|either|(?:between|among)\s+(?:them|(?:the\s+)?(?:groups|treatments|drugs|arms|regimens|agents)))\b",
+    re.I)
+
+
+def _of_both_arms(clause: str, x_names: Sequence[str], y_names: Sequence[str]) -> bool:
+    """A "no difference" on the outcome speaks to the comparison only when it is said of both arms: their
+    names, or one of them with "both / the two / between the groups" ("71% of adverse events were not related
+    to X" and "rizatriptan showed similar tolerability" are not comparisons of X with Y)."""
+    has_x, has_y = _names_word(clause, x_names), _names_word(clause, y_names)
+    return (has_x and has_y) or ((has_x or has_y) and bool(BOTH_ARMS.search(clause)))
+
+
 def compare_on_outcome(
     abstract: str,
     *,
@@ -230,7 +263,7 @@ def compare_on_outcome(
     for clause in clauses_naming(abstract, outcome_names):
         significant = bool(_SIGNIFICANT.search(clause)) and not _NOT_SIGNIFICANT.search(clause)
         if _is_none(clause, _outcome_at(clause, outcome_names)) and not significant:
-            if _names_word(clause, x_names) or _names_word(clause, y_names) or _COMPARED.search(clause):
+            if _of_both_arms(clause, x_names, y_names):
                 findings.append(OutcomeFinding("none", clause, False))
             continue
         arm = favoured(clause, x_names, y_names)

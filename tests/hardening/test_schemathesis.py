@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 from django.conf import settings as django_settings
 
-pytestmark = pytest.mark.django_db(transaction=True)
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.slow]  # a minute of fuzzing: the full lane only
 ST = Path(django_settings.BASE_DIR) / ".venv" / "bin" / "st"
 
 

@@ -24,10 +24,19 @@ WEIGHT = ["weight gain"]
         ("Clozapine increased the risk of weight gain.", "more"),
         ("Metformin reduced weight gain in patients on insulin.", "less"),
         ("Weight gain was measured every four weeks.", None),
+        ("There is no clear evidence that olanzapine is related to weight gain.", "none"),
+        ("The trials did not show that metformin led to weight gain.", "none"),
     ],
 )
 def test_clause_readings(clause: str, reading: str | None) -> None:
     assert read_clause(clause, WEIGHT) == reading
+
+
+def test_an_ecg_st_segment_depression_is_not_depression() -> None:
+    abstract = ("Results: Esmolol reduced ST-segment depression during exercise. "
+                "Conclusion: Propranolol was associated with depression in older patients.")
+    clauses = clauses_naming(abstract, ["depression"])
+    assert clauses == ["Propranolol was associated with depression in older patients."]
 
 
 def test_a_group_described_by_absence_is_not_a_finding_of_absence() -> None:

@@ -88,6 +88,23 @@ def test_named_outcome_of_a_comparison():
 
     assert named_outcome("Does tolterodine cause less dry mouth than oxybutynin?") == ("dry mouth", "lower")
     assert named_outcome("Is tolterodine more effective than oxybutynin?") is None
+    # The verb's object is the outcome; the verb with more / less gives the direction asked of X.
+    assert named_outcome("Does risperidone raise prolactin more than olanzapine?") == ("prolactin", "higher")
+    assert named_outcome("Does amlodipine lower blood pressure more than atenolol?") == ("blood pressure", "lower")
+    assert named_outcome("Does atenolol affect sex life less than lisinopril?") == ("sex life", "lower")
+
+
+def test_side_effects_are_named_the_way_abstracts_write_them():
+    from search.pipeline.judge_frame import OUTCOME_CUES, favoured_arm
+    from search.stance.outcome_reading import compare_on_outcome
+    from search.pipeline.judge_frame import ADVERSE_NAMES
+
+    abstract = ("Methods: patients took almotriptan or sumatriptan. Results: Almotriptan was better tolerated than "
+                "sumatriptan, with fewer adverse events (15% vs 20%, p = 0.01).")
+    found = compare_on_outcome(abstract, outcome_names=list(ADVERSE_NAMES), x_names=["almotriptan"],
+                               y_names=["sumatriptan"],
+                               favoured=lambda c, xs, ys: favoured_arm(c, list(xs), list(ys), cues=OUTCOME_CUES))
+    assert found and all(f.arm == "x" for f in found)
 
 
 def test_safety_stance_never_supports():
@@ -147,3 +164,23 @@ def test_headline_follows_the_verdict():
     text = headline(verdict, frame)
     assert text.startswith("The studies that compare them mostly found no clear advantage (certainty: moderate).")
     assert verdict.reason in text
+
+
+def test_an_effect_question_is_refuted_by_a_study_that_found_no_effect_on_its_outcome():
+    from search.pipeline.judge_frame import effect_stance
+
+    query = understand("Does hormone replacement therapy prevent dementia?", Filters())
+    positive = Stance("supports", 0.7, 0.2, 0.1)
+
+    def paper(abstract: str) -> RankedPaper:
+        return RankedPaper(rank=1, record=_record("HRT trial", abstract), similarity=0.5, stance=positive,
+                           addresses=Addresses("yes", "test"))
+
+    no_effect = paper("Results: Hormone replacement therapy improved hot flushes. Dementia incidence did not differ "
+                      "from placebo.")
+    assert effect_stance(query, no_effect, positive).label == "refutes"
+    # As good as another drug is not "no effect"; and a study that found the effect keeps the classifier's stance.
+    as_good = paper("Results: Dementia incidence was similar with hormone replacement therapy and donepezil.")
+    assert effect_stance(query, as_good, positive) is None
+    helped = paper("Results: Hormone replacement therapy reduced the incidence of dementia.")
+    assert effect_stance(query, helped, positive) is None
