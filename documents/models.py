@@ -7,10 +7,11 @@ from django.contrib.postgres.search import SearchVectorField
 from django.db import models
 
 
-class Paper(models.Model):
-    """One PubMed record. Rows loaded by ``load_corpus`` form the local corpus searched offline."""
+class PaperColumns(models.Model):
+    """A PubMed record's columns, in ``documents.sources.base.Record``'s order and under its names (``pmid`` aside:
+    each table keys it its own way). ``Paper`` and ``search.SearchPaper``'s snapshot both inherit them, so the
+    record has one shape in the database (tests/search/test_paper_shape.py holds it to ``Record``)."""
 
-    pmid = models.CharField(primary_key=True, max_length=16)
     title = models.TextField(blank=True, default="")
     abstract = models.TextField(blank=True, default="")
     year = models.IntegerField(null=True, blank=True)
@@ -20,7 +21,19 @@ class Paper(models.Model):
     doi = models.CharField(max_length=256, blank=True, default="")
     pmcid = models.CharField(max_length=32, blank=True, default="")
     retracted = models.BooleanField(default=False)
-    authors = ArrayField(models.CharField(max_length=256), default=list, blank=True)
+    authors = ArrayField(
+        models.CharField(max_length=256), default=list, blank=True,
+        help_text="as the record names them (\"P Nazzaro\", or a group); empty = the source gave none",
+    )
+
+    class Meta:
+        abstract = True
+
+
+class Paper(PaperColumns):
+    """One PubMed record. Rows loaded by ``load_corpus`` form the local corpus searched offline."""
+
+    pmid = models.CharField(primary_key=True, max_length=16)
     origin = models.CharField(max_length=32, default="corpus", help_text="corpus file, pubmed, ...")
     # Full-text index kept by a trigger (migration 0002): title weight A, abstract B, MeSH C.
     search_vector = SearchVectorField(null=True, editable=False)

@@ -1,7 +1,6 @@
 """Reads for documents: one paper with what is cached about it (nothing about who searched it)."""
 from __future__ import annotations
 
-from dataclasses import fields
 from typing import Any
 
 from .models import Paper, PaperMetric
@@ -16,7 +15,7 @@ def paper_get(*, pmid: str) -> Paper | None:
 
 def paper_record(paper: Paper) -> dict[str, Any]:
     """The paper row as its PubMed record: ``Record``'s fields, in its order, lists copied."""
-    return Record(**{f.name: getattr(paper, f.name) for f in fields(Record)}).to_dict()
+    return Record.from_row(paper).to_dict()
 
 
 def paper_metrics(*, pmid: str) -> dict[str, PaperMetric]:
@@ -52,10 +51,7 @@ def document_detail(*, pmid: str) -> dict[str, Any] | None:
     pmcid = paper_pmcid(paper=paper, metrics=metrics)
     open_access = value(pmc, "open_access")
     full_text_url = value(pmc, "pdf_url") or (PMC_ARTICLE_URL.format(pmcid=pmcid) if pmcid else None)
-    record = paper_record(paper)
-    # The record's fields with the authors after the journal (the response's documented order).
-    head = {key: record.pop(key) for key in ("pmid", "title", "abstract", "year", "journal", "authors")}
-    return head | record | {
+    return Record.from_row(paper).document() | {
         "pmcid": pmcid,
         "full_text_url": full_text_url,
         "open_access": open_access,

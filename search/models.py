@@ -15,6 +15,8 @@ from django.conf import settings
 from django.contrib.postgres.fields import ArrayField
 from django.db import models
 
+from documents.models import PaperColumns
+
 
 class Search(models.Model):
     class Status(models.TextChoices):
@@ -78,8 +80,9 @@ class Search(models.Model):
         return f"{self.title or self.question[:80]} ({self.status})"
 
 
-class SearchPaper(models.Model):
-    """One of a search's top papers: its rank, per-search judgements and a snapshot of the paper."""
+class SearchPaper(PaperColumns):
+    """One of a search's top papers: its rank, per-search judgements and a snapshot of the paper
+    (``PaperColumns``: ``documents.Paper`` as the search saw it)."""
 
     search = models.ForeignKey(Search, on_delete=models.CASCADE, related_name="papers")
     rank = models.PositiveSmallIntegerField()
@@ -92,20 +95,6 @@ class SearchPaper(models.Model):
     best_sentence = models.JSONField(null=True, blank=True)
     summary = models.TextField(null=True, blank=True)
     metrics = models.JSONField(default=dict, blank=True, help_text="metrics as delivered for this search; null = unavailable")
-    # Snapshot of documents.Paper as the search saw it.
-    title = models.TextField(blank=True, default="")
-    abstract = models.TextField(blank=True, default="")
-    year = models.IntegerField(null=True, blank=True)
-    journal = models.CharField(max_length=512, blank=True, default="")
-    authors = ArrayField(
-        models.CharField(max_length=256), default=list, blank=True,
-        help_text="as the record names them (\"P Nazzaro\", or a group); empty = the source gave none",
-    )
-    publication_types = ArrayField(models.CharField(max_length=128), default=list, blank=True)
-    mesh = ArrayField(models.CharField(max_length=256), default=list, blank=True)
-    doi = models.CharField(max_length=256, blank=True, default="")
-    pmcid = models.CharField(max_length=32, blank=True, default="")
-    retracted = models.BooleanField(default=False)
 
     class Meta:
         ordering = ["search", "rank"]

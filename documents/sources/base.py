@@ -2,8 +2,9 @@
 from __future__ import annotations
 
 import json
-from dataclasses import asdict, dataclass, field
-from typing import Protocol
+from collections.abc import Mapping
+from dataclasses import MISSING, asdict, dataclass, field, fields
+from typing import Any, Protocol
 
 
 @dataclass
@@ -36,6 +37,39 @@ class Record:
 
     def to_dict(self) -> dict:
         return asdict(self)
+
+    @classmethod
+    def from_mapping(cls, values: Mapping[str, Any]) -> Record:
+        """A record from a document or a row's values: a missing or null field takes its default ("" for the text
+        ones), lists are copied and ``retracted`` is a bool."""
+        kwargs: dict[str, Any] = {}
+        for f in fields(cls):
+            value = values.get(f.name)
+            if f.default_factory is list:
+                value = list(value or [])
+            elif f.type == "bool":
+                value = bool(value)
+            elif value is None and f.default is not None:
+                value = "" if f.default is MISSING else f.default
+            kwargs[f.name] = value
+        return cls(**kwargs)
+
+    @classmethod
+    def from_row(cls, row: object) -> Record:
+        """A record from anything with its fields as attributes: a row with ``documents.models.PaperColumns`` and a
+        ``pmid``, or another record (normalised as ``from_mapping`` does)."""
+        return cls.from_mapping({name: getattr(row, name) for name in RECORD_FIELDS})
+
+    def document(self, **after_head: Any) -> dict[str, Any]:
+        """The record as a paper's document shows it: ``SHOWN_FIRST``, then ``after_head``, then the other fields."""
+        values = asdict(self)
+        return {key: values.pop(key) for key in SHOWN_FIRST} | after_head | values
+
+
+# Record's fields, in its order: the columns of documents.models.PaperColumns plus the pmid.
+RECORD_FIELDS: tuple[str, ...] = tuple(f.name for f in fields(Record))
+# A paper's document opens with these (the authors after the journal, the API's documented order).
+SHOWN_FIRST: tuple[str, ...] = ("pmid", "title", "abstract", "year", "journal", "authors")
 
 
 @dataclass

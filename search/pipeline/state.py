@@ -7,7 +7,7 @@ serialise it with :meth:`SearchState.to_document` / :meth:`SearchState.from_docu
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import asdict, dataclass, field, fields
+from dataclasses import asdict, dataclass, field, fields, is_dataclass
 from datetime import datetime, timezone
 from typing import Any
 
@@ -136,63 +136,52 @@ class RankedPaper:
     sample_size: SampleSize | None = None  # people randomised / enrolled / included, with the sentence
 
     def to_dict(self) -> dict[str, Any]:
-        r = self.record
-        m = self.metrics
+        r, m = self.record, self.metrics
         return {
             "rank": self.rank,
-            "pmid": r.pmid,
-            "title": r.title,
-            "abstract": r.abstract,
-            "year": r.year,
-            "journal": r.journal,
-            "authors": list(r.authors),
-            "venue": m.venue,
-            "publication_types": r.publication_types,
-            "mesh": r.mesh,
-            "doi": r.doi,
+            **r.document(venue=m.venue),
             "pmcid": r.pmcid or m.pmcid or "",
-            "retracted": r.retracted,
             **{key: getattr(m, key) for key in METRIC_KEYS},
-            "similarity": self.similarity,
-            "stance": asdict(self.stance) if self.stance else None,
-            "best_sentence": asdict(self.best_sentence) if self.best_sentence else None,
-            "summary": self.summary,
-            "addresses": asdict(self.addresses) if self.addresses else None,
-            "design": design_json(self.design) if self.design else None,
-            "sample_size": asdict(self.sample_size) if self.sample_size else None,
+            **{key: _judgement_json(getattr(self, key)) for key in JUDGEMENT_KEYS},
         }
 
     @classmethod
     def from_dict(cls, d: dict[str, Any]) -> "RankedPaper":
-        record = Record(
-            pmid=d["pmid"],
-            title=d.get("title") or "",
-            abstract=d.get("abstract") or "",
-            year=d.get("year"),
-            journal=d.get("journal") or "",
-            publication_types=list(d.get("publication_types") or []),
-            mesh=list(d.get("mesh") or []),
-            doi=d.get("doi") or "",
-            pmcid=d.get("pmcid") or "",
-            retracted=bool(d.get("retracted")),
-            authors=list(d.get("authors") or []),
-        )
         metrics = Metrics(**{key: d.get(key) for key in METRIC_KEYS}, pmcid=d.get("pmcid") or None)
-        stance = d.get("stance")
-        best = d.get("best_sentence")
-        addresses = d.get("addresses")
-        return cls(
-            rank=d["rank"],
-            record=record,
-            similarity=d.get("similarity", 0.0),
-            stance=Stance(**stance) if stance else None,
-            best_sentence=BestSentence(**best) if best else None,
-            summary=d.get("summary"),
-            metrics=metrics,
-            addresses=Addresses(**addresses) if addresses else None,
-            design=_design_from(d.get("design")),
-            sample_size=SampleSize(**d["sample_size"]) if d.get("sample_size") else None,
-        )
+        judgements = {key: _JUDGEMENT_FROM_JSON.get(key, _same)(d.get(key)) for key in JUDGEMENT_KEYS}
+        return cls(rank=d["rank"], record=Record.from_mapping(d), metrics=metrics, **judgements)
+
+
+# What a search judged of each paper, in the document's order: RankedPaper's fields other than its rank, its
+# record and its metrics (each also a SearchPaper column of the same name).
+JUDGEMENT_KEYS: tuple[str, ...] = tuple(
+    f.name for f in fields(RankedPaper) if f.name not in ("rank", "record", "metrics")
+)
+
+
+def _judgement_json(value: Any) -> Any:
+    """A judgement as the document carries it (plain values as they are, dataclasses as dicts)."""
+    if isinstance(value, DesignResult):
+        return design_json(value)
+    return asdict(value) if is_dataclass(value) else value
+
+
+def _same(value: Any) -> Any:
+    return value
+
+
+def _judgement_from(cls: type) -> Any:
+    return lambda data: cls(**data) if data else None
+
+
+_JUDGEMENT_FROM_JSON: dict[str, Any] = {  # the others (summary) are kept as they are
+    "similarity": lambda value: 0.0 if value is None else value,
+    "stance": _judgement_from(Stance),
+    "best_sentence": _judgement_from(BestSentence),
+    "addresses": _judgement_from(Addresses),
+    "design": lambda data: _design_from(data),  # defined further down
+    "sample_size": _judgement_from(SampleSize),
+}
 
 
 @dataclass

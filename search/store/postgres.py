@@ -14,11 +14,12 @@ from typing import Any
 from django.db import transaction
 from django.utils import timezone
 
+from documents.sources.base import Record
 from search.design import DesignResult
 from search.models import Search, SearchPaper
 from search.pipeline.branches import FAN_OUT, BranchOutput, all_done, fan_out_position, merge_into
 from search.pipeline.graph import PAPER_STAGES, STAGE_PROGRESS  # PAPER_STAGES: saved whole, rewrite the paper rows
-from search.pipeline.state import METRIC_KEYS, Metrics, SearchState, design_json
+from search.pipeline.state import JUDGEMENT_KEYS, METRIC_KEYS, Metrics, RankedPaper, SearchState, design_json
 
 from .interface import FINAL, BranchSave, SearchNotFound, SearchStore, stage_fields, stuck_reason
 from .read_model import search_document
@@ -184,35 +185,21 @@ def _paper_column(value: Any) -> Any:
     return design_json(value) if isinstance(value, DesignResult) else asdict(value)
 
 
+def search_paper_row(search_id: str | None, paper: RankedPaper) -> SearchPaper:
+    """A paper as its ``SearchPaper`` row: the record's columns, the metrics as delivered, a column per judgement
+    (the inverse of ``read_model.search_paper_dict``)."""
+    judgements = paper.to_dict()
+    return SearchPaper(
+        search_id=search_id,
+        rank=paper.rank,
+        **asdict(Record.from_row(paper.record)),
+        metrics=_metrics_json(paper.metrics),
+        **{key: judgements[key] for key in JUDGEMENT_KEYS},
+    )
+
+
 def _upsert_search_papers(state: SearchState) -> None:
-    rows = []
-    for p in state.papers:
-        d = p.to_dict()
-        rows.append(
-            SearchPaper(
-                search_id=state.id,
-                rank=p.rank,
-                pmid=p.record.pmid,
-                similarity=p.similarity,
-                stance=d["stance"],
-                addresses=d["addresses"],
-                design=d["design"],
-                sample_size=d["sample_size"],
-                best_sentence=d["best_sentence"],
-                summary=p.summary,
-                metrics=_metrics_json(p.metrics),
-                title=d["title"],
-                abstract=d["abstract"],
-                year=d["year"],
-                journal=d["journal"] or "",
-                authors=d["authors"],
-                publication_types=d["publication_types"],
-                mesh=d["mesh"],
-                doi=d["doi"] or "",
-                pmcid=p.record.pmcid or "",
-                retracted=d["retracted"],
-            )
-        )
+    rows = [search_paper_row(state.id, p) for p in state.papers]
     update = [f.name for f in SearchPaper._meta.concrete_fields if f.name not in ("id", "search", "pmid")]
     SearchPaper.objects.bulk_create(
         rows, update_conflicts=True, unique_fields=["search", "pmid"], update_fields=update

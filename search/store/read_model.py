@@ -3,33 +3,20 @@ from __future__ import annotations
 
 from typing import Any
 
+from documents.sources.base import Record
 from search.models import Search, SearchPaper
-from search.pipeline.state import METRIC_KEYS
+from search.pipeline.state import JUDGEMENT_KEYS, METRIC_KEYS
 
 
 def search_paper_dict(sp: SearchPaper) -> dict[str, Any]:
+    """A ``SearchPaper`` row as the paper's document (the inverse of ``postgres.search_paper_row``)."""
     m = sp.metrics or {}
     return {
         "rank": sp.rank,
-        "pmid": sp.pmid,
-        "title": sp.title,
-        "abstract": sp.abstract,
-        "year": sp.year,
-        "journal": sp.journal,
-        "authors": list(sp.authors),
-        "publication_types": list(sp.publication_types),
-        "mesh": list(sp.mesh),
-        "doi": sp.doi,
+        **Record.from_row(sp).document(),
         "pmcid": sp.pmcid or m.get("pmcid") or "",
-        "retracted": sp.retracted,
         **{key: m.get(key) for key in METRIC_KEYS},
-        "similarity": sp.similarity,
-        "stance": sp.stance,
-        "best_sentence": sp.best_sentence,
-        "summary": sp.summary,
-        "addresses": sp.addresses,
-        "design": sp.design,
-        "sample_size": sp.sample_size,
+        **{key: getattr(sp, key) for key in JUDGEMENT_KEYS},
     }
 
 

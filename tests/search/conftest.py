@@ -25,6 +25,8 @@ from django.conf import settings
 
 from tests.conftest import DATA
 
+from .llm_helpers import answer_llm  # noqa: F401 - fixture, registered by import
+
 ROOT = Path(settings.BASE_DIR)
 CORPUS = DATA / "pubmed-demo-corpus" / "corpus.jsonl.gz"
 BROKER_URL = "redis://127.0.0.1:6379/13"

@@ -10,16 +10,11 @@ from search.pipeline.synthesise import synthesise
 from search.prompts import answer as prompt
 from search.prompts import prompt_version
 
-from .test_answer_llm import BASE, COMPLETIONS, QUESTION, completion, papers
+from .llm_helpers import COMPLETIONS
+from .test_answer_llm import QUESTION, completion, papers
 
 
-@pytest.fixture(autouse=True)
-def _configured(settings):
-    settings.MEDSEBA_LLM_BASE_URL = BASE
-    settings.MEDSEBA_LLM_MODEL = "gpt-4o-2024-08-06"
-    settings.OPENAI_API_KEY = "sk-test"
-    settings.MEDSEBA_HTTP_RETRIES = 0
-    settings.MEDSEBA_EMBEDDING_STORE = "memory"
+pytestmark = pytest.mark.usefixtures("answer_llm")  # tests/search/llm_helpers.py
 
 
 CONTENT = {

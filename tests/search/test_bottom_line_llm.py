@@ -20,17 +20,12 @@ from search.pipeline.synthesise import synthesise
 from search.prompts import bottom_line as prompt
 from search.prompts import prompt_version
 
-from .test_answer_llm import BASE, COMPLETIONS, QUESTION, answering, papers, recorded
+from .llm_helpers import COMPLETIONS
+from .test_answer_llm import QUESTION, answering, papers, recorded
 from .test_answer_llm_modes import CONTENT
 
 
-@pytest.fixture(autouse=True)
-def _configured(settings):
-    settings.MEDSEBA_LLM_BASE_URL = BASE
-    settings.MEDSEBA_LLM_MODEL = "gpt-4o-2024-08-06"
-    settings.OPENAI_API_KEY = "sk-test"
-    settings.MEDSEBA_HTTP_RETRIES = 0
-    settings.MEDSEBA_EMBEDDING_STORE = "memory"
+pytestmark = pytest.mark.usefixtures("answer_llm")  # tests/search/llm_helpers.py
 
 
 def phrase_of(facts: str) -> str:
