@@ -61,6 +61,17 @@ GENERIC_PEOPLE = frozenset({"people", "patients", "patient", "persons", "person"
                             "individuals", "men and women", "humans", "folks", "users"})
 
 
+# A phrase that ends in one of these words names a group of people ("older women", "teenagers").
+_PEOPLE_WORDS = frozenset({"women", "men", "children", "kids", "adults", "people", "patients", "teenagers",
+                           "adolescents", "infants", "babies", "girls", "boys", "elderly", "smokers", "athletes",
+                           "veterans", "mothers", "pregnant women", "woman", "man", "child", "adult", "teenager"})
+
+
+def _names_people(text: str) -> bool:
+    words = _norm(text).split()
+    return bool(words) and words[-1] in _PEOPLE_WORDS
+
+
 @dataclass
 class FramedConcepts:
     """The frame and which of the question's concepts play which role (indices into the concept list)."""
@@ -152,6 +163,12 @@ def frame_question(question: str, concepts: list[Concept]) -> FramedConcepts:
         # "Does X make people with Y put on weight?": who they are is the first concept, what happens the rest.
         framed.population, framed.outcome = framed.population[:1], framed.population[1:]
     framed.outcome = [i for i in framed.outcome if _norm(concepts[i].text) not in GENERIC_PEOPLE]
+    if kind in ("effect", "harm", "association"):
+        # "Does HRT help older women keep their memory?": "older women" are who, not what happens to them.
+        who = [i for i in framed.outcome if _names_people(concepts[i].text)]
+        if who and len(who) < len(framed.outcome):
+            framed.outcome = [i for i in framed.outcome if i not in who]
+            framed.population = framed.population or who[:1]
     if kind in ("safety",) and not framed.population and framed.outcome:
         # "Is X safe in heart disease?" without a population phrase: the condition is the population.
         who = [i for i in framed.outcome if concepts[i].kind == "disease"][:1] or framed.outcome[:1]

@@ -417,7 +417,9 @@ def _denies_effect(clause: str, x_names: list[str]) -> bool:
     return not _is_class(x_names) and not (clause_drugs(clause) - own)
 
 
-def effect_stance(query: UnderstoodQuery, paper: RankedPaper, stance: Stance | None) -> Stance | None:
+def effect_stance(
+    query: UnderstoodQuery, paper: RankedPaper, stance: Stance | None, question: str = ""
+) -> Stance | None:
     """"Does X improve / prevent O?": a study whose sentences on O mostly say X made no difference refutes,
     whatever the tone of the rest of the abstract (benefits on other outcomes); None keeps the classifier's stance.
 
@@ -433,13 +435,31 @@ def effect_stance(query: UnderstoodQuery, paper: RankedPaper, stance: Stance | N
     x_names = _concept_names(query, "intervention", query.frame.intervention)
     findings = read_outcome(paper.record.abstract, outcome_names=names, x_names=x_names,
                             other_drug=_other_drug(x_names))
+    outcome = query.frame.outcome or "the outcome"
+    if _ASKS_LESS.search(question or ""):
+        # "Does X prevent / reduce O?": O going up with X refutes as surely as O unchanged.
+        worse = [f for f in findings
+                 if f.reading == "more" and _ROSE.search(f.clause) and not _PRESUPPOSED_HARM.search(f.clause)]
+        better = [f for f in findings if f.reading == "less"]
+        if worse and len(worse) > len(better) and (stance is None or stance.label != "refutes"):
+            return _stance(0.1, 0.75, 0.15, f"finds {outcome} more often with {query.frame.intervention}: "
+                                           f"\u201c{_short(worse[-1].clause)}\u201d")
     denials = [f for f in findings if f.reading == "none" and _denies_effect(f.clause, x_names)]
     effects = [f for f in findings if f.reading != "none"]
     if not denials or len(denials) <= len(effects) or (stance is not None and stance.label == "refutes"):
         return None
-    outcome = query.frame.outcome or "the outcome"
     return _stance(0.1, 0.75, 0.15, f"finds that {query.frame.intervention} made no difference to {outcome}: "
                                    f"\u201c{_short(denials[-1].clause)}\u201d")
+
+
+# The question asks for less of its outcome: a rise in it is a finding against.
+_ASKS_LESS = re.compile(r"\b(?:prevent\w*|reduc\w*|lower\w*|decreas\w*|cut\w*|stop\w*|slow\w*|protect\w*)\b", re.I)
+# Only an explicit rise counts ("O occurred in 5%" is a count, not a rise).
+_ROSE = re.compile(
+    r"\b(?:increas\w+|rais\w+|elevat\w+|excess\w*|worsen\w*"
+    r"|(?:more|higher|greater)\s+(?:\w+\s+)?(?:risk|rates?|incidence|frequen\w+|likely|common|often))\b", re.I)
+# "reduced X-induced O", "O associated with the disease": the rise is not X's doing.
+_PRESUPPOSED_HARM = re.compile(r"-induced|\binduced\s+by\b", re.I)
 
 
 def _short(sentence: str | None) -> str:
@@ -494,7 +514,7 @@ def reframe(
               and paper.addresses.label != "no" and (read := outcome_stance(query, paper)) is not None):
             out[pmid] = read
         elif (offline and query is not None and frame.kind == "effect" and paper.addresses is not None
-              and paper.addresses.label != "no" and (read := effect_stance(query, paper, stance)) is not None):
+              and paper.addresses.label != "no" and (read := effect_stance(query, paper, stance, question)) is not None):
             out[pmid] = read
         elif stance is not None:
             out[pmid] = replace(stance, uncertain=is_uncertain(stance.supports, stance.refutes, stance.neutral, stance.label))

@@ -184,3 +184,25 @@ def test_an_effect_question_is_refuted_by_a_study_that_found_no_effect_on_its_ou
     assert effect_stance(query, as_good, positive) is None
     helped = paper("Results: Hormone replacement therapy reduced the incidence of dementia.")
     assert effect_stance(query, helped, positive) is None
+
+
+def test_a_rise_in_the_outcome_refutes_a_question_that_asks_for_less():
+    from search.pipeline.judge_frame import effect_stance
+
+    question = "Does hormone replacement therapy prevent dementia?"
+    query = understand(question, Filters())
+    positive = Stance("supports", 0.7, 0.2, 0.1)
+    record = _record("WHIMS", "Conclusion: Hormone replacement therapy increased the risk for probable dementia "
+                              "in postmenopausal women.")
+    paper = RankedPaper(rank=1, record=record, similarity=0.5, stance=positive, addresses=Addresses("yes", "test"))
+    assert effect_stance(query, paper, positive, question).label == "refutes"
+    # A count of events is not a rise.
+    counted = RankedPaper(rank=1, record=_record("t", "Results: Dementia occurred in 2% of women on hormone "
+                                                      "replacement therapy."), similarity=0.5, stance=positive,
+                          addresses=Addresses("yes", "test"))
+    assert effect_stance(query, counted, positive, question) is None
+    # "More than three attacks a month" is a threshold, not a rise.
+    threshold = RankedPaper(rank=1, record=_record("t", "Conclusion: Prophylaxis with hormone replacement therapy is "
+                                                        "advised when more than three dementia episodes occur."),
+                            similarity=0.5, stance=positive, addresses=Addresses("yes", "test"))
+    assert effect_stance(query, threshold, positive, question) is None
