@@ -20,15 +20,14 @@ from django.db import connection, transaction
 from tqdm import tqdm
 
 from documents.models import Paper
-from documents.sources.base import Record
+from documents.sources.base import RECORD_FIELDS, Record
 from documents.sources.pubmed_xml import ParseStats, PubMedXMLError, iter_records
 
 logger = logging.getLogger(__name__)
 
 BATCH_SIZE = 1000
-COLUMNS = ("pmid", "title", "abstract", "year", "journal", "publication_types", "mesh", "doi",
-           "pmcid", "retracted", "authors", "origin")
-ARRAY_COLUMNS = ("publication_types", "mesh", "authors")
+# Record's fields (the pmid first), then where the record came from.
+COLUMNS = (*RECORD_FIELDS, "origin")
 
 UPSERT_SQL = f"""
 WITH incoming AS (
@@ -162,11 +161,7 @@ def upsert_rows(rows: list[dict]) -> tuple[int, int]:
 def load_corpus_files(paths: list[Path], *, progress: bool = True, batch_size: int = BATCH_SIZE) -> LoadSummary:
     """Load every file (each in its own transaction); raises CorpusFileError before touching the DB."""
     started = time.monotonic()
-    for path in paths:
-        if not path.is_file():
-            raise CorpusFileError(f"{path}: no such file")
-        file_format(path)
-    summary = LoadSummary(files=[str(p) for p in paths])
+    summary = _checked_summary(paths)
     for path in paths:
         fmt = file_format(path)
         stats = ParseStats()
@@ -194,6 +189,15 @@ def load_corpus_files(paths: list[Path], *, progress: bool = True, batch_size: i
     return summary
 
 
+def _checked_summary(paths: list[Path]) -> LoadSummary:
+    """An empty summary of ``paths``; raises CorpusFileError for a missing file or an unknown format."""
+    for path in paths:
+        if not path.is_file():
+            raise CorpusFileError(f"{path}: no such file")
+        file_format(path)
+    return LoadSummary(files=[str(p) for p in paths])
+
+
 def _flush(batch: list[dict], summary: LoadSummary, bar: tqdm) -> None:
     inserted, updated = upsert_rows(batch)
     unique = len({row["pmid"] for row in batch})
@@ -217,11 +221,7 @@ def load_corpus_files_parallel(paths: list[Path], *, workers: int, defer_index: 
     from documents import parallel_load
 
     started = time.monotonic()
-    for path in paths:
-        if not path.is_file():
-            raise CorpusFileError(f"{path}: no such file")
-        file_format(path)
-    summary = LoadSummary(files=[str(p) for p in paths])
+    summary = _checked_summary(paths)
     deleted: list[str] = []
     bar = tqdm(desc="load_corpus", unit=" rec", disable=not progress, mininterval=0.5)
 

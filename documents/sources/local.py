@@ -11,9 +11,8 @@ from django.db import DatabaseError, connection, transaction
 
 from documents.boolean_query import CompiledQuery, compile_query, parse_with_filters, postgres_normaliser
 
-from .base import Filters, Record, SearchHits, SourceError
+from .base import RECORD_FIELDS, Filters, Record, SearchHits, SourceError
 
-_COLUMNS = "pmid, title, abstract, year, journal, publication_types, mesh, doi, pmcid, retracted, authors"
 # Per-statement settings of a search (SET LOCAL, inside the search's own transaction):
 # * jit off: a broad query (100k+ hits) is estimated above ``jit_above_cost``, and compiling,
 #   inlining and optimising its expressions with LLVM cost more than the query saved (measured
@@ -42,21 +41,15 @@ class LocalCorpusSource:
             f"WITH hits AS MATERIALIZED (SELECT pmid, year, {rank} AS rank FROM documents_paper "
             f"WHERE abstract <> '' AND ({compiled.where})), "
             "best AS (SELECT pmid, year, rank FROM hits ORDER BY rank DESC, year DESC NULLS LAST, pmid LIMIT %s) "
-            f"SELECT {', '.join('p.' + c.strip() for c in _COLUMNS.split(','))}, best.rank, "
+            f"SELECT {', '.join('p.' + c for c in RECORD_FIELDS)}, best.rank, "
             "(SELECT count(*) FROM hits) AS total "
             "FROM best JOIN documents_paper p ON p.pmid = best.pmid "
             "ORDER BY best.rank DESC, best.year DESC NULLS LAST, best.pmid"
         )
         params = ([compiled.rank_query] if compiled.rank_query else []) + compiled.params + [max(0, int(limit))]
         rows = self._fetch(sql, params)
-        records = [
-            Record(
-                pmid=r[0], title=r[1], abstract=r[2], year=r[3], journal=r[4], publication_types=list(r[5]),
-                mesh=list(r[6]), doi=r[7], pmcid=r[8], retracted=r[9], authors=list(r[10]),
-            )
-            for r in rows
-        ]
-        total = rows[0][12] if rows else (self.count(query, filters) if limit <= 0 else 0)
+        records = [Record.from_mapping(dict(zip(RECORD_FIELDS, r))) for r in rows]
+        total = rows[0][len(RECORD_FIELDS) + 1] if rows else (self.count(query, filters) if limit <= 0 else 0)
         return SearchHits(records=records, count=int(total))
 
     def count(self, query: str, filters: Filters) -> int:

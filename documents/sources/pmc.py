@@ -12,6 +12,7 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
+import httpx
 from defusedxml import ElementTree
 from django.conf import settings
 
@@ -85,14 +86,20 @@ def pmcids_for(*, pmids: list[str], deadline: float | None = None) -> dict[str, 
     return result
 
 
+def _get(service: str, url: str, params: dict[str, Any], deadline: float | None) -> httpx.Response:
+    """A GET to one of PMC's services that answered 200; else SourceError naming ``service``."""
+    try:
+        response = http.request(policy(), "GET", url, params=params, deadline=deadline)
+    except http.ServiceError as exc:
+        raise SourceError(SOURCE, f"{service}: {exc.message}") from exc
+    if response.status_code != 200:
+        raise SourceError(SOURCE, f"{service}: HTTP {response.status_code}: {response.text[:200]}")
+    return response
+
+
 def _idconv_batch(pmids: list[str], deadline: float | None) -> dict[str, str | None]:
     params = {"ids": ",".join(pmids), "idtype": "pmid", "format": "json", "versions": "no", **_etiquette()}
-    try:
-        response = http.request(policy(), "GET", settings.MEDSEBA_PMC_IDCONV_URL, params=params, deadline=deadline)
-    except http.ServiceError as exc:
-        raise SourceError(SOURCE, f"ID converter: {exc.message}") from exc
-    if response.status_code != 200:
-        raise SourceError(SOURCE, f"ID converter: HTTP {response.status_code}: {response.text[:200]}")
+    response = _get("ID converter", settings.MEDSEBA_PMC_IDCONV_URL, params, deadline)
     try:
         body = json.loads(response.text, strict=False)
     except json.JSONDecodeError as exc:
@@ -129,12 +136,7 @@ def oa_lookup(*, pmcid: str, deadline: float | None = None) -> OaRecord | OaNega
     params = {"id": pmcid, **_etiquette()}
     if settings.NCBI_API_KEY:
         params["api_key"] = settings.NCBI_API_KEY
-    try:
-        response = http.request(policy(), "GET", settings.MEDSEBA_PMC_OA_URL, params=params, deadline=deadline)
-    except http.ServiceError as exc:
-        raise SourceError(SOURCE, f"OA service: {exc.message}") from exc
-    if response.status_code != 200:
-        raise SourceError(SOURCE, f"OA service: HTTP {response.status_code}: {response.text[:200]}")
+    response = _get("OA service", settings.MEDSEBA_PMC_OA_URL, params, deadline)
     return parse_oa(response.text, pmcid)
 
 

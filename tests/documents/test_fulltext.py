@@ -20,6 +20,11 @@ from tests.conftest import fixture_text
 PDF_URL = "https://ftp.ncbi.nlm.nih.gov/pub/pmc/oa_pdf/00/00/example-1-1.PMC0000001.pdf"
 
 
+def oa_answers(fixture: str) -> None:
+    """The OA Web Service (mocked; inside ``respx.mock``) answers with the recorded ``fixtures/pmc_oa/<fixture>``."""
+    respx.get(settings.MEDSEBA_PMC_OA_URL).mock(return_value=httpx.Response(200, text=fixture_text("pmc_oa", fixture)))
+
+
 def minimal_pdf() -> bytes:
     """A small, well-formed one-page PDF built here (no PDF ships with the fixtures)."""
     objects = [
@@ -41,18 +46,14 @@ def minimal_pdf() -> bytes:
 
 @respx.mock
 def test_open_access_pdf_link():
-    respx.get(settings.MEDSEBA_PMC_OA_URL).mock(
-        return_value=httpx.Response(200, text=fixture_text("pmc_oa", "oa_record_tgz_and_pdf_CONSTRUCTED.xml"))
-    )
+    oa_answers("oa_record_tgz_and_pdf_CONSTRUCTED.xml")
     link = open_access_pdf("PMC0000001")
     assert link == PdfLink(pmcid="PMC0000001", url=PDF_URL, license="CC BY", retracted=False)
 
 
 @respx.mock
 def test_not_open_access_is_returned():
-    respx.get(settings.MEDSEBA_PMC_OA_URL).mock(
-        return_value=httpx.Response(200, text=fixture_text("pmc_oa", "oa_PMC8550608_idIsNotOpenAccess.xml"))
-    )
+    oa_answers("oa_PMC8550608_idIsNotOpenAccess.xml")
     result = open_access_pdf("PMC8550608")
     assert isinstance(result, NotOpenAccess)
     assert "is not Open Access" in result.reason
@@ -60,18 +61,14 @@ def test_not_open_access_is_returned():
 
 @respx.mock
 def test_unknown_id_is_returned_as_not_open_access():
-    respx.get(settings.MEDSEBA_PMC_OA_URL).mock(
-        return_value=httpx.Response(200, text=fixture_text("pmc_oa", "oa_error_idDoesNotExist_CONSTRUCTED.xml"))
-    )
+    oa_answers("oa_error_idDoesNotExist_CONSTRUCTED.xml")
     result = open_access_pdf("PMC99999999")
     assert isinstance(result, NotOpenAccess) and "does not exist" in result.reason
 
 
 @respx.mock
 def test_tgz_only_article_has_no_pdf_but_names_the_package():
-    respx.get(settings.MEDSEBA_PMC_OA_URL).mock(
-        return_value=httpx.Response(200, text=fixture_text("pmc_oa", "oa_PMC7906746_tgz_record.xml"))
-    )
+    oa_answers("oa_PMC7906746_tgz_record.xml")
     result = open_access_pdf("PMC7906746")
     assert isinstance(result, NotOpenAccess)
     assert result.package_url == "https://ftp.ncbi.nlm.nih.gov/pub/pmc/oa_package/f1/69/PMC7906746.tar.gz"

@@ -9,25 +9,18 @@ import json
 import re
 import subprocess
 import sys
-from io import StringIO
 
 import pytest
 from django.conf import settings
-from django.core.management import CommandError, call_command
+from django.core.management import CommandError
 
 from documents.models import Paper
 from documents.parallel_load import drop_search_index, search_index_exists
 from documents.sources.base import Filters
 from documents.sources.local import LocalCorpusSource
-from tests.documents.test_load_corpus import head_lines, write_gz
+from tests.documents.test_load_corpus import head_lines, load, write_gz
 
 pytestmark = pytest.mark.django_db(transaction=True)
-
-
-def load(*args: str) -> str:
-    out = StringIO()
-    call_command("load_corpus", *args, "--no-progress", stdout=out, stderr=StringIO())
-    return out.getvalue()
 
 
 def test_two_workers_with_deferred_index_load_every_row_and_leave_the_index_built(tmp_path):

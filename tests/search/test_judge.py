@@ -18,8 +18,7 @@ from search.prompts import stance as prompt
 from search.stance.data import load_file
 from tests.conftest import DATA, fixture_text
 
-BASE = "https://llm.example.test/v1"
-COMPLETIONS = f"{BASE}/chat/completions"
+from .llm_helpers import BASE, COMPLETIONS
 
 
 def papers(n: int = 4) -> list[RankedPaper]:
@@ -32,14 +31,6 @@ def completion(content: dict) -> httpx.Response:
     body = json.loads(fixture_text("openai", "chat_completion_structured_output_json_schema.json"))
     body["choices"][0]["message"]["content"] = json.dumps(content)  # CONSTRUCTED content
     return httpx.Response(200, json=body)
-
-
-@pytest.fixture
-def llm_configured(settings):
-    settings.MEDSEBA_LLM_BASE_URL = BASE
-    settings.MEDSEBA_LLM_MODEL = "gpt-4o-2024-08-06"
-    settings.OPENAI_API_KEY = "sk-test"
-    settings.MEDSEBA_HTTP_RETRIES = 0
 
 
 @pytest.mark.slow  # loads a model (the fast lane, --fast, leaves it out)
@@ -63,7 +54,7 @@ def test_missing_model_is_a_failure_not_an_invented_stance(settings, tmp_path):
 
 @pytest.mark.slow  # loads a model (the fast lane, --fast, leaves it out)
 @respx.mock
-def test_llm_stances_are_keyed_by_pmid_validated_and_renormalised(llm_configured):
+def test_llm_stances_are_keyed_by_pmid_validated_and_renormalised(answer_llm):
     ps = papers(4)
     p = [x.record.pmid for x in ps]
     content = {"stances": [  # out of order, one unknown PMID, p[3] missing, p[2] with unusable strengths
@@ -98,7 +89,7 @@ def test_llm_stances_are_keyed_by_pmid_validated_and_renormalised(llm_configured
     lambda: httpx.Response(200, text=fixture_text("openai", "chat_completion_structured_output_refusal.json"),
                            headers={"content-type": "application/json"}),
 ])
-def test_llm_failure_falls_back_to_the_offline_classifier(llm_configured, response):
+def test_llm_failure_falls_back_to_the_offline_classifier(answer_llm, response):
     respx.post(COMPLETIONS).mock(return_value=response())
     ps = papers(3)
     result = judge("Does it work?", ps)
@@ -121,7 +112,7 @@ def test_parse_rejects_an_answer_without_a_list():
 
 
 @respx.mock
-def test_llm_reads_the_frame_and_says_which_studies_address_it(llm_configured):
+def test_llm_reads_the_frame_and_says_which_studies_address_it(answer_llm):
     from search.pipeline.state import Frame
 
     ps = papers(2)

@@ -142,12 +142,17 @@ def test_a_redelivered_stage_records_nothing_twice(scripted, monkeypatch):
     assert scripted == calls_before
 
 
-def test_a_failing_non_critical_stage_degrades_and_the_search_ends_done(scripted, monkeypatch):
-    def broken_judge(state):
-        raise TimeoutError("stance model timed out")
+def _run_with_broken(monkeypatch, stage: str, error: Exception) -> dict:
+    """The document of a search run with ``stage`` raising ``error``."""
+    def broken(state):
+        raise error
 
-    monkeypatch.setitem(STEPS, "judge", broken_judge)
-    doc = selectors.search_document(search_id=_submit().id, user=None)
+    monkeypatch.setitem(STEPS, stage, broken)
+    return selectors.search_document(search_id=_submit().id, user=None)
+
+
+def test_a_failing_non_critical_stage_degrades_and_the_search_ends_done(scripted, monkeypatch):
+    doc = _run_with_broken(monkeypatch, "judge", TimeoutError("stance model timed out"))
     assert doc["status"] == "done"
     assert ("judge", "pipeline", "TimeoutError: stance model timed out") in [
         (f["stage"], f["source"], f["error"]) for f in doc["failures"]]
@@ -155,11 +160,7 @@ def test_a_failing_non_critical_stage_degrades_and_the_search_ends_done(scripted
 
 
 def test_a_failing_critical_stage_fails_the_search_with_a_reason(scripted, monkeypatch):
-    def broken_retrieve(state):
-        raise StageFailed("No literature source answered (local: the corpus is empty).")
-
-    monkeypatch.setitem(STEPS, "retrieve", broken_retrieve)
-    doc = selectors.search_document(search_id=_submit().id, user=None)
+    doc = _run_with_broken(monkeypatch, "retrieve", StageFailed("No literature source answered (local: the corpus is empty)."))
     assert doc["status"] == "failed"
     assert doc["error"] == "No literature source answered (local: the corpus is empty)."
     assert scripted == ["understand"] and doc["papers"] == []

@@ -5,15 +5,12 @@ import pytest
 
 from documents.boolean_query import parse
 from documents.sources.base import Filters
+from search.benchmarks.understand import QUESTIONS as BENCHMARK_QUESTIONS
 from search.pipeline.concepts import load
 from search.pipeline.understand import FREE_TEXT, NO_CONCEPTS, understand
 
 QUESTIONS = [
-    "Does vitamin C prevent colds?",
-    "Is hormone replacement therapy safe for the heart?",
-    "Do PPIs cause fractures?",
-    "Is sitting bad for the elderly?",
-    "Does sumatriptan relieve migraine?",
+    *BENCHMARK_QUESTIONS[:5],  # the benchmark's first five: colds, HRT, PPIs, sitting, sumatriptan
     "Can tailored interventions increase mammography use among HMO women?",
     'What about "quotes" [brackets] (and) OR NOT ***?',
 ]

@@ -1,5 +1,5 @@
 /** Builders for result documents in the shape of DESIGN.md and /work/contract.md, for component tests. */
-import type { Charts, Consensus, Paper, Provenance, Scope, ScopeKind, SearchDocument, Stance, StanceDistribution, StanceLabel, Verdict } from '@/types/api';
+import type { Charts, Consensus, Design, EvidenceWeight, Paper, Provenance, Scope, ScopeKind, SearchDocument, Stance, StanceDistribution, StanceLabel, Verdict } from '@/types/api';
 
 const LABELS: StanceLabel[] = ['supports', 'supports', 'refutes', 'neutral', 'supports'];
 
@@ -40,13 +40,28 @@ export function makeCharts(overrides: Partial<Charts> = {}): Charts {
   };
 }
 
+/** The PMID `makePaper(rank)` gives. */
+export const pmidOf = (rank: number): string => String(10_000_000 + rank);
+
+/** A design read from the text, with no evidence sentence. */
+export function makeDesign(label: Design['label'], name: string): Design {
+  return { label, name, source: 'text', evidence: '' };
+}
+
+/** Evidence weights keyed by the PMIDs of `makePaper(1)`, `makePaper(2)`, …: one [value, design, addresses, confidence] a paper. */
+export function makeEvidenceWeights(rows: [number, number, number, number][]): Record<string, EvidenceWeight> {
+  return Object.fromEntries(rows.map(([value, design, addresses, confidence], i) => [
+    pmidOf(i + 1), { value, design, addresses, confidence },
+  ]));
+}
+
 export function makePaper(rank: number, overrides: Partial<Paper> = {}): Paper {
   const label = LABELS[rank % LABELS.length];
   const strong = 0.6 + (rank % 4) * 0.1;
   const rest = (1 - strong) / 2;
   return {
     rank,
-    pmid: String(10_000_000 + rank),
+    pmid: pmidOf(rank),
     title: `Study ${rank} title about sumatriptan and migraine`,
     abstract: `Background sentence ${rank}. Sumatriptan relieved headache in study ${rank}. Closing sentence.`,
     year: 1990 + (rank % 6),

@@ -1,6 +1,7 @@
 import { screen, within, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { expectTexts } from '@/test/expect';
 import { makeCharts, makeDocument, makeGuardedDocument, makePaper, makeScope, makeVerdict } from '@/test/factories';
 import { mockFetch, renderRoute } from '@/test/render';
 
@@ -187,12 +188,8 @@ describe('result page', () => {
     mockFetch((url) => (url === '/api/searches/abc123/' ? { status: 200, body: doc } : undefined));
     renderRoute('/searches/abc123');
     const frame = await screen.findByTestId('frame');
-    expect(frame).toHaveTextContent('How we read your question:');
-    expect(frame).toHaveTextContent('KindWhich is better');
-    expect(frame).toHaveTextContent('Treatment or exposuresumatriptan');
-    expect(frame).toHaveTextContent('Compared withplacebo');
-    expect(frame).toHaveTextContent('Outcomepain relief');
-    expect(frame).toHaveTextContent('Inadults');
+    expectTexts(frame, ['How we read your question:', 'KindWhich is better', 'Treatment or exposuresumatriptan',
+      'Compared withplacebo', 'Outcomepain relief', 'Inadults']);
     const chips = within(screen.getByTestId('filter-chips')).getAllByRole('listitem').map((li) => li.textContent);
     expect(chips).toEqual(['Published 2000–2010', 'Randomized Controlled Trial']);
   });

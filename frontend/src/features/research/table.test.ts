@@ -1,9 +1,7 @@
-import type { Design } from '@/types/api';
 import { describe, expect, it } from 'vitest';
-import { makeCharts, makeDocument, makePaper, makeStance } from '@/test/factories';
+import { makeCharts, makeDesign as design, makeDocument, makeEvidenceWeights, makePaper, makeStance } from '@/test/factories';
 import { designOptions, filterRows, sortRows, tableRows } from './table';
 
-const design = (label: Design['label'], name: string): Design => ({ label, name, source: 'text', evidence: '' });
 const doc = makeDocument({
   papers: [
     makePaper(1, { year: 2001, design: design('cohort', 'Cohort study'), sample_size: { n: 300, sentence: '' }, citation_count: 5 }),
@@ -14,13 +12,9 @@ const doc = makeDocument({
     makePaper(5, { year: 2003, design: null, stance: null, addresses: null }),
   ],
   charts: makeCharts({
-    evidence_weights: {
-      '10000001': { value: 0.4, design: 0.5, addresses: 1, confidence: 0.8 },
-      '10000002': { value: 0.6, design: 0.8, addresses: 1, confidence: 0.75 },
-      '10000003': { value: 0.9, design: 1, addresses: 1, confidence: 0.9 },
-      '10000004': { value: 0.34, design: 0.8, addresses: 0.5, confidence: 0.85 },
-      '10000005': { value: 0, design: 0.15, addresses: 1, confidence: 0 },
-    },
+    evidence_weights: makeEvidenceWeights([
+      [0.4, 0.5, 1, 0.8], [0.6, 0.8, 1, 0.75], [0.9, 1, 1, 0.9], [0.34, 0.8, 0.5, 0.85], [0, 0.15, 1, 0],
+    ]),
   }),
 });
 const rows = tableRows(doc);

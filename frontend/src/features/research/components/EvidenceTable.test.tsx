@@ -1,13 +1,11 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
-import type { Design } from '@/types/api';
 import { describe, expect, it, vi } from 'vitest';
-import { makeCharts, makeDocument, makePaper } from '@/test/factories';
+import { makeCharts, makeDesign as design, makeDocument, makeEvidenceWeights, makePaper } from '@/test/factories';
 import { renderInRouter } from '@/test/render';
 import { EvidenceTable } from './EvidenceTable';
 
-const design = (label: Design['label'], name: string): Design => ({ label, name, source: 'text', evidence: '' });
 const doc = makeDocument({
   papers: [
     makePaper(1, { year: 2001, design: design('cohort', 'Cohort study') }),
@@ -16,12 +14,7 @@ const doc = makeDocument({
     makePaper(4, { year: 1999, design: design('rct', 'Randomised controlled trial') }),
   ],
   charts: makeCharts({
-    evidence_weights: {
-      '10000001': { value: 0.4, design: 0.5, addresses: 1, confidence: 0.8 },
-      '10000002': { value: 0.56, design: 0.8, addresses: 1, confidence: 0.7 },
-      '10000003': { value: 0.9, design: 1, addresses: 1, confidence: 0.9 },
-      '10000004': { value: 0.64, design: 0.8, addresses: 1, confidence: 0.8 },
-    },
+    evidence_weights: makeEvidenceWeights([[0.4, 0.5, 1, 0.8], [0.56, 0.8, 1, 0.7], [0.9, 1, 1, 0.9], [0.64, 0.8, 1, 0.8]]),
   }),
 });
 

@@ -1,6 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { expectTexts } from '@/test/expect';
 import { makeDocument, makeProvenance } from '@/test/factories';
 import { ResearchPanel } from './ResearchPanel';
 
@@ -25,12 +26,9 @@ describe('ResearchPanel', () => {
     render(<ResearchPanel doc={makeDocument({ provenance })} />);
     await userEvent.click(screen.getByText('Where this result comes from'));
     const list = screen.getByTestId('provenance');
-    expect(list).toHaveTextContent('Local PubMed corpus');
-    expect(list).toHaveTextContent('3474fccbb2d3 — 12,966 records from cohen2006, pubmedqa-pqal, loaded 2026-11-30');
-    expect(list).toHaveTextContent('years 1995–…; Randomized Controlled Trial');
-    expect(list).toHaveTextContent('stance offline stance classifier b3c21bbec7b5');
-    expect(list).toHaveTextContent('sentence scorer 17db75e1bb83');
-    expect(list).toHaveTextContent('Code version5dadc4353685');
+    expectTexts(list, ['Local PubMed corpus', '3474fccbb2d3 — 12,966 records from cohen2006, pubmedqa-pqal, loaded 2026-11-30',
+      'years 1995–…; Randomized Controlled Trial', 'stance offline stance classifier b3c21bbec7b5', 'sentence scorer 17db75e1bb83',
+      'Code version5dadc4353685']);
     expect(list).not.toHaveTextContent('PubMed queried on');
   });
 
