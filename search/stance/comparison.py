@@ -26,7 +26,6 @@ from __future__ import annotations
 
 import hashlib
 import io
-import threading
 from collections.abc import Sequence
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
@@ -39,6 +38,7 @@ from sklearn.feature_extraction.text import TfidfVectorizer
 from sklearn.linear_model import LogisticRegression
 from sklearn.preprocessing import StandardScaler
 
+from .artifact_cache import ArtifactCache
 from .comparison_features import Selection, mirrored, select
 from .model import _drop_run_specific_state, write_artifact
 
@@ -238,8 +238,7 @@ class ComparisonModel:
         return str(self.metadata.get("version", "untrained"))
 
 
-_lock = threading.Lock()
-_loaded: dict[tuple[str, float], ComparisonModel] = {}
+_models: ArtifactCache[ComparisonModel] = ArtifactCache(ComparisonModel.load)
 
 
 def load_comparison_model(path: Path | None = None) -> ComparisonModel:
@@ -249,14 +248,7 @@ def load_comparison_model(path: Path | None = None) -> ComparisonModel:
     if not path.exists():
         raise ComparisonModelMissing(
             f"no comparison model at {path}; train it with `python manage.py train_comparison --out {path}`")
-    key = (str(path), path.stat().st_mtime)
-    with _lock:
-        model = _loaded.get(key)
-        if model is None:
-            model = ComparisonModel.load(path)
-            _loaded.clear()
-            _loaded[key] = model
-    return model
+    return _models.get(path)
 
 
 def difference(model: ComparisonModel, *, intervention: str, comparator: str, outcome: str | None,

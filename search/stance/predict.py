@@ -1,7 +1,6 @@
 """Stance of studies towards a question with the trained offline classifier (loaded once per process)."""
 from __future__ import annotations
 
-import threading
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -11,11 +10,11 @@ from search import embeddings
 from search.pipeline.state import Stance
 
 from . import LABELS
+from .artifact_cache import ArtifactCache
 from .features import encode_pairs, make_pair
 from .model import ABSTRACT, StanceClassifier, StanceModelMissing
 
-_lock = threading.Lock()
-_loaded: dict[tuple[str, float], StanceClassifier] = {}
+_models: ArtifactCache[StanceClassifier] = ArtifactCache(StanceClassifier.load)
 RATIONALE_CHARS = 160
 
 
@@ -26,13 +25,7 @@ def load_classifier(path: Path | None = None) -> StanceClassifier:
         raise StanceModelMissing(
             f"no stance model at {path}; train it with `python manage.py train_stance --out {path}`"
         )
-    key = (str(path), path.stat().st_mtime)
-    with _lock:
-        model = _loaded.get(key)
-        if model is None:
-            model = StanceClassifier.load(path)
-            _loaded.clear()
-            _loaded[key] = model
+    model = _models.get(path)
     wanted = embeddings.model_name()
     if model.embedding_model != wanted:
         raise StanceModelMissing(
