@@ -19,7 +19,8 @@ CORPUS = DATA / "pubmed-demo-corpus" / "corpus.jsonl.gz"
 FIXTURES = SHARED / "fixtures" / "ncbi_eutils"
 LABELS = Path(settings.BASE_DIR) / "search" / "evaluation" / "data"
 LABEL_FILES = {LABELS / "design_labels.jsonl": 160, LABELS / "design_labels_holdout.jsonl": 40,
-               LABELS / "design_labels_holdout2.jsonl": 80, LABELS / "design_labels_holdout3.jsonl": 80}
+               LABELS / "design_labels_holdout2.jsonl": 80, LABELS / "design_labels_holdout3.jsonl": 80,
+               LABELS / "design_labels_holdout4.jsonl": 80}
 
 
 # --- sample size ----------------------------------------------------------------------------------
