@@ -20,6 +20,15 @@ _JOINER = re.compile(r"^[\s,]*(?:(?:or|and|/)\s+)?$", re.I)
 MAX_GAP = 3  # characters of text allowed between the class and "like" ("antihistamines, like ...")
 
 
+# A free-text phrase that says "a kind of medicine" ("stimulant medicines", "water pills", "blood thinners").
+_CLASS_WORD = re.compile(r"\b(?:medicines?|medications?|drugs?|pills?|tablets?|painkillers?|thinners?|treatments?"
+                         r"|inhalers?|sprays?|creams?|injections?)$", re.I)
+
+
+def _names_a_class(concept: Concept) -> bool:
+    return concept.kind == "phrase" and bool(_CLASS_WORD.search(concept.text.strip()))
+
+
 def _span(question: str, concept: Concept) -> tuple[int, int] | None:
     low = question.lower()
     for text in [concept.text, *concept.synonyms]:
@@ -44,7 +53,7 @@ def merge_examples(question: str, concepts: list[Concept]) -> list[Concept]:
     taken: set[int] = set()
     for cue in _INTRO.finditer(question):
         head = next((i for i in reversed(order) if spans[i][1] <= cue.start()), None)
-        if head is None or concepts[head].kind != "drug" or head in taken:
+        if head is None or head in taken or not (concepts[head].kind == "drug" or _names_a_class(concepts[head])):
             continue
         if len(question[spans[head][1]:cue.start()].strip(" ,")) > MAX_GAP:
             continue
@@ -68,6 +77,7 @@ def merge_examples(question: str, concepts: list[Concept]) -> list[Concept]:
             continue
         if i in absorbed:
             extra = [n for m in absorbed[i] for n in [concepts[m].text, *concepts[m].synonyms]]
-            concept = replace(concept, synonyms=list(dict.fromkeys([*concept.synonyms, *extra])))
+            # "stimulant medicines like Ritalin": the free-text class is a treatment, named by its examples.
+            concept = replace(concept, kind="drug", synonyms=list(dict.fromkeys([*concept.synonyms, *extra])))
         out.append(concept)
     return out

@@ -117,6 +117,18 @@ def test_examples_join_the_class_they_illustrate() -> None:
     assert {"loratadine", "claritin", "fexofenadine"} <= set(merged[0].synonyms)
 
 
+def test_a_free_text_class_of_medicines_is_named_by_its_examples() -> None:
+    concepts = [Concept(text="stimulant medicines", kind="phrase", synonyms=["stimulant medicines"]),
+                _drug("ritalin", "methylphenidate"), _drug("adderall"),
+                Concept(text="ADHD", kind="disease", synonyms=["attention deficit hyperactivity disorder"])]
+    merged = merge_examples("Do stimulant medicines like Ritalin or Adderall help adults with ADHD?", concepts)
+    assert [(c.text, c.kind) for c in merged] == [("stimulant medicines", "drug"), ("ADHD", "disease")]
+    assert {"ritalin", "methylphenidate", "adderall"} <= set(merged[0].synonyms)
+    # A phrase that is not a kind of medicine is left alone ("pain like a migraine").
+    pain = [Concept(text="pain", kind="phrase", synonyms=["pain"]), _drug("sumatriptan")]
+    assert len(merge_examples("Is pain like sumatriptan's side effect common?", pain)) == 2
+
+
 def test_examples_on_both_sides_of_a_comparison_stay_on_their_side() -> None:
     concepts = [_drug("cox-2 inhibitors"), _drug("celecoxib"), Concept(text="stomach ulcers", kind="disease"),
                 _drug("nsaids"), _drug("naproxen"), _drug("ibuprofen")]
