@@ -41,6 +41,27 @@ def _span(question: str, concept: Concept) -> tuple[int, int] | None:
     return None
 
 
+_THAN = re.compile(r"\b(?:than|versus|vs\.?|compared\s+(?:with|to))\b", re.I)
+_OR = re.compile(r"^[\s,]*(?:or|/)\s+$", re.I)  # only "or": "X and Y" after "than" may be a combination
+
+
+def _members_after(
+    question: str, concepts: list[Concept], spans: list, order: list[int], start: int, taken: set[int],
+    joiner: re.Pattern[str],
+) -> list[int]:
+    """The drugs written one after another from ``start``, each separated from the last by ``joiner``."""
+    members: list[int] = []
+    end = start
+    for i in order:
+        if spans[i][0] < start or i in taken:
+            continue
+        if not joiner.match(question[end:spans[i][0]]) or concepts[i].kind != "drug":
+            break
+        members.append(i)
+        end = spans[i][1]
+    return members
+
+
 def merge_examples(question: str, concepts: list[Concept]) -> list[Concept]:
     """``concepts`` with each "CLASS like A or B" folded into CLASS (A and B become its synonyms).
 
@@ -57,15 +78,16 @@ def merge_examples(question: str, concepts: list[Concept]) -> list[Concept]:
             continue
         if len(question[spans[head][1]:cue.start()].strip(" ,")) > MAX_GAP:
             continue
-        members: list[int] = []
-        end = cue.end()
-        for i in order:
-            if spans[i][0] < cue.end() or i in taken:
-                continue
-            if not _JOINER.match(question[end:spans[i][0]]) or concepts[i].kind != "drug":
-                break
-            members.append(i)
-            end = spans[i][1]
+        members = _members_after(question, concepts, spans, order, cue.end(), taken, _JOINER)
+        if members:
+            absorbed[head] = members
+            taken.update(members)
+    for pivot in _THAN.finditer(question):
+        # "more than olanzapine or quetiapine": the alternatives are one comparator, searched OR'ed.
+        head = next((i for i in order if spans[i][0] >= pivot.end()), None)
+        if head is None or head in taken or concepts[head].kind != "drug" or question[pivot.end():spans[head][0]].strip():
+            continue
+        members = _members_after(question, concepts, spans, order, spans[head][1], taken | {head}, _OR)
         if members:
             absorbed[head] = members
             taken.update(members)

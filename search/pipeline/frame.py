@@ -213,10 +213,11 @@ def _frame_comparison(
     before_treat = [i for i in before if _is_treatment(concepts[i])] or before[:1]
     after_treat = [i for i in after if _is_treatment(concepts[i])] or after[:1]
     framed.intervention = before_treat[:1]
-    # "more than olanzapine or quetiapine": every treatment after the pivot is a comparator, not an outcome.
-    framed.comparator = after_treat if len(after_treat) > 1 and all(_is_treatment(concepts[i]) for i in after_treat) \
-        else after_treat[:1]
-    framed.outcome = [i for i in candidates if i not in framed.intervention + framed.comparator]
+    framed.comparator = after_treat[:1]
+    # A further treatment after the pivot ("than olanzapine and quetiapine") is another arm, never an outcome;
+    # alternatives joined by "or" are already one comparator (class_examples.merge_examples).
+    framed.outcome = [i for i in candidates if i not in framed.intervention + framed.comparator
+                      and not (positions[i] >= split and _is_treatment(concepts[i]))]
     if not framed.comparator and "placebo" in q[split:]:
         framed.frame.comparator = "placebo"
 

@@ -129,6 +129,17 @@ def test_a_free_text_class_of_medicines_is_named_by_its_examples() -> None:
     assert len(merge_examples("Is pain like sumatriptan's side effect common?", pain)) == 2
 
 
+def test_alternatives_after_than_are_one_comparator() -> None:
+    concepts = [_drug("risperidone"), Concept(text="prolactin levels", kind="phrase", synonyms=["prolactin levels"]),
+                _drug("olanzapine"), _drug("quetiapine", "seroquel")]
+    merged = merge_examples("Does risperidone raise prolactin levels more than olanzapine or quetiapine?", concepts)
+    assert [c.text for c in merged] == ["risperidone", "prolactin levels", "olanzapine"]
+    assert {"quetiapine", "seroquel"} <= set(merged[2].synonyms)
+    # "and" may be a combination: left as two concepts.
+    both = merge_examples("Is risperidone better than olanzapine and quetiapine?", concepts[:1] + concepts[2:])
+    assert len(both) == 3
+
+
 def test_examples_on_both_sides_of_a_comparison_stay_on_their_side() -> None:
     concepts = [_drug("cox-2 inhibitors"), _drug("celecoxib"), Concept(text="stomach ulcers", kind="disease"),
                 _drug("nsaids"), _drug("naproxen"), _drug("ibuprofen")]
