@@ -1,11 +1,15 @@
 """Syntactic stance cues: negation on the main verb, question words under it, question kinds."""
 from __future__ import annotations
 
+import pytest
+
 import numpy as np
 
 from search.sentences import split_sentences
 from search.stance.features import dense_features, lexical_size, make_pair
 from search.stance.syntax import SYNTAX_NAMES, parser_version, syntax_features
+
+pytestmark = pytest.mark.slow  # loads the spaCy dependency parser: the full lane only
 
 
 def _row(question: str, conclusion: str) -> dict[str, float]:

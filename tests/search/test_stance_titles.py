@@ -10,6 +10,8 @@ from search.stance.data import TITLES, detect_format, load_file
 from search.stance.titles import title_question
 from tests.conftest import DATA
 
+pytestmark = pytest.mark.slow  # loads the spaCy dependency parser: the full lane only
+
 CORPUS = DATA / "pubmed-demo-corpus" / "corpus.jsonl.gz"
 
 
