@@ -19,6 +19,10 @@ def _load_models(**_kwargs) -> None:
     """Each worker process loads its models at start, not during somebody's first search."""
     from django.conf import settings
 
+    if settings.MEDSEBA_TORCH_THREADS > 0:
+        import torch
+
+        torch.set_num_threads(settings.MEDSEBA_TORCH_THREADS)
     if settings.MEDSEBA_PRELOAD_MODELS:
         from search.warmup import load_models
 

@@ -294,6 +294,12 @@ MEDSEBA_EMBEDDING_DEVICE = env.str("MEDSEBA_EMBEDDING_DEVICE", default="auto")  
 MEDSEBA_BMRETRIEVER_INSTRUCTION = env.str("MEDSEBA_BMRETRIEVER_INSTRUCTION", default="")
 # A separate Celery queue for the stages that embed (rerank, locate), so a GPU worker can take them; empty = one queue.
 MEDSEBA_EMBED_QUEUE = env.str("MEDSEBA_EMBED_QUEUE", default="")
+# Locate embeds only the sentences it can quote first (search/pipeline/locate.py: candidate_mask), or "all" of them.
+MEDSEBA_LOCATE_EMBED = env.str("MEDSEBA_LOCATE_EMBED", default="candidates")
+if MEDSEBA_LOCATE_EMBED not in {"candidates", "all"}:
+    raise ValueError(f"MEDSEBA_LOCATE_EMBED must be candidates or all, not {MEDSEBA_LOCATE_EMBED!r}")
+# Intra-op threads of the embedding model in each worker process: 0 = torch's default (every core, per process).
+MEDSEBA_TORCH_THREADS = env.int("MEDSEBA_TORCH_THREADS", default=0)
 # Appended to the embedding cache keys: a separate, empty cache (the service benchmark's cold runs), never needed in production.
 MEDSEBA_EMBEDDING_NAMESPACE = env.str("MEDSEBA_EMBEDDING_NAMESPACE", default="")
 MEDSEBA_WEAVIATE_URL = env.str("MEDSEBA_WEAVIATE_URL", default="http://127.0.0.1:8080")

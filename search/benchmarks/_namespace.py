@@ -19,6 +19,8 @@ def drop_namespaces(namespaces: Iterable[str]) -> None:
 
     store = get_store()
     for namespace in namespaces:
-        with override_settings(MEDSEBA_EMBEDDING_NAMESPACE=namespace):
-            for key in (document_model_key(), sentence_model_key()):
-                store.drop_model(key)
+        # Both sentence keys: locate's cache key names which sentences it embeds (MEDSEBA_LOCATE_EMBED).
+        for locate_embed in ("candidates", "all"):
+            with override_settings(MEDSEBA_EMBEDDING_NAMESPACE=namespace, MEDSEBA_LOCATE_EMBED=locate_embed):
+                for key in {document_model_key(), sentence_model_key()}:
+                    store.drop_model(key)

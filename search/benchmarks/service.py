@@ -63,6 +63,8 @@ WARMUP_QUESTIONS = [
     "Do probiotics prevent antibiotic-associated diarrhoea?",
 ]
 CONCURRENT = 10
+# The benchmark worker's processes: MEDSEBA_WORKERS, as the run command (medseba/scripts/up) reads it.
+WORKER_PROCESSES = int(os.environ.get("MEDSEBA_WORKERS") or 2)
 
 
 def _summary(values: list[float]) -> dict[str, float]:
@@ -76,7 +78,7 @@ class _Worker:
         env.setdefault("MEDSEBA_SOURCE", "local")
         with self.log.open("wb") as out:
             self.proc = subprocess.Popen(
-                [sys.executable, "-m", "celery", "-A", "medseba", "worker", "--pool=prefork", "--concurrency=2",
+                [sys.executable, "-m", "celery", "-A", "medseba", "worker", "--pool=prefork", f"--concurrency={WORKER_PROCESSES}",
                  "-l", "WARNING", "-Q", queue, "-n", f"bench-{queue}@%h", "--without-gossip", "--without-mingle"],
                 cwd=settings.BASE_DIR, env=env, stdout=out, stderr=subprocess.STDOUT, start_new_session=True,
             )
@@ -180,7 +182,7 @@ def run(options: dict[str, Any]) -> dict[str, Any]:
     }
     return {
         "questions": n,
-        "worker": "own prefork worker, concurrency 2, private queue and empty embedding cache; source " + os.environ.get("MEDSEBA_SOURCE", "local"),
+        "worker": f"own prefork worker, concurrency {WORKER_PROCESSES}, private queue and empty embedding cache; source " + os.environ.get("MEDSEBA_SOURCE", "local"),
         "warmup_s": warmup_s,
         "warmup_statuses": sorted({r["status"] for r in warm}),
         "cold_statuses": {s: sum(r["status"] == s for r in cold) for s in {r["status"] for r in cold}},

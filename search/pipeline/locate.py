@@ -1,8 +1,10 @@
 """Stage 6: the one sentence of each abstract that best answers the question.
 
 The abstract (never the title) is split by :func:`search.sentences.split_sentences`; each
-sentence is embedded once per model and cached with the sentence list in the embedding
-store, so the reported ``index`` always points into the cached list. Each sentence is then
+sentence that can be quoted first (:func:`candidate_mask`: not aim / methods / background, whole,
+not the title) is embedded once per model and cached with the sentence list in the embedding
+store (the others as zero vectors, cosine 0), so the reported ``index`` always points into the
+cached list. ``MEDSEBA_LOCATE_EMBED=all`` embeds every sentence, as before issue 19. Each sentence is then
 scored by the learned scorer of ``search/quote`` (cosine to the question, overlap with the
 question's frame, section role from the label or the wording, findings language, position,
 length; trained on Evidence Inference + PubMedQA by ``manage.py train_sentence``) and the
@@ -19,11 +21,12 @@ import math
 from collections.abc import Mapping, Sequence
 
 import numpy as np
+from django.conf import settings
 
 from documents.embedding_store import EmbeddingStore, SentenceVectors, get_store
 from documents.sources.base import Record
 from search import embeddings
-from search.quote import features, rules
+from search.quote import cues, features, rules
 from search.quote.cues import AIM_CUES, FINDING_CUES
 from search.quote.frame import Parts
 from search.quote.model import SentenceScorer, get_scorer
@@ -33,16 +36,43 @@ from .state import BestSentence, Frame
 
 __all__ = [
     "FINDING_BONUS", "FINDING_CUES", "AIM_CUES", "SENTENCE_RECIPE", "finding_bonus", "pick", "sentence_vectors",
-    "sentence_model_key", "rank_sentences", "locate_ranked", "locate", "choose_quote",
+    "sentence_model_key", "candidate_mask", "embeds_candidates_only", "rank_sentences", "locate_ranked", "locate", "choose_quote",
 ]
 
 SENTENCE_RECIPE = "sent-v2"  # v2: MEDLINE truncation markers removed
+# v3c: only the quotable candidates (``candidate_mask``) are embedded; the others are stored as zero vectors.
+CANDIDATE_RECIPE = "sent-v3c"
 FINDING_BONUS = 0.05
 
 
+def embeds_candidates_only() -> bool:
+    """``MEDSEBA_LOCATE_EMBED``: ``candidates`` (default) embeds only the sentences that can be quoted first; ``all`` every one."""
+    return getattr(settings, "MEDSEBA_LOCATE_EMBED", "candidates") != "all"
+
+
 def sentence_model_key() -> str:
-    """The key sentence vectors are cached under: model id + splitter recipe."""
-    return embeddings.cache_key(SENTENCE_RECIPE)
+    """The key sentence vectors are cached under: model id + splitter recipe (which sentences are embedded)."""
+    return embeddings.cache_key(CANDIDATE_RECIPE if embeds_candidates_only() else SENTENCE_RECIPE)
+
+
+def candidate_mask(
+    sentences: Sequence[str], labels: Sequence[str | None] | None = None, title: str | None = None
+) -> np.ndarray:
+    """Which sentences the quoting rules can put first: whole, of ``rules.MIN_WORDS`` words or more, not the title,
+    not an aim / methods / background sentence (tier 0 of :func:`search.quote.rules.order`). Every sentence when none is.
+
+    The others are quoted only when no candidate exists (or the one candidate is the card's summary line), so
+    locate embeds only the candidates: about half the sentences of a structured abstract (issue 19). The mask
+    depends on the abstract alone, never the question, so the cached vectors serve every later question.
+    """
+    labels = list(labels) if labels is not None else [None] * len(sentences)
+    title_key = rules.normalised(title)
+    mask = np.array([
+        not (title_key and rules.normalised(s) == title_key)
+        and len(s.split()) >= rules.MIN_WORDS and features.is_whole(s) and not cues.is_setup(s, label)
+        for s, label in zip(sentences, labels)
+    ], dtype=bool)
+    return mask if mask.any() else np.ones(len(sentences), dtype=bool)
 
 
 def finding_bonus(sentences: Sequence[str], *, bonus: float = FINDING_BONUS) -> np.ndarray:
@@ -79,13 +109,22 @@ def sentence_vectors(
     missing = [r for pmid, r in wanted.items() if pmid not in cached]
     if missing:
         split = {r.pmid: split_sentences(r.abstract) for r in missing}
-        flat = [s for r in missing for s in split[r.pmid]]
+        only = embeds_candidates_only()
+        masks = {
+            r.pmid: candidate_mask(split[r.pmid], _labels(r.abstract, split[r.pmid]), r.title)
+            if only else np.ones(len(split[r.pmid]), dtype=bool)
+            for r in missing
+        }
+        flat = [s for r in missing for s, keep in zip(split[r.pmid], masks[r.pmid]) if keep]
         encoded = embeddings.encode(flat)
         new: dict[str, SentenceVectors] = {}
         offset = 0
         for r in missing:
-            n = len(split[r.pmid])
-            new[r.pmid] = SentenceVectors(sentences=split[r.pmid], vectors=encoded[offset : offset + n])
+            mask = masks[r.pmid]
+            n = int(mask.sum())
+            vectors = np.zeros((len(mask), encoded.shape[1]), dtype=np.float32)
+            vectors[mask] = encoded[offset : offset + n]
+            new[r.pmid] = SentenceVectors(sentences=split[r.pmid], vectors=vectors)
             offset += n
         store.put_sentences(key, new)
         cached.update(new)

@@ -33,7 +33,28 @@ def test_auto_follows_what_the_cpu_supports(settings):
     import torch
 
     settings.MEDSEBA_EMBEDDING_PRECISION = "auto"
-    assert embeddings.uses_bf16() is bool(torch.ops.mkldnn._is_mkldnn_bf16_supported())
+    flags = embeddings._cpu_flags()
+    native = flags is None or bool(flags & embeddings.NATIVE_BF16_FLAGS)
+    assert embeddings.uses_bf16() is (bool(torch.ops.mkldnn._is_mkldnn_bf16_supported()) and native)
+
+
+@pytest.mark.parametrize(("flags", "expected"), [
+    (frozenset({"avx2", "avx512f", "avx512_vnni"}), False),  # AVX-512 without bf16: emulated, slower than float32
+    (frozenset({"avx512f", "avx512_bf16"}), True),
+    (frozenset({"avx512f", "amx_tile", "amx_bf16"}), True),
+    (None, True),  # flags unknown (not Linux): what oneDNN says
+])
+def test_auto_uses_bf16_only_where_the_cpu_has_it_natively(monkeypatch, settings, flags, expected):
+    import torch
+
+    settings.MEDSEBA_EMBEDDING_PRECISION = "auto"
+    monkeypatch.setattr(torch.ops.mkldnn, "_is_mkldnn_bf16_supported", lambda: True)
+    monkeypatch.setattr(embeddings, "_cpu_flags", lambda: flags)
+    embeddings._cpu_has_bf16.cache_clear()
+    try:
+        assert embeddings.uses_bf16() is expected
+    finally:
+        embeddings._cpu_has_bf16.cache_clear()
 
 
 def test_an_unknown_precision_stops_start_up_with_a_sentence():

@@ -12,6 +12,7 @@ from documents.sources.base import Record
 from search import embeddings
 from search.pipeline.locate import (
     FINDING_BONUS,
+    candidate_mask,
     choose_quote,
     finding_bonus,
     locate,
@@ -176,3 +177,36 @@ def test_a_labelled_abstract_never_quotes_its_methods_or_its_title():
 
     assert ranked[0].text.startswith(("Headache relief", "Most adults"))
     assert ranked[-1].text == "Sumatriptan for migraine."  # the title's copy in the abstract comes last
+
+
+def test_only_the_quotable_candidates_are_candidates():
+    sentences = split_sentences(ABSTRACT)
+    labels = [None] * len(sentences)
+
+    mask = candidate_mask(sentences, labels, title="Migraine is a common and disabling headache disorder.")
+
+    # background and methods are never quoted before a finding, nor a copy of the title
+    assert mask.tolist() == [False, False, True, True]
+    # an abstract with no candidate at all keeps every sentence (they are all that can be quoted)
+    assert candidate_mask(["We randomised 300 adults.", "Short one"]).tolist() == [True, True]
+    assert candidate_mask([]).tolist() == []
+
+
+@pytest.mark.slow  # loads a model (the fast lane, --fast, leaves it out)
+@pytest.mark.django_db
+def test_locate_embeds_only_the_candidates_and_quotes_the_same(count_encoded, settings):
+    record = Record(pmid="900014", title="", abstract=ABSTRACT)
+    sentences = split_sentences(ABSTRACT)
+    question = "Does sumatriptan relieve migraine headache?"
+    settings.MEDSEBA_LOCATE_EMBED = "all"
+    every = locate(question, [record])["900014"]
+    count_encoded.clear()
+    settings.MEDSEBA_LOCATE_EMBED = "candidates"
+
+    best = locate(question, [record])["900014"]
+
+    assert sorted(count_encoded[0]) == sorted(sentences[2:])  # the sentences first, then the question
+    assert best.text == every.text
+    row = SentenceEmbedding.objects.get(model=sentence_model_key(), pmid="900014")
+    assert row.sentences == sentences and len(row.vectors) == len(sentences)
+    assert not any(row.vectors[0]) and any(row.vectors[2])  # the methods sentence is stored as a zero vector

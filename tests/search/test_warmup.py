@@ -30,3 +30,18 @@ def test_worker_processes_have_time_to_load_them(settings):
 
     assert settings.MEDSEBA_PRELOAD_MODELS is True
     assert app.conf.worker_proc_alive_timeout >= 60
+
+
+def test_a_worker_process_sizes_the_models_threads(settings):
+    import torch
+
+    from medseba.celery import _load_models
+
+    before = torch.get_num_threads()
+    settings.MEDSEBA_PRELOAD_MODELS = False
+    settings.MEDSEBA_TORCH_THREADS = 1
+    try:
+        _load_models()
+        assert torch.get_num_threads() == 1
+    finally:
+        torch.set_num_threads(before)
