@@ -11,6 +11,10 @@ question?". That is the right reading for "does X improve Y", and the wrong one 
 - **safety** ("is X safe for people with Y?"): a study that reports adverse effects refutes
   it; a study that reports none does not show safety for one person, so offline it is
   neutral, never "supports".
+- **harm and association** ("does X cause O?"): read from the clauses that name O
+  (``outcome_stance``), never from the abstract's tone;
+- **effect** ("does X prevent O?"): the classifier's stance, unless the clauses on O say X made
+  no difference against placebo or, for a question asking for less of O, that O rose (``effect_stance``).
 
 Every stance also gets ``uncertain`` (its label's strength below the verdict's threshold),
 so the page can say "uncertain" instead of showing a weak label as a finding.
@@ -294,7 +298,6 @@ def comparison_stance(query: UnderstoodQuery, paper: RankedPaper, model, questio
     return _stance(0.0, 1.0 - p, p, f"comparison model: difference found with probability {p:.2f}: \u201c{quote}\u201d")
 
 
-
 def _about_both_arms(sentence: str, x_names: list[str], y_names: list[str]) -> bool:
     """A no-difference finding speaks to the comparison only when it is stated of both arms
     (their names, or "both / the two / between the groups / among them")."""
@@ -423,9 +426,10 @@ def effect_stance(
     """"Does X improve / prevent O?": a study whose sentences on O mostly say X made no difference refutes,
     whatever the tone of the rest of the abstract (benefits on other outcomes); None keeps the classifier's stance.
 
-    Only the denial is read here: which way "improved" or "reduced" points depends on the outcome
-    (memory should go up, blood pressure down), which cue words cannot tell, so a finding of an
-    effect is left to the classifier.
+    Only findings against are read here: no difference, and, when the question asks for less of O
+    ("prevent", "reduce", "slow"), an explicit rise in O. Whether "improved" or "reduced" is the wanted
+    way depends on the outcome (memory should go up, blood pressure down), which cue words cannot
+    tell, so a finding of an effect is left to the classifier.
     """
     from search.stance.outcome_reading import read_outcome
 
