@@ -25,7 +25,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import replace
 
-from search.stance.outcome_reading import BOTH_ARMS
+from search.stance.outcome_reading import BOTH_ARMS, INERT_ARMS
 from search.stance.text import first_name_at, last_name_at
 
 from .state import Frame, RankedPaper, Stance, UnderstoodQuery
@@ -400,7 +400,7 @@ def outcome_stance(query: UnderstoodQuery, paper: RankedPaper) -> Stance | None:
 
 
 _DENIES = re.compile(r"\b(?:no|not|failed\s+to|neither|nor|without)\b|n't", re.I)
-_INERT_ARM = re.compile(r"\b(?:placebo|vehicle|no\s+treatment|untreated|controls?|usual\s+care|sham)\b", re.I)
+_INERT_ARM = re.compile(r"\b(?:" + "|".join(a.replace(" ", r"\s+") for a in INERT_ARMS) + r")\b", re.I)
 
 
 def _denies_effect(clause: str, x_names: list[str]) -> bool:

@@ -98,7 +98,7 @@ _COMPARED = re.compile(r"\b(?:than|compared\s+(?:with|to)|versus|vs\.?|relative\
 _SIGNIFICANT = re.compile(r"\bsignificant(?:ly)?\b|\bp\s*[<≤]\s*0?\.0[0-5]", re.I)
 _NOT_SIGNIFICANT = re.compile(r"\b(?:no|not|non-?)\s*(?:statistically\s+)?significant", re.I)
 # Placebo or no treatment as the other arm: "more X than placebo" is a finding about X itself.
-_INERT = ("placebo", "vehicle", "no treatment", "untreated", "control", "controls", "usual care")
+INERT_ARMS = ("placebo", "vehicle", "no treatment", "untreated", "control", "controls", "usual care", "sham")
 
 
 @dataclass(frozen=True)
@@ -230,7 +230,7 @@ def read_outcome(
 
 def _against_inert(clause: str) -> bool:
     after = _COMPARED.split(clause, maxsplit=1)
-    return len(after) > 1 and any(word in after[1].lower()[:40] for word in _INERT)
+    return len(after) > 1 and any(word in after[1].lower()[:40] for word in INERT_ARMS)
 
 
 BOTH_ARMS = re.compile(
