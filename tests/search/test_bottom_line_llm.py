@@ -105,6 +105,7 @@ def test_a_phrasing_that_drops_the_verdict_or_adds_a_claim_falls_back_to_the_off
     assert "showing the offline bottom line instead" in result.failures[0].error
 
 
+@pytest.mark.slow  # loads a model (the fast lane, --fast, leaves it out)
 @respx.mock
 def test_without_an_answer_from_the_llm_no_bottom_line_call_is_made():
     route = respx.post(COMPLETIONS).mock(return_value=recorded("error_400_invalid_request.json", 400))

@@ -131,6 +131,7 @@ def test_missing_artifact_fails_clearly(tmp_path):
         StanceClassifier.load(tmp_path / "none.joblib")
 
 
+@pytest.mark.slow  # loads a model (the fast lane, --fast, leaves it out)
 def test_committed_artifact_labels_pubmedqa_abstracts_with_strengths_summing_to_one():
     from search.stance.predict import classify, load_classifier
 

@@ -193,6 +193,7 @@ def write_tiny_ei(folder, *, abstracts: bool = True) -> None:
         (folder / "abstracts.jsonl").write_text("".join(json.dumps(r) + "\n" for r in records))
 
 
+@pytest.mark.slow  # loads a model (the fast lane, --fast, leaves it out)
 def test_evaluate_stance_scores_evidence_inference_as_the_comparison_task(tmp_path):
     write_tiny_ei(tmp_path)
     out = io.StringIO()
