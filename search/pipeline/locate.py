@@ -26,7 +26,7 @@ from django.conf import settings
 from documents.embedding_store import EmbeddingStore, SentenceVectors, get_store
 from documents.sources.base import Record
 from search import embeddings
-from search.quote import cues, features, rules
+from search.quote import features, rules
 from search.quote.cues import AIM_CUES, FINDING_CUES
 from search.quote.frame import Parts
 from search.quote.model import SentenceScorer, get_scorer
@@ -47,7 +47,7 @@ FINDING_BONUS = 0.05
 
 def embeds_candidates_only() -> bool:
     """``MEDSEBA_LOCATE_EMBED``: ``candidates`` (default) embeds only the sentences that can be quoted first; ``all`` every one."""
-    return getattr(settings, "MEDSEBA_LOCATE_EMBED", "candidates") != "all"
+    return settings.MEDSEBA_LOCATE_EMBED != "all"
 
 
 def sentence_model_key() -> str:
@@ -58,20 +58,14 @@ def sentence_model_key() -> str:
 def candidate_mask(
     sentences: Sequence[str], labels: Sequence[str | None] | None = None, title: str | None = None
 ) -> np.ndarray:
-    """Which sentences the quoting rules can put first: whole, of ``rules.MIN_WORDS`` words or more, not the title,
-    not an aim / methods / background sentence (tier 0 of :func:`search.quote.rules.order`). Every sentence when none is.
+    """Which sentences the quoting rules can put first (tier 0 of :func:`search.quote.rules.quote_tiers`: whole,
+    of ``rules.MIN_WORDS`` words or more, not the title, not aim / methods / background). Every sentence when none is.
 
     The others are quoted only when no candidate exists (or the one candidate is the card's summary line), so
     locate embeds only the candidates: about half the sentences of a structured abstract (issue 19). The mask
     depends on the abstract alone, never the question, so the cached vectors serve every later question.
     """
-    labels = list(labels) if labels is not None else [None] * len(sentences)
-    title_key = rules.normalised(title)
-    mask = np.array([
-        not (title_key and rules.normalised(s) == title_key)
-        and len(s.split()) >= rules.MIN_WORDS and features.is_whole(s) and not cues.is_setup(s, label)
-        for s, label in zip(sentences, labels)
-    ], dtype=bool)
+    mask = np.array([t == 0 for t in rules.quote_tiers(sentences, labels=labels, title=title)], dtype=bool)
     return mask if mask.any() else np.ones(len(sentences), dtype=bool)
 
 

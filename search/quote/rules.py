@@ -32,6 +32,25 @@ def normalised(text: str | None) -> str:
     return " ".join(re.findall(r"\w+", (text or "").lower()))
 
 
+def quote_tiers(
+    sentences: Sequence[str], *, labels: Sequence[str | None] | None = None, title: str | None = None
+) -> list[int]:
+    """Each sentence's quoting tier: 0 a finding that can be quoted first, 1 an aim / methods / background
+    sentence, 2 a fragment or a sentence under ``MIN_WORDS`` words, 3 the title repeated. ``order`` ranks by
+    tier, and locate embeds only tier 0 (``search.pipeline.locate.candidate_mask``)."""
+    labels = list(labels) if labels is not None else [None] * len(sentences)
+    title_key = normalised(title)
+
+    def tier(s: str, label: str | None) -> int:
+        if title_key and normalised(s) == title_key:
+            return 3
+        if not is_whole(s) or len(s.split()) < MIN_WORDS:
+            return 2
+        return 1 if cues.is_setup(s, label) else 0
+
+    return [tier(s, label) for s, label in zip(sentences, labels)]
+
+
 def order(
     sentences: Sequence[str],
     scores: np.ndarray,
@@ -44,19 +63,8 @@ def order(
     n = len(sentences)
     if n == 0:
         return []
-    labels = list(labels) if labels is not None else [None] * n
-    title_key = normalised(title)
     by_score = [int(i) for i in np.argsort(-np.asarray(scores, dtype=np.float64), kind="stable")]
-
-    def tier(i: int) -> int:
-        s = sentences[i]
-        if title_key and normalised(s) == title_key:
-            return 3
-        if not is_whole(s) or len(s.split()) < MIN_WORDS:
-            return 2
-        return 1 if cues.is_setup(s, labels[i]) else 0
-
-    tiers = {i: tier(i) for i in range(n)}
+    tiers = quote_tiers(sentences, labels=labels, title=title)
     ranked = sorted(by_score, key=lambda i: tiers[i])  # stable: score order within a tier
     if parts.comparison and ranked:
         top = ranked[0]
