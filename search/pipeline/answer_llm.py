@@ -185,6 +185,7 @@ WATCHED_TERMS = (
     "cure", "prove", "guarantee", "safe", "harm", "danger", "risk", "side effect", "adverse", "death", "died",
     "significant", "percent", "dose", "recommend", "advise", "should", "must", "always", "never",
 )
+_WATCHED_PATTERNS = tuple((term, re.compile(rf"\b{re.escape(term)}", re.IGNORECASE)) for term in WATCHED_TERMS)
 _NUMBER = re.compile(r"\d+(?:[.,]\d+)?")
 _REFERENCE_OR_MARKUP = re.compile(r"\[\s*\d|https?://|www\.|[<>*_`#]")
 
@@ -221,8 +222,7 @@ def check_bottom_line(text: Any, *, facts: str, phrase: str, mode: str) -> str:
     added = [n for n in _NUMBER.findall(text) if n not in allowed_numbers]
     if added:
         raise BottomLineRejected(f"the bottom line adds a number not in the facts ({added[0]})")
-    for term in WATCHED_TERMS:
-        pattern = re.compile(rf"\b{re.escape(term)}", re.IGNORECASE)
+    for term, pattern in _WATCHED_PATTERNS:
         if pattern.search(folded) and not pattern.search(facts_folded):
             raise BottomLineRejected(f"the bottom line adds a claim not in the facts ({term!r})")
     return text
@@ -251,9 +251,12 @@ def phrase_bottom_line(answer: Answer, frame: Frame, *, mode: str) -> tuple[Fail
     try:
         phrased = llm_bottom_line(answer.verdict, answer.bottom_line, mode=mode, topic=frame.intervention or "")
     except Exception as exc:  # noqa: BLE001 - the offline bottom line is always there to fall back on
-        if not isinstance(exc, (llm.LLMError, llm.LLMUnavailable, ValueError)):
+        expected = isinstance(exc, (llm.LLMError, llm.LLMUnavailable, ValueError))
+        if not expected:
             logger.exception("unexpected error phrasing the bottom line")
+        # An unexpected error's text stays in the log: the page shows failures, never raw exception text.
+        why = f"{type(exc).__name__}: {exc}" if expected else "an unexpected error (logged)"
         return Failure(stage="synthesise", source="llm",
-                       error=f"bottom line: {type(exc).__name__}: {exc}; showing the offline bottom line instead"), {}
+                       error=f"bottom line: {why}; showing the offline bottom line instead"), {}
     answer.modes[mode].bottom_line = phrased.text
     return None, phrased.usage
