@@ -46,8 +46,8 @@ _OR = re.compile(r"^[\s,]*(?:or|/)\s+$", re.I)  # only "or": "X and Y" after "th
 
 
 def _members_after(
-    question: str, concepts: list[Concept], spans: list, order: list[int], start: int, taken: set[int],
-    joiner: re.Pattern[str],
+    question: str, concepts: list[Concept], spans: list[tuple[int, int] | None], order: list[int], start: int,
+    taken: set[int], joiner: re.Pattern[str],
 ) -> list[int]:
     """The drugs written one after another from ``start``, each separated from the last by ``joiner``."""
     members: list[int] = []
