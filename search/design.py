@@ -170,7 +170,9 @@ _CUE_PATTERNS: dict[str, str] = {
         r"\b(we|this|our|present|the present)\b[^.]{0,60}\b(meta-?analy|systematic(ally)? review|systemic review)"
         rf"|\bmeta-?analysis of {_NUMBER_WORDS} |\bmeta-?analy\w* (was performed|techniques|methods|criteria)"
         r"|\bmeta-?analytic"
-        r"|\bto (systematically )?review\b[^.]{0,80}\b(trials|studies|literature|evidence)"
+        r"|\bto systematically review\b[^.]{0,80}\b(trials|studies|literature|evidence)"
+        r"|\breview of (the )?(medline|pubmed|embase|cochrane)\b"
+        r"|\b(retrieved|identified|found|selected) (in|from|through|by searching) (the )?(medline|pubmed|embase)\b"
         r"|\b(literature|database|electronic|computeri[sz]ed) searches?\b"
         r"|\bsearch(es)? of (the )?(medline|pubmed|embase|literature|databases?)"
         rf"|\bdata (were|was) (analy[sz]ed|pooled|combined) from {_NUMBER_WORDS} [^.]{{0,80}}\b(studies|trials)\b"
@@ -186,7 +188,7 @@ _CUE_PATTERNS: dict[str, str] = {
         r"|\bqualitative (study|research|interview)|focus groups?|critical incident technique|semi-structured interview"
         r"|\b(design|rationale) (of|and rationale of) (a|the) (prospective|randomi[sz]ed|multicent)"
         r"|\bpsychometric propert|\b(reliability|validity) (and|of) (the )?[A-Z]?[^.]{0,40}questionnaire"
-        r"|\bcritical analysis of\b",
+        r"|\bcritical analysis of\b|\bdelphi\b",
     "animal": r"\b(rats?|mice|mouse|murine|dogs?|canine|rabbits?|guinea[- ]pigs?|pigs|piglets?|swine|sheep|hamsters?"
         r"|monkeys?|primates?|baboons?|cats|feline|ferrets?|zebrafish|animal model|animals)\b",
     "in_vitro": r"\bin vitro\b|\bcell lines?\b|\bcultured\b|\bcell cultures?\b|\bisolated (rat|human|perfused)"
@@ -206,6 +208,7 @@ _CUE_PATTERNS: dict[str, str] = {
         r"|\breview(s|ed)? (of )?the (literature|evidence|current|recent|available|data|clinical)"
         r"|\bthis (paper|article|chapter) (will )?(review|discuss|summari[sz]e|describe|set)|\bsets out to review"
         r"|\bthe review summari[sz]es|\b(data|literature|studies|trials|evidence) (were|was) reviewed"
+        r"|\b(studies|trials|reports|articles|papers)\b[^.]{0,60}\b(have been|were) (\w+ and )?reviewed\b"
         r"|\bbased on (data|results) from \d+ [^.]{0,30}\b(trials|studies)",
     "review_weak": r"\bwe discuss\b|\bis (reviewed|discussed)\b|\bare (reviewed|discussed|summari[sz]ed)\b",
     "review_title": r"\breview\b|\boverview\b|\bupdate\b|\badvances in\b|\bcurrent (concepts|status|management|"
@@ -219,7 +222,11 @@ _CUE_PATTERNS: dict[str, str] = {
     # The paper's own case report, even when it also reviews or searches the literature.
     "own_case_report":
         r"\bwe (report|present|describe) (a|an|the|one) (unique |rare |unusual )?case\b|^case reports?\b"
-        r"|\b(this|a) case report\b|\bcase[- ]stud(y|ies)\b(?=[^.]{0,40}$)",
+        r"|\b(this|a) case report\b|\bcase[- ]stud(y|ies)\b(?=[^.]{0,40}$)"
+        r"|\bto (report|describe|present) (a|an|the|one|two|three) (\w+ ){0,2}cases?\b|\ban original case\b"
+        r"|\bcase (story|history|report) (is|was) (described|presented|reported)|\bcase report information"
+        r"|\bwe (describe|report|present) the first\b"
+        r"|^(\S+ ){0,3}an? \d+[- ]year[- ]old (\w+ ){0,3}(man|woman|male|female|boy|girl|patient|child|infant)\b",
     # Designs named in the plural, as the evidence a review or commentary cites.
     "cited_design": r"\b(case[- ]control(led)?|cohort|observational|prospective|retrospective) studies\b",
     "cross_sectional": r"\bcross[- ]sectional|\bsurvey\b|\bquestionnaire (was|were) (sent|mailed|distributed|"
@@ -290,7 +297,10 @@ def _meta_cue(title: str, body: str) -> str:
         return _first(_CUES["meta"], title)
     first_person = _CUES["meta_first_person"].search(body)
     cited = _CUES["meta_others"].search(body)
-    if first_person and not (cited and not re.search(r"\b(we|our|this)\b", first_person.group(0), re.I)):
+    # A cited meta-analysis ("a recent meta-analysis showed") cancels a meta-analysis phrase, not a search.
+    searched = first_person and re.search(r"search|medline|pubmed|embase|retrieved", first_person.group(0), re.I)
+    if first_person and (searched or not (cited and not re.search(r"\b(we|our|this)\b", first_person.group(0),
+                                                                   re.I))):
         return first_person.group(0)
     return ""
 
@@ -322,7 +332,7 @@ def _classify_text(text: _Text) -> DesignResult:
 
     if text.guideline and not (text.randomised and not _guideline_title(title)):
         return result("guideline", text.guideline)
-    own_case = _CUES["own_case_report"].search(both)
+    own_case = _CUES["own_case_report"].search(title) or _CUES["own_case_report"].search(body)
     if own_case:  # "We report a case ... and review the literature": the case is the paper's own data
         return result("case_series", own_case.group(0))
     if text.meta:
@@ -342,7 +352,7 @@ def _classify_text(text: _Text) -> DesignResult:
     record_review = _CUES["record_review"].search(both)
     title_review = re.search(r"\breview\b|\boverview\b", title, re.I) and not record_review
     review = _first(_CUES["review"], body) or (_first(_CUES["review_weak"], body) if size is None else "")
-    if (review and not record_review and not text.randomised) or (title_review and not text.randomised):
+    if (review and not record_review and not text.randomised) or title_review:
         return result("narrative_review", review or "review (title)")
     if text.randomised and original:
         return result("rct", text.randomised)
@@ -412,18 +422,21 @@ _TENS = {"twenty": 20, "thirty": 30, "forty": 40, "fifty": 50, "sixty": 60, "sev
          "ninety": 90}
 _WORD = r"(?:zero|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen" \
         r"|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred|thousand)"
-_NUMBER = rf"(?:\d{{1,3}}(?:,\d{{3}})+|\d+|{_WORD}(?:[\s-]+(?:and[\s-]+)?{_WORD})*)"
+_NUMBER = (rf"(?:\d{{1,3}}(?:,\d{{3}})+|\d{{1,3}}(?:[ \u2009]\d{{3}})+(?![\d.,]\d)|\d+"
+           rf"|(?!hundred|thousand){_WORD}(?:[\s-]+(?:and[\s-]+)?{_WORD})*)")
 # People, and the units a study of people counts ("cases" only where the sentence counts them: see _count_role).
 _PEOPLE = (r"(?:patients?|subjects?|participants?|volunteers?|individuals?|persons?|people|women|men|males?|females?"
            r"|children|boys|girls|adults|adolescents|infants|neonates|newborns|babies|elderly|outpatients|inpatients"
            r"|out-patients|in-patients|in- and out-patients|residents|respondents|veterans|smokers|users|primigravidas"
            r"|mothers|pregnant women|cases|controls|students|physicians|nurses|doctors|workers|athletes|employees"
            r"|hypertensives|diabetics|migraineurs|schizophrenics|members|recipients|survivors|nigerians|couples"
-           r"|primiparas|twins|donors|caregivers|consumers|pairs)")
+           r"|primiparas|twins|donors|caregivers|consumers|pairs|trainees|providers|experts|pharmacists|dentists"
+           r"|surgeons|clinicians|practitioners|parents|pregnancies)")
 _UNIT_WORDS = (r"(?:%|percent|per\b|-year|-month|-week|-day|-hour|years?\b|yrs?\b|months?\b|weeks?\b|days?\b|hours?\b"
                r"|hrs?\b|h\b|min\b|minutes?\b|msec\b|ms\b|sec\b|seconds?\b|s\b|mg\b|g\b|kg\b|µg\b|mcg\b|ug\b|ml\b|l\b"
                r"|mm\b|cm\b|mmhg\b|mmol\b|nmol\b|hz\b|khz\b|db\b|iu\b|units?\b|times\b|fold\b|x\b|centers\b|centres\b"
-               r"|sites\b|countries\b|hospitals\b|studies\b|trials\b|doses\b|cycles\b|episodes\b|attacks\b|visits\b)")
+               r"|sites\b|countries\b|hospitals\b|studies\b|trials\b|doses\b|cycles\b|episodes\b|attacks\b|visits\b"
+               r"|million\b|billion\b)")
 # A number, up to five plain words (no comma, no digit, no linking verb), then a word for people.
 _COUNT = re.compile(
     rf"(?<![\w.,\-/])(?P<num>{_NUMBER})(?![\w%]|[.,]\d|\s*{_UNIT_WORDS})"
@@ -435,12 +448,20 @@ _TOTAL = re.compile(rf"\b(?:a )?total of (?P<num>{_NUMBER})\b", re.I)
 _OF_WHICH = re.compile(rf"\b(?:of (?:which|whom|these|them),?\s+)(?P<num>{_NUMBER})\s+(?:\w+\s+){{0,2}}?"
                        rf"(?:were|was|met)"
                        rf"\s+(?:eligible|included|enrolled|randomi[sz]ed|analy[sz]ed|evaluable)", re.I)
+_N_OF_THEM = re.compile(rf"\b(?P<num>{_NUMBER})\s+of\s+(?:them|these|whom)\s+(?:\([^)]*\)\s+)?(?:were|was)\s+"
+                        rf"(?:eligible|included|enrolled|randomi[sz]ed|analy[sz]ed|evaluable)", re.I)
 _X_OF_N = re.compile(rf"\b(?:based on|analy[sz]ed|included|studied|comprised)\s+(?P<num>{_NUMBER})\s+of\s+(?:the\s+)?"
                      rf"(?:\d[\d,]*|{_WORD})\b", re.I)
-_CASES_AND_CONTROLS = re.compile(r"\bcases and (?:up to )?\d[\d,]* (?:[\w-]+ )?controls\b", re.I)
+_CASES_AND_CONTROLS = re.compile(r"\bcases\b[^.;]{0,60}?\b(?:and|with|to|versus|vs\.?)\s+(?:up to )?\d[\d,]* "
+                                 r"(?:[\w-]+ ){0,2}controls\b", re.I)
 _PEOPLE_WORD = re.compile(rf"\b{_PEOPLE}\b", re.I)
 _SINGLE_CASE = re.compile(r"\bwe (?:present|report|describe) (?:the |a |an )?case\b|\bthis is a case report\b"
-                          r"|\bdescribed in one patient\b|\bwe (?:present|report|describe) (?:a|an) \d+-year-old",
+                          r"|\bdescribed in one patient\b|\bwe (?:present|report|describe) (?:a|an) \d+-year-old"
+                          r"|\b(?:a|an|this|the) (?:original )?case (?:report|story|history)\b|^case report"
+                          r"|\bto (?:report|describe|present) (?:a|an|one) (?:\w+ ){0,2}case\b"
+                          r"|\bwe (?:describe|report|present) the first (?:\w+ ){0,3}(?:case|patient)?"
+                          r"|^(?:\S+ ){0,3}an? \d+[- ]year[- ]old (?:\w+ ){0,3}(?:man|woman|male|female|boy|girl|patient"
+                          r"|child|infant)\b|\bin (?:a|one) (?:\w+ ){0,3}(?:man|woman|boy|girl|child|infant) (?:with|who)\b",
                           re.I)
 _ANIMAL_SENTENCE = re.compile(r"\b(rats?|mice|dogs?|rabbits?|guinea[- ]pigs?|pigs|piglets|sheep|monkeys?|hamsters?"
                               r"|cats|animals)\b", re.I)
@@ -458,13 +479,13 @@ _ROLE: tuple[tuple[int, re.Pattern[str]], ...] = (
                    r"|followed|compared|selected|given|administered|measured|interviewed|screened|genotyped)\b"
                    r"|\bwe (evaluated|examined|assessed|reviewed|analy[sz]ed|identified|investigated|tested|followed"
                    r"|report|describe|present|measured|compared|interviewed|retrospectively)\b|\bstudied\b"
-                   r"|\bvolunteers\b|\bin \S+ (patients|subjects)\b", re.I)),
+                   r"|\bvolunteers\b|\bin \S+ (patients|subjects)\b|\breviewing\b|\bretrospectively reviewed\b", re.I)),
 )
 # Words right after a count that make it a part of the sample, not the sample ("12 patients withdrew").
 _SUBSET_AFTER = re.compile(r"^[^.;:]{0,60}?\b(completed|withdrew|discontinued|dropped out|lost to follow|died"
                            r"|were excluded|responded|remitted|re-bled|relapsed|evaluable|had to be excluded)\b"
                            r"|^\s*\w*\s*(\([^)]*\)\s*)?\(\s*\d+(\.\d+)?\s*%|^[^.;:]{0,40}?\(\s*\d+(\.\d+)?\s*%\)", re.I)
-_SUBSET_BEFORE = re.compile(rf"(?:\b{_NUMBER}\s+(?:\(\S+\)\s+)?of\s+(?:the\s+)?|\b(?:among|per|than|whom|which|up to)"
+_SUBSET_BEFORE = re.compile(rf"(?:\b{_NUMBER}\s+(?:\(\S+\)\s+)?of\s+(?:the\s+)?|\b(?<!questionnaire )(?<!survey )(?<!study )(?<!trial )(?:among|per|than|whom|which|up to)"
                             rf"\s+|\b(?:for|per) (?:every|each) \w+,?\s+|%\s+of\s+|\d\s*\(\s*|\b{_PEOPLE}\s*\(\s*"
                             rf"|[<>≤≥±/]\s*|\b(?:type|grade|stage|class|phase"
                             rf"|level|day|week|month|year|visit|table|figure|fig|step|cycle|score|version|no|aged?|ages"
@@ -476,8 +497,8 @@ _COMPLEMENT = re.compile(r"\b(remaining|the other|while|whereas|and|with|versus|
 def _number(text: str) -> int | None:
     """An integer from digits ("1,234") or words ("One hundred and fifty-four")."""
     text = text.strip().lower()
-    if re.fullmatch(r"\d{1,3}(,\d{3})+|\d+", text):
-        return int(text.replace(",", ""))
+    if re.fullmatch(r"\d{1,3}([,\s\u2009]\d{3})+|\d+", text):
+        return int(re.sub(r"[,\s\u2009]", "", text))
     total = current = 0
     seen = False
     for word in re.split(r"[\s-]+", text):
@@ -520,8 +541,10 @@ def _arms(sentence: str) -> int | None:
     values = [int(m.group("num").replace(",", "")) for m in _N_EQUALS.finditer(sentence)]
     if len(values) < 2 or re.search(r"\bnot included\b|\bexcluded\b|\bwithdr[ae]w", sentence, re.I):
         return None
+    if len(values) > 2 and values[0] == sum(values[1:]):
+        return values[0]  # the total stated first, then its arms
     if re.search(r"\brandomi[sz]|\brandomly\b|\ballocated\b|\bassigned\b|\bgroups?\b|\b(received|receiving|"
-                 r"treated)\b|\b(or|and|vs\.?|versus)\b", sentence, re.I):
+                 r"treated)\b|\b(or|and|vs\.?|versus|than|compared|controls?)\b", sentence, re.I):
         return sum(values)
     return None
 
@@ -547,7 +570,9 @@ def _clause_candidates(clause: str, offset: int) -> list[tuple[int, int, int, in
         role = _clause_role(clause, match.start(), match.end())
         if match.group("noun").lower() == "cases" and role < 3 and not _CASES_AND_CONTROLS.search(clause):
             continue  # "cases" counts people only where the clause counts them, or pairs them with controls
-        subset = _SUBSET_AFTER.search(_CLAUSE_END.split(clause[match.end("num"):])[0]) is not None
+        after = _CLAUSE_END.split(clause[match.end("num"):])[0]
+        after = re.split(rf"\b(?:but|whereas|while|and)\s+(?={_NUMBER}\b)", after, maxsplit=1, flags=re.I)[0]
+        subset = _SUBSET_AFTER.search(after) is not None
         base = _BASE_BEFORE.search(before) is not None
         if subset:
             continue  # "Ten patients (18.5%) developed ...", "12 patients withdrew": a part, never the sample
@@ -572,15 +597,21 @@ def _candidates(sentence: str) -> list[tuple[int, int, int, int]]:
         return []  # animals are not a study's sample of people
     found: list[tuple[int, int, int, int]] = []
     offset = 0
-    for clause in re.split(r"(?<=;)", sentence):
+    for clause in re.split(r"(?<=;)(?![^()]*\))", sentence):
         found.extend(_clause_candidates(clause, offset))
         offset += len(clause)
     for match in _TOTAL.finditer(sentence):
         value = _number(match.group("num"))
         tail = sentence[match.end():match.end() + 60]
         if value and re.match(rf"\s+(?:[\w\-()]+\s+){{0,4}}?{_PEOPLE}\b", tail, re.I):
-            found.append((max(4, _clause_role(sentence, match.start(), match.end())), 0, -match.start(), value))
-    for pattern in (_OF_WHICH, _X_OF_N):
+            role = _clause_role(sentence, match.start(), match.end())
+            after = _CLAUSE_END.split(sentence[match.end("num"):match.end("num") + 140])[0]
+            if _role(after) < 4 and _SUBSET_AFTER.search(after):
+                continue  # "A total of 177 patients (3.2%) had proteinuria": a part, unless enrolled / included
+            found.append((max(4, role), 0, -match.start(), value))
+    for pattern in (_OF_WHICH, _X_OF_N, _N_OF_THEM):
+        if pattern is _N_OF_THEM and not re.search(r"\bof (?:them|these|whom)\b", sentence, re.I):
+            continue
         for match in pattern.finditer(sentence):
             value = _number(match.group("num"))
             if value:

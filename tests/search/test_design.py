@@ -72,6 +72,46 @@ def test_sample_size_prefers_randomised_over_enrolled_and_tells_the_sentence() -
     assert found.sentence == "Of these, 254 patients were randomized to tramadol or placebo."
 
 
+@pytest.mark.parametrize(("sentence", "expected"), [
+    # a total stated first, then its arms: the total, not total + arms
+    ("Volunteers (N = 60) were randomly assigned to drug A (n = 20), drug B (n = 20) or placebo (n = 20).", 60),
+    # a semicolon inside brackets does not cut the clause off from "were included"
+    ("Thirty adults (12 men; 18 women) were included in the study.", 30),
+    # "completed" belongs to the second group, not to the people who entered
+    ("Forty volunteers entered the trial but 31 volunteers completed it.", 40),
+    # "N of them were included" after the number identified
+    ("Sixty patients were screened, and 45 of them (75%) were included.", 45),
+    # thousands written with a space, and "among" after a survey word is the sample
+    ("Data were collected by a postal survey among 12 345 adults.", 12345),
+    # cases and controls told together, however the cases are worded
+    ("We enrolled 210 cases of stroke and 420 matched controls.", 630),
+    # arms compared without "and" / "or"
+    ("Treated patients (n = 14) scored lower than healthy controls (n = 16).", 30),
+    # a record review counts its cases
+    ("After retrospectively reviewing 85 cases of vertigo, we found a link with migraine.", 85),
+    # the sample of a study of health professionals
+    ("This was a retrospective analysis of 101 trainees selected in one year.", 101),
+    # single case reports worded without "we present the case"
+    ("A 62-year-old woman developed hepatitis two weeks after starting drug X.", 1),
+    ("To report a case of pancreatitis caused by drug Y.", 1),
+    ("An original case report of lasting psychosis after one dose is presented.", 1),
+    # a percentage breakdown of an enrolled total is not a subset
+    ("A total of 175 subjects (15% women) were enrolled in the trial.", 175),
+])
+def test_sample_size_new_phrasings(sentence: str, expected: int) -> None:
+    found = sample_size(sentence)
+    assert found is not None and found.n == expected
+
+
+@pytest.mark.parametrize("sentence", [
+    "Several thousand patients have taken the drug since its launch.",    # "thousand" alone is not a count
+    "Heart failure affects nearly 5 million people each year.",           # a population, not a sample
+    "A total of 40 patients (12%) had a relapse.",                        # a subset given as a percentage
+])
+def test_sample_size_ignores_new_non_samples(sentence: str) -> None:
+    assert sample_size(sentence) is None
+
+
 # --- design ---------------------------------------------------------------------------------------
 
 def design(title: str = "", abstract: str = "", publication_types: list[str] | None = None,
@@ -116,6 +156,37 @@ def test_designs_is_the_issue_list_with_display_names() -> None:
      "A decision-analytic model computed the total expected cost of six treatments.", "other"),
 ])
 def test_design_from_the_text(title: str, abstract: str, expected: str) -> None:
+    result = design(title, abstract)
+    assert result.label == expected
+    assert result.source == "text" and result.evidence
+
+
+@pytest.mark.parametrize(("title", "abstract", "expected"), [
+    # "to review the literature" without a described search is a narrative review
+    ("Drug X in asthma.", "The purpose of this article is to review the literature on drug X in asthma. "
+                          "Its place in therapy is discussed.", "narrative_review"),
+    # a described search is systematic even when another meta-analysis is cited
+    ("Drug X and cancer.", "A MEDLINE search for articles published from 1970 to 2000 identified 20 studies. "
+                           "A previous meta-analysis had reported no risk. Pooled data showed no excess.",
+     "meta_analysis"),
+    ("Antihistamines for itch.", "Review of MEDLINE from 1966 to 1999 identified controlled trials of "
+                                 "antihistamines. Few were adequate.", "meta_analysis"),
+    # a title that says "review" beats a randomised trial the review describes
+    ("Drug X in schizophrenia: a review of the evidence.",
+     "A large randomized trial involving 900 patients showed fewer relapses with drug X.", "narrative_review"),
+    # the paper's own case, described in the third person, with the literature reviewed or searched
+    ("Rash after drug X.", "A 54-year-old man developed a rash after drug X. The literature on drug rashes "
+                           "is reviewed.", "case_series"),
+    ("Hepatitis after drug Y.", "To report a case of hepatitis caused by drug Y. MEDLINE was searched for "
+                                "similar reports.", "case_series"),
+    # reports of other studies "located and reviewed" are a review's material, not its sample
+    ("Spinal opioids in chronic pain.", "Ten studies describing 146 patients have been located and reviewed. "
+                                        "Benefit is uncertain.", "narrative_review"),
+    # a Delphi panel is a consensus method, not a trial or a guideline
+    ("Priorities in pain care.", "A three-round Delphi exercise with 40 experts rated 50 statements after a "
+                                 "challenge round.", "other"),
+])
+def test_design_from_the_text_new_rules(title: str, abstract: str, expected: str) -> None:
     result = design(title, abstract)
     assert result.label == expected
     assert result.source == "text" and result.evidence
