@@ -64,26 +64,35 @@ class PaperMetric(models.Model):
         constraints = [models.UniqueConstraint(fields=["paper", "source"], name="unique_metric_per_source")]
 
 
-class Embedding(models.Model):
-    """A cached document embedding (title + abstract) per (model, PMID)."""
+class CachedPerModel(models.Model):
+    """A cache row keyed by (embedding model, PMID), one per pair (each table names its own unique constraint).
+
+    ``Embedding`` and ``SentenceEmbedding`` cache one model's output for one paper; the key and the time it was
+    written are declared here once so the two caches stay keyed alike.
+    """
 
     model = models.CharField(max_length=200)
     pmid = models.CharField(max_length=16)
-    vector = ArrayField(models.FloatField())
     created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        abstract = True
+
+
+class Embedding(CachedPerModel):
+    """A cached document embedding (title + abstract) per (model, PMID)."""
+
+    vector = ArrayField(models.FloatField())
 
     class Meta:
         constraints = [models.UniqueConstraint(fields=["model", "pmid"], name="unique_embedding_per_model")]
 
 
-class SentenceEmbedding(models.Model):
+class SentenceEmbedding(CachedPerModel):
     """Cached embeddings of one abstract's sentences, in order, per (model, PMID)."""
 
-    model = models.CharField(max_length=200)
-    pmid = models.CharField(max_length=16)
     sentences = models.JSONField(default=list)
     vectors = ArrayField(ArrayField(models.FloatField()))
-    created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
         constraints = [models.UniqueConstraint(fields=["model", "pmid"], name="unique_sentences_per_model")]

@@ -92,7 +92,9 @@ def artifact_versions() -> dict[str, str]:
 
 @lru_cache(maxsize=16)
 def _file_version(path: str, mtime: float) -> str:
-    return hashlib.sha256(Path(path).read_bytes()).hexdigest()[:12]
+    from search.stance.model import artifact_version
+
+    return artifact_version(Path(path).read_bytes())
 
 
 def record_provenance(state: Any, *, now: datetime | None = None) -> None:

@@ -6,7 +6,8 @@ request by ``pmid``, never by position.
 """
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
+from typing import Any, TypeVar
 
 from django.conf import settings
 
@@ -17,6 +18,7 @@ from .base import SourceError, json_body
 SOURCE = "icite"
 BATCH_SIZE = 200  # iCite's documented maximum of PMIDs per request
 FIELDS = "pmid,year,citation_count,relative_citation_ratio,nih_percentile,is_clinical,provisional"
+N = TypeVar("N", int, float)
 # No published limit; ~3/s is what iCite's own guidance of "serialise and cache" tolerates.
 POLICY = http.ServicePolicy(name=SOURCE, per_second=3.0, retries=2, retry_connect_errors=False)
 
@@ -65,10 +67,10 @@ def parse_publication(item: dict[str, Any]) -> dict[str, Any]:
     """The fields MedSEBA uses from one iCite publication, in one shape whatever the API version."""
     return {
         "pmid": str(item["pmid"]),
-        "year": _int(item.get("year")),
-        "citation_count": _int(item.get("citation_count")),
-        "relative_citation_ratio": _float(item.get("relative_citation_ratio")),
-        "nih_percentile": _float(item.get("nih_percentile")),
+        "year": _number(item.get("year"), int),
+        "citation_count": _number(item.get("citation_count"), int),
+        "relative_citation_ratio": _number(item.get("relative_citation_ratio"), float),
+        "nih_percentile": _number(item.get("nih_percentile"), float),
         "is_clinical": _flag(item.get("is_clinical")),
         "provisional": _flag(item.get("provisional")),
     }
@@ -87,19 +89,14 @@ def _flag(value: Any) -> bool | None:
     return None
 
 
-def _int(value: Any) -> int | None:
+def _number(value: Any, kind: Callable[[Any], N]) -> N | None:
+    """``value`` as ``kind`` (int or float); None when missing, a boolean or unreadable.
+
+    One rule for every numeric field: iCite sends numbers, numeric strings or null, and a boolean is never a count.
+    """
     if isinstance(value, bool) or value is None:
         return None
     try:
-        return int(value)
-    except (TypeError, ValueError):
-        return None
-
-
-def _float(value: Any) -> float | None:
-    if isinstance(value, bool) or value is None:
-        return None
-    try:
-        return float(value)
+        return kind(value)
     except (TypeError, ValueError):
         return None

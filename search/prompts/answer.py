@@ -13,6 +13,7 @@ from search.pipeline.state import RankedPaper
 from search.validation import MAX_QUESTION_CHARS
 
 from .escaping import ATTRIBUTE_UNSAFE, as_data
+from .schema import array_of, strict_object
 
 SCHEMA_NAME = "medseba_answer"
 MAX_ABSTRACT_CHARS = 2500
@@ -57,32 +58,11 @@ def system_for(mode: str) -> str:
         "ONE plain-language sentence", "ONE precise sentence") + "\n" + MODE_INSTRUCTIONS["clinician"]
 
 
-SCHEMA: dict = {
-    "type": "object",
-    "properties": {
-        "answer": {"type": "string"},
-        "sections": {
-            "type": "array",
-            "items": {
-                "type": "object",
-                "properties": {"heading": {"type": "string"}, "text": {"type": "string"}},
-                "required": ["heading", "text"],
-                "additionalProperties": False,
-            },
-        },
-        "summaries": {
-            "type": "array",
-            "items": {
-                "type": "object",
-                "properties": {"pmid": {"type": "string"}, "summary": {"type": "string"}},
-                "required": ["pmid", "summary"],
-                "additionalProperties": False,
-            },
-        },
-    },
-    "required": ["answer", "sections", "summaries"],
-    "additionalProperties": False,
-}
+SCHEMA: dict = strict_object({
+    "answer": {"type": "string"},
+    "sections": array_of(strict_object({"heading": {"type": "string"}, "text": {"type": "string"}})),
+    "summaries": array_of(strict_object({"pmid": {"type": "string"}, "summary": {"type": "string"}})),
+})
 
 def user_message(question: str, papers: Sequence[RankedPaper]) -> str:
     """The question and the numbered studies (n = the paper's rank, the number shown on the page)."""

@@ -11,6 +11,7 @@ from __future__ import annotations
 from search.pipeline.state import BottomLine, Verdict
 
 from .escaping import as_data
+from .schema import strict_object
 
 SCHEMA_NAME = "medseba_bottom_line"
 MAX_CHARS = 400
@@ -38,12 +39,7 @@ MODE_INSTRUCTIONS = {
     "clinician": "Write for a clinician: concise, precise clinical terms (study designs by their clinical names).",
 }
 
-SCHEMA: dict = {
-    "type": "object",
-    "properties": {"bottom_line": {"type": "string"}},
-    "required": ["bottom_line"],
-    "additionalProperties": False,
-}
+SCHEMA: dict = strict_object({"bottom_line": {"type": "string"}})
 
 
 def verdict_phrase(label: str, mode: str) -> str:

@@ -14,6 +14,7 @@ from search.pipeline.state import ADDRESSES_LABELS, Frame, RankedPaper
 from search.validation import MAX_QUESTION_CHARS
 
 from .escaping import ATTRIBUTE_UNSAFE, as_data
+from .schema import array_of, strict_object
 
 SCHEMA_NAME = "medseba_stances"
 MAX_ABSTRACT_CHARS = 3000
@@ -46,30 +47,17 @@ study that mostly supports), the label with the largest strength, and a one-line
 that names the finding. Judge from the abstract only; do not use outside knowledge.
 Reply with JSON matching the schema: one entry per study, its "pmid" copied exactly as given."""
 
-SCHEMA: dict = {
-    "type": "object",
-    "properties": {
-        "stances": {
-            "type": "array",
-            "items": {
-                "type": "object",
-                "properties": {
-                    "pmid": {"type": "string"},
-                    "label": {"type": "string", "enum": ["supports", "refutes", "neutral"]},
-                    "supports": {"type": "number"},
-                    "refutes": {"type": "number"},
-                    "neutral": {"type": "number"},
-                    "rationale": {"type": "string"},
-                    "addresses": {"type": "string", "enum": list(ADDRESSES_LABELS)},
-                },
-                "required": ["pmid", "label", "supports", "refutes", "neutral", "rationale", "addresses"],
-                "additionalProperties": False,
-            },
-        }
-    },
-    "required": ["stances"],
-    "additionalProperties": False,
-}
+SCHEMA: dict = strict_object({
+    "stances": array_of(strict_object({
+        "pmid": {"type": "string"},
+        "label": {"type": "string", "enum": ["supports", "refutes", "neutral"]},
+        "supports": {"type": "number"},
+        "refutes": {"type": "number"},
+        "neutral": {"type": "number"},
+        "rationale": {"type": "string"},
+        "addresses": {"type": "string", "enum": list(ADDRESSES_LABELS)},
+    })),
+})
 
 def frame_line(frame: Frame | None) -> str:
     """How the question was read, for the model; empty parts left out."""

@@ -24,7 +24,6 @@ abstract. When the question names no measurable outcome ("Is X more effective th
 """
 from __future__ import annotations
 
-import hashlib
 import io
 from collections.abc import Sequence
 from dataclasses import asdict, dataclass, field
@@ -40,7 +39,7 @@ from sklearn.preprocessing import StandardScaler
 
 from .artifact_cache import ArtifactCache
 from .comparison_features import Selection, mirrored, select
-from .model import _drop_run_specific_state, write_artifact
+from .model import ArtifactKind, _drop_run_specific_state, write_artifact
 
 ARTIFACT_FORMAT = 1
 DEFAULT_PATH = Path(__file__).resolve().parent.parent / "stance_model" / "comparison.joblib"
@@ -217,20 +216,11 @@ class ComparisonModel:
 
     @classmethod
     def load(cls, path: Path) -> ComparisonModel:
-        path = Path(path)
-        if not path.exists():
-            raise ComparisonModelMissing(
-                f"no comparison model at {path}; train it with `python manage.py train_comparison --out {path}`")
-        blob = path.read_bytes()
-        data = joblib.load(io.BytesIO(blob))
-        if data.get("format") != ARTIFACT_FORMAT:
-            raise ComparisonModelMissing(
-                f"comparison model at {path} has format {data.get('format')}, expected {ARTIFACT_FORMAT}; "
-                "retrain with `python manage.py train_comparison`")
+        data, version = COMPARISON_ARTIFACT.read(path)
         config = ComparisonConfig(**data["config"])
         model = cls(config=config, difference_head=Head(config, **data["difference"]),
                     direction_head=Head(config, **data["direction"]), metadata=dict(data["metadata"]))
-        model.metadata["version"] = hashlib.sha256(blob).hexdigest()[:12]
+        model.metadata["version"] = version
         return model
 
     @property
@@ -238,17 +228,14 @@ class ComparisonModel:
         return str(self.metadata.get("version", "untrained"))
 
 
+COMPARISON_ARTIFACT = ArtifactKind("comparison", "train_comparison", ARTIFACT_FORMAT, ComparisonModelMissing)
 _models: ArtifactCache[ComparisonModel] = ArtifactCache(ComparisonModel.load)
 
 
 def load_comparison_model(path: Path | None = None) -> ComparisonModel:
     """The artifact at ``path`` (default ``search/stance_model/comparison.joblib``), loaded once per process
     and again only when the file changes."""
-    path = Path(path or DEFAULT_PATH)
-    if not path.exists():
-        raise ComparisonModelMissing(
-            f"no comparison model at {path}; train it with `python manage.py train_comparison --out {path}`")
-    return _models.get(path)
+    return _models.get(COMPARISON_ARTIFACT.require(Path(path or DEFAULT_PATH)))
 
 
 def difference(model: ComparisonModel, *, intervention: str, comparator: str, outcome: str | None,

@@ -188,25 +188,14 @@ class StanceClassifier:
 
     @classmethod
     def load(cls, path: Path) -> StanceClassifier:
-        path = Path(path)
-        if not path.exists():
-            raise StanceModelMissing(
-                f"no stance model at {path}; train it with `python manage.py train_stance --out {path}`"
-            )
-        blob = path.read_bytes()
-        data = joblib.load(io.BytesIO(blob))
-        if data.get("format") != ARTIFACT_FORMAT:
-            raise StanceModelMissing(
-                f"stance model at {path} has format {data.get('format')}, expected {ARTIFACT_FORMAT}; "
-                f"retrain with `python manage.py train_stance`"
-            )
+        data, version = STANCE_ARTIFACT.read(path)
         models = {
             k: KindClassifier(config=ModelConfig(**m["config"]), vectorizer=m["vectorizer"],
                               question_vectorizer=m["question_vectorizer"], scaler=m["scaler"], clf=m["clf"])
             for k, m in data["models"].items()
         }
         model = cls(models=models, embedding_model=data["embedding_model"], metadata=dict(data["metadata"]))
-        model.metadata["version"] = hashlib.sha256(blob).hexdigest()[:12]
+        model.metadata["version"] = version
         return model
 
     @property
@@ -233,7 +222,47 @@ def write_artifact(path: Path, blob: bytes, metadata: dict[str, Any], run: dict[
     """
     path.write_bytes(blob)
     meta = dict(metadata) | (run or {})
-    meta["version"] = hashlib.sha256(blob).hexdigest()[:12]
+    meta["version"] = artifact_version(blob)
     meta["bytes"] = len(blob)
     metadata_path(path).write_text(json.dumps(meta, indent=2, sort_keys=True) + "\n", encoding="utf-8")
     return meta
+
+
+def artifact_version(blob: bytes) -> str:
+    """An artifact's version: the first 12 hex digits of the sha256 of its bytes (written to its JSON, read on load)."""
+    return hashlib.sha256(blob).hexdigest()[:12]
+
+
+@dataclass(frozen=True)
+class ArtifactKind:
+    """One offline model's artifact: what it is called, the command that trains it, its format, its error.
+
+    The stance classifier and the comparison model are found, refused and versioned by the same rules;
+    this holds those rules once, so a missing or outdated file is refused in the same words everywhere.
+    """
+
+    name: str
+    command: str
+    format: int
+    missing: type[Exception]
+
+    def require(self, path: Path) -> Path:
+        """``path`` when a file is there; else ``missing``, naming the command that trains one."""
+        path = Path(path)
+        if not path.exists():
+            raise self.missing(
+                f"no {self.name} model at {path}; train it with `python manage.py {self.command} --out {path}`")
+        return path
+
+    def read(self, path: Path) -> tuple[dict[str, Any], str]:
+        """The artifact's joblib payload and its version; ``missing`` when absent or of another format."""
+        blob = self.require(path).read_bytes()
+        data = joblib.load(io.BytesIO(blob))
+        if data.get("format") != self.format:
+            raise self.missing(
+                f"{self.name} model at {path} has format {data.get('format')}, expected {self.format}; "
+                f"retrain with `python manage.py {self.command}`")
+        return data, artifact_version(blob)
+
+
+STANCE_ARTIFACT = ArtifactKind("stance", "train_stance", ARTIFACT_FORMAT, StanceModelMissing)

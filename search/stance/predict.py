@@ -12,7 +12,7 @@ from search.pipeline.state import Stance
 from . import LABELS
 from .artifact_cache import ArtifactCache
 from .features import encode_pairs, make_pair
-from .model import ABSTRACT, StanceClassifier, StanceModelMissing
+from .model import ABSTRACT, STANCE_ARTIFACT, StanceClassifier, StanceModelMissing
 
 _models: ArtifactCache[StanceClassifier] = ArtifactCache(StanceClassifier.load)
 RATIONALE_CHARS = 160
@@ -20,11 +20,7 @@ RATIONALE_CHARS = 160
 
 def load_classifier(path: Path | None = None) -> StanceClassifier:
     """The artifact at ``path`` (default settings.MEDSEBA_STANCE_MODEL_PATH), reloaded only if the file changed."""
-    path = Path(path or settings.MEDSEBA_STANCE_MODEL_PATH)
-    if not path.exists():
-        raise StanceModelMissing(
-            f"no stance model at {path}; train it with `python manage.py train_stance --out {path}`"
-        )
+    path = STANCE_ARTIFACT.require(Path(path or settings.MEDSEBA_STANCE_MODEL_PATH))
     model = _models.get(path)
     wanted = embeddings.model_name()
     if model.embedding_model != wanted:

@@ -67,24 +67,15 @@ def test_several_choices_take_the_first():
     assert ask().data["temperature"] == 64
 
 
+@pytest.mark.parametrize("name, error", [
+    ("chat_completion_structured_output_refusal.json", "refused: I'm very sorry"),
+    ("chat_completion_finish_reason_length.json", "token limit"),  # truncated
+    ("chat_completion_plain_gpt-4o.json", "invalid JSON"),  # a fenced plain answer
+], ids=["refusal", "truncated", "fenced-plain-answer"])
 @respx.mock
-def test_refusal_is_an_error():
-    respx.post(COMPLETIONS).mock(return_value=reply("chat_completion_structured_output_refusal.json"))
-    with pytest.raises(llm.LLMError, match="refused: I'm very sorry"):
-        ask()
-
-
-@respx.mock
-def test_truncated_answer_is_an_error():
-    respx.post(COMPLETIONS).mock(return_value=reply("chat_completion_finish_reason_length.json"))
-    with pytest.raises(llm.LLMError, match="token limit"):
-        ask()
-
-
-@respx.mock
-def test_fenced_plain_answer_is_invalid_json():
-    respx.post(COMPLETIONS).mock(return_value=reply("chat_completion_plain_gpt-4o.json"))
-    with pytest.raises(llm.LLMError, match="invalid JSON"):
+def test_an_unusable_200_answer_is_an_error(name, error):
+    respx.post(COMPLETIONS).mock(return_value=reply(name))
+    with pytest.raises(llm.LLMError, match=error):
         ask()
 
 

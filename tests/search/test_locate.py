@@ -2,7 +2,9 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from itertools import islice
+from typing import Any
 
 import numpy as np
 import pytest
@@ -24,6 +26,15 @@ from search.pipeline.state import Frame
 from search.sentences import split_sentences
 from tests.conftest import DATA
 
+
+def with_the_model(test: Callable[..., None]) -> Callable[..., None]:
+    """Marks a test that loads the real sentence model and caches its sentences in the database.
+
+    One place for the pair of marks (``slow``: the fast lane, --fast, leaves it out; ``django_db``: the cache).
+    """
+    return pytest.mark.slow(pytest.mark.django_db(test))
+
+
 ABSTRACT = (
     "BACKGROUND: Migraine is a common and disabling headache disorder. "
     "METHODS: We randomised 300 adults with migraine to sumatriptan or placebo. "
@@ -32,8 +43,7 @@ ABSTRACT = (
 )
 
 
-@pytest.mark.slow  # loads a model (the fast lane, --fast, leaves it out)
-@pytest.mark.django_db
+@with_the_model
 def test_picks_the_answering_sentence_never_the_title():
     title = "Does sumatriptan relieve migraine headache?"
     record = Record(pmid="900001", title=title, abstract=ABSTRACT)
@@ -47,8 +57,7 @@ def test_picks_the_answering_sentence_never_the_title():
     assert round(best.score, 4) == best.score
 
 
-@pytest.mark.slow  # loads a model (the fast lane, --fast, leaves it out)
-@pytest.mark.django_db
+@with_the_model
 def test_sentences_are_cached_and_embedded_once(count_encoded):
     record = Record(pmid="900002", title="", abstract=ABSTRACT)
     first = locate("Does sumatriptan work?", [record])
@@ -63,8 +72,7 @@ def test_sentences_are_cached_and_embedded_once(count_encoded):
     assert len(row.vectors) == len(row.sentences) and len(row.vectors[0]) == embeddings.dimension()
 
 
-@pytest.mark.slow  # loads a model (the fast lane, --fast, leaves it out)
-@pytest.mark.django_db
+@with_the_model
 def test_real_pubmedqa_abstracts_each_get_a_sentence_of_their_own_abstract():
     with (DATA / "pubmedqa-labeled" / "dev.jsonl").open(encoding="utf-8") as f:
         rows = [json.loads(line) for line in islice(f, 5)]
@@ -118,15 +126,21 @@ TRIAL = (
     "oxybutynin (p < 0.001). Tolterodine is as effective as oxybutynin and better tolerated."
 )
 TOLTERODINE = Frame(kind="comparison", intervention="tolterodine", comparator="oxybutynin", outcome="micturitions")
+TOLTERODINE_QUESTION = "Is tolterodine better than oxybutynin for overactive bladder?"
 
 
-@pytest.mark.slow  # loads a model (the fast lane, --fast, leaves it out)
-@pytest.mark.django_db
+def _ask_the_trial(find: Callable[..., dict[str, Any]], pmid: str, title: str = "", **options: Any) -> Any:
+    """``find`` (locate or locate_ranked) asked the tolterodine-vs-oxybutynin question over TRIAL alone, under ``pmid``.
+
+    The comparison tests differ only in what they ask of the answer, so the question, frame and record are built once.
+    """
+    record = Record(pmid=pmid, title=title, abstract=TRIAL)
+    return find(TOLTERODINE_QUESTION, [record], frame=TOLTERODINE, **options)[pmid]
+
+
+@with_the_model
 def test_the_quote_is_a_whole_finding_sentence_never_the_aim():
-    question = "Is tolterodine better than oxybutynin for overactive bladder?"
-    record = Record(pmid="900010", title="Tolterodine versus oxybutynin", abstract=TRIAL)
-
-    ranked = locate_ranked(question, [record], frame=TOLTERODINE)["900010"]
+    ranked = _ask_the_trial(locate_ranked, "900010", title="Tolterodine versus oxybutynin")
 
     sentences = split_sentences(TRIAL)
     assert [b.index for b in ranked][:1] != [0] and ranked[0].text in sentences
@@ -136,34 +150,25 @@ def test_the_quote_is_a_whole_finding_sentence_never_the_aim():
     assert all(0.0 <= b.score <= 1.0 for b in ranked)
 
 
-@pytest.mark.slow  # loads a model (the fast lane, --fast, leaves it out)
-@pytest.mark.django_db
+@with_the_model
 def test_a_comparison_quotes_the_sentence_naming_both_arms():
-    question = "Is tolterodine better than oxybutynin for overactive bladder?"
-    record = Record(pmid="900011", title="", abstract=TRIAL)
-
-    best = locate(question, [record], frame=TOLTERODINE)["900011"]
+    best = _ask_the_trial(locate, "900011")
 
     assert "tolterodine" in best.text.lower() and "oxybutynin" in best.text.lower()
 
 
-@pytest.mark.slow  # loads a model (the fast lane, --fast, leaves it out)
-@pytest.mark.django_db
+@with_the_model
 def test_the_quote_avoids_the_summary_line_and_stays_deterministic():
-    question = "Is tolterodine better than oxybutynin for overactive bladder?"
-    record = Record(pmid="900012", title="", abstract=TRIAL)
-    first = locate(question, [record], frame=TOLTERODINE)["900012"]
+    first = _ask_the_trial(locate, "900012")
 
-    other = locate(question, [record], frame=TOLTERODINE, avoid={"900012": first.text})["900012"]
-    again = locate(question, [record], frame=TOLTERODINE)["900012"]
+    other = _ask_the_trial(locate, "900012", avoid={"900012": first.text})
+    again = _ask_the_trial(locate, "900012")
 
-    assert other.text != first.text and other == choose_quote(
-        locate_ranked(question, [record], frame=TOLTERODINE)["900012"], avoid=first.text)
+    assert other.text != first.text and other == choose_quote(_ask_the_trial(locate_ranked, "900012"), avoid=first.text)
     assert again == first
 
 
-@pytest.mark.slow  # loads a model (the fast lane, --fast, leaves it out)
-@pytest.mark.django_db
+@with_the_model
 def test_a_labelled_abstract_never_quotes_its_methods_or_its_title():
     abstract = (
         "Sumatriptan for migraine. BACKGROUND: Sumatriptan relieves migraine headache in many adults. "
@@ -192,8 +197,7 @@ def test_only_the_quotable_candidates_are_candidates():
     assert candidate_mask([]).tolist() == []
 
 
-@pytest.mark.slow  # loads a model (the fast lane, --fast, leaves it out)
-@pytest.mark.django_db
+@with_the_model
 def test_locate_embeds_only_the_candidates_and_quotes_the_same(count_encoded, settings):
     record = Record(pmid="900014", title="", abstract=ABSTRACT)
     sentences = split_sentences(ABSTRACT)
