@@ -12,7 +12,9 @@ from search.api.mode_serializers import BottomLineSerializer, GlossaryEntrySeria
 from search.api.provenance_serializers import ModelsSerializer, ProvenanceSerializer
 from search.pipeline import graph
 from search.pipeline.chart import LABELS
-from search.pipeline.state import ADDRESSES_LABELS, CONFIDENCE_LEVELS, FRAME_KINDS, READING_MODES, VERDICT_LABELS
+from search.pipeline.state import (
+    ADDRESSES_LABELS, COMPARISON_CLAIMS, CONFIDENCE_LEVELS, FRAME_KINDS, READING_MODES, VERDICT_LABELS,
+)
 from search.design import DESIGNS
 from search.scope import SCOPE_KINDS
 from search.validation import MAX_QUESTION_CHARS, clean_publication_types, clean_question, clean_years
@@ -86,6 +88,10 @@ class FrameSerializer(serializers.Serializer):
     comparator = serializers.CharField(allow_null=True)
     outcome = serializers.CharField(allow_null=True)
     population = serializers.CharField(allow_null=True)
+    claim = serializers.ChoiceField(
+        choices=list(COMPARISON_CLAIMS), allow_null=True,
+        help_text="comparisons only: what the question claims of the intervention against the comparator",
+    )
 
 
 class QuerySerializer(serializers.Serializer):

@@ -32,6 +32,10 @@ def _headings(frame: Frame, *, yes_no: bool) -> dict[str, str]:
     if frame.kind == "comparison":
         if y.startswith("another"):
             found_yes, found_no = f"Found a difference between one {x} and another", f"Found no clear difference between {x}s"
+        elif frame.claim == "as_good":
+            found_yes, found_no = f"Found {x} as good as {y} or better", f"Found {y} better than {x}"
+        elif frame.claim == "worse":
+            found_yes, found_no = f"Found {x} worse than {y}", f"Found {x} no worse than {y}"
         else:
             found_yes, found_no = f"Found an advantage for {x} over {y}", f"Found no clear advantage of {x} over {y}"
         partly = f"Studied {x}, but not against {y}"

@@ -14,7 +14,7 @@ so a paper is never dropped silently:
   papers a chart cannot place, and ``total`` is the number of papers.
 
 The stance charts' default view is the studies the verdict counts (those that address the
-question, ``verdict.weight`` > 0): ``stance_distribution`` and ``stance_by_year`` cover them
+question, ``verdict.verdict_weights`` > 0): ``stance_distribution`` and ``stance_by_year`` cover them
 and ``counted`` says how many; ``all_papers`` holds both over every paper, so a reader can
 switch to the full list and see what was left out.
 
@@ -35,7 +35,7 @@ from search.evidence_weight import evidence_weight
 
 from .consensus import consensus_over_time
 from .state import Frame, RankedPaper
-from .verdict import weight
+from .verdict import verdict_weights
 
 LABELS = ("supports", "refutes", "neutral")
 
@@ -44,20 +44,22 @@ def chart(papers: list[RankedPaper], frame: Frame | None = None) -> dict[str, An
     """Chart data for ``papers`` (see the module docstring for the exact shape)."""
     frame = frame or Frame()
     weights = {p.record.pmid: evidence_weight(p, frame) for p in papers}
-    data = _charts(papers, frame, {pmid: w.value for pmid, w in weights.items()})
+    counted_flags = {pmid: w > 0 for pmid, w in verdict_weights(papers, frame).items()}
+    data = _charts(papers, counted_flags, {pmid: w.value for pmid, w in weights.items()})
     data["evidence_weights"] = {pmid: w.to_dict() for pmid, w in weights.items()}
     designs = sorted({p.design.label for p in papers if p.design})
     data["by_design"] = {
-        label: _charts([p for p in papers if p.design and p.design.label == label], frame,
+        label: _charts([p for p in papers if p.design and p.design.label == label], counted_flags,
                        {pmid: w.value for pmid, w in weights.items()})
         for label in designs
     }
     return data
 
 
-def _charts(papers: list[RankedPaper], frame: Frame, weights: dict[str, float]) -> dict[str, Any]:
-    """Every chart over ``papers``: the stance charts over the counted ones (and over all), citations, consensus."""
-    counted_flags = {p.record.pmid: weight(p, frame) > 0 for p in papers}
+def _charts(papers: list[RankedPaper], counted_by_pmid: dict[str, bool], weights: dict[str, float]) -> dict[str, Any]:
+    """Every chart over ``papers``: the stance charts over the ones the verdict counts (and over all), citations,
+    consensus. ``counted`` is decided once over the whole result, so a design's view counts the same studies."""
+    counted_flags = {p.record.pmid: counted_by_pmid[p.record.pmid] for p in papers}
     counted = [p for p in papers if counted_flags[p.record.pmid]]
     everything = _stance_charts(papers, weights)
     data = _stance_charts(counted, weights)

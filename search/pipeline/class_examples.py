@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
+from .frame import question_kind
 from .state import Concept
 
 _INTRO = re.compile(r"\b(?:like|such\s+as|e\.?\s?g\.?|including|for\s+example|for\s+instance|especially)\b", re.I)
@@ -91,6 +92,10 @@ def merge_examples(question: str, concepts: list[Concept]) -> list[Concept]:
         if members:
             absorbed[head] = members
             taken.update(members)
+    subject = _joined_subject(question, concepts, spans, order, taken | set(absorbed))
+    if subject:
+        absorbed[subject[0]] = subject[1:]
+        taken.update(subject[1:])
     if not absorbed:
         return concepts
     out: list[Concept] = []
@@ -101,5 +106,29 @@ def merge_examples(question: str, concepts: list[Concept]) -> list[Concept]:
             extra = [n for m in absorbed[i] for n in [concepts[m].text, *concepts[m].synonyms]]
             # "stimulant medicines like Ritalin": the free-text class is a treatment, named by its examples.
             concept = replace(concept, kind="drug", synonyms=list(dict.fromkeys([*concept.synonyms, *extra])))
+            if subject and i == subject[0]:
+                concept = replace(concept, text=" or ".join(concepts[m].text for m in subject))
         out.append(concept)
     return out
+
+
+# "X and Y together", "X combined with Y": a combination is one treatment of two drugs, not either drug.
+_COMBINED = re.compile(r"\b(?:together|combin\w*|plus|alongside|at\s+the\s+same\s+time)\b", re.I)
+
+
+def _joined_subject(
+    question: str, concepts: list[Concept], spans: list[tuple[int, int] | None], order: list[int], taken: set[int],
+) -> list[int]:
+    """[first, *others] when a harm or association question's subject is drugs joined by "and" / "or".
+
+    "Can terfenadine and astemizole cause heart rhythm problems?" asks the same of each drug: a
+    study of either answers it, so they are one treatment searched OR'ed. Not for safety questions
+    ("is it safe to take X and Y?" asks about taking both) nor combinations ("X and Y together").
+    """
+    if question_kind(question) not in ("harm", "association") or _COMBINED.search(question):
+        return []
+    first = next((i for i in order if concepts[i].kind == "drug"), None)
+    if first is None or first in taken:
+        return []
+    members = _members_after(question, concepts, spans, order, spans[first][1], taken | {first}, _JOINER)
+    return [first, *members] if members else []

@@ -3,7 +3,7 @@
 A pure transform the chart stage calls (no I/O), so the result document carries the data and the front end
 only draws it. Researchers read it as "where did the evidence stand in 1998, and when did it turn?".
 
-Which studies: those the verdict counts (they address the question: ``verdict.weight`` > 0), judged, with a
+Which studies: those the verdict counts (they address the question: ``verdict.verdict_weights`` > 0), judged, with a
 publication year. Each study sits on one side the way the verdict reads it: ``supports`` or ``refutes`` when
 its label is that and not ``uncertain``; everything else (neutral, or a label the classifier is unsure of) is
 ``unclear``. So the last point's counts are the verdict's own split ("11 point to yes and 2 to no; 7 are

@@ -22,7 +22,7 @@ _WS = re.compile(r"\s+")
 
 # Comparative pivots: the text before holds the intervention, the text after the comparator.
 _COMPARATIVE = (
-    r"(?:more|less)\s+(?:\w+\s+){0,2}?than"
+    r"(?:more|less|fewer)\s+(?:\w+\s+){0,5}?than"
     r"|(?:better|worse|safer|stronger|weaker|faster|slower|superior|inferior|greater|fewer|higher|lower|cheaper)"
     r"(?:\s+(?:\w+\s+){0,3}?)?\s*(?:than|to)"
     r"|as\s+(?:\w+\s+){1,3}?as"
@@ -34,6 +34,9 @@ _ONE_ANOTHER = re.compile(r"\b(?:one|any|some)\s+(?P<cls>[\w\s-]+?)\s+.*\b(?:tha
 _WHICH = re.compile(r"^\s*which\s+(?P<cls>[\w\s-]+?)\s+(?:is|are|works?)\s+(?:the\s+)?(?:best|most|least|safest)\b", re.I)
 _EITHER = re.compile(r"^\s*(?:is|are|should)\s+.+?\s+or\s+.+?\s+(?:better|more|less|safer)\b", re.I)
 _SAFETY = re.compile(r"\b(?:safe|safely|safer|safety|unsafe|ok(?:ay)?\s+to\s+take|dangerous|contraindicated)\b", re.I)
+# "Can X cause dangerous heart rhythms?": "dangerous" describes the harm asked about, not "is X safe?".
+_HARM_ADJECTIVE = re.compile(r"\b(?:cause[sd]?|causing|lead\s+to|trigger[s]?|give\s+you)\s+(?:\w+\s+){0,2}?dangerous(?:ly)?\Z",
+                             re.I)
 _HARM = re.compile(
     r"\b(?:cause[sd]?|causing|side[\s-]?effects?|adverse|harm(?:s|ful)?|risk(?:s)?\s+of|raise[sd]?\s+(?:the\s+)?risk"
     r"|increase[sd]?\s+(?:the\s+)?risk|lead\s+to|trigger[s]?|worsen[s]?|damage[s]?|toxic|addict\w*|dependen\w+"
@@ -41,6 +44,13 @@ _HARM = re.compile(
     r"|(?:put|putting|puts)\s+on\s+weight|gain\s+weight|weight\s+gain)\b",
     re.I,
 )
+# Verbs that ask for a benefit; "used to prevent" / "taken to protect" only say what a drug is for.
+_BENEFIT = re.compile(
+    r"\b(?:help[s]?|improve[sd]?|reduce[sd]?|lower[s]?|prevent[s]?|treat[s]?|cure[s]?|relieve[s]?|ease[s]?"
+    r"|control[s]?|decrease[s]?|slow[s]?|stop[s]?(?!\s+working)|shorten[s]?|protect[s]?|heal[s]?|cut[s]?)\b",
+    re.I,
+)
+_PURPOSE = re.compile(r"\b(?:used|taken|given|prescribed|meant|designed|needed)\s+(?:\w+\s+)?to\s+\Z", re.I)
 _ASSOCIATION = re.compile(r"\b(?:associated|linked|related|correlated|connection|link)\s+(?:with|to|between)\b", re.I)
 _EFFECT = re.compile(
     r"\b(?:improve[sd]?|reduce[sd]?|lower[s]?|prevent[s]?|treat[s]?|cure[s]?|relieve[s]?|help[s]?|work[s]?|effective"
@@ -115,15 +125,40 @@ def question_kind(question: str) -> str:
         return "comparison"
     if pivot and re.search(r"\b(?:better|preferred|chosen|prefer)\b", q):
         return "comparison"
-    if _SAFETY.search(q) and not re.search(r"\bsafer\s+than\b", q):
+    safety = [m for m in _SAFETY.finditer(q) if not _HARM_ADJECTIVE.search(q[: m.end()])]
+    if safety and not re.search(r"\bsafer\s+than\b", q):
         return "safety"
-    if _HARM.search(q):
+    harm = _HARM.search(q)
+    benefit = next((m for m in _BENEFIT.finditer(q) if not _PURPOSE.search(q[: m.start()])), None)
+    if harm and not (benefit and benefit.start() < harm.start()):
+        # "Does aspirin reduce the risk of stroke?", "Can X help the pain of nerve damage?": the harm
+        # word is what the treatment should lessen, so the question asks about a benefit.
         return "harm"
     if _ASSOCIATION.search(q):
         return "association"
     if _EFFECT.search(q) or re.match(r"\s*(?:do|does|did|can|could|will|would|is|are|should)\b", q):
         return "effect"
     return "other"
+
+
+# "Does X work as well as Y?", "Is X just as effective?", "Is X no worse than Y?": no difference answers yes.
+_AS_GOOD = re.compile(
+    r"\b(?:as\s+(?:well|good|effective|efficacious|safe|strong|fast|quickly|much|helpful|successful|reliable)\s+as"
+    r"|just\s+as|equally|equivalent|the\s+same\s+as|no\s+(?:worse|less\s+effective)\s+than|comparabl[ey])\b",
+    re.I,
+)
+# "Is X less effective than Y?", "Does X work worse than Y?": a difference in Y's favour answers yes.
+_WORSE = re.compile(r"\b(?:less\s+(?:effective|efficacious|potent|helpful|successful|well)|worse|weaker|inferior)\b", re.I)
+
+
+def comparison_claim(question: str) -> str:
+    """What a comparison claims of its first arm (``COMPARISON_CLAIMS``): better, as good, or worse."""
+    q = _norm(question)
+    if _AS_GOOD.search(q):
+        return "as_good"
+    if _WORSE.search(q):
+        return "worse"
+    return "better"
 
 
 def _is_treatment(concept: Concept) -> bool:
@@ -162,7 +197,8 @@ def frame_question(question: str, concepts: list[Concept]) -> FramedConcepts:
     if kind in ("effect", "harm", "association") and not framed.outcome and len(framed.population) > 1:
         # "Does X make people with Y put on weight?": who they are is the first concept, what happens the rest.
         framed.population, framed.outcome = framed.population[:1], framed.population[1:]
-    framed.outcome = [i for i in framed.outcome if _norm(concepts[i].text) not in GENERIC_PEOPLE]
+    framed.outcome = [i for i in framed.outcome if _norm(concepts[i].text) not in GENERIC_PEOPLE
+                      and not _modifies(concepts, positions, i, framed.intervention + framed.comparator)]
     if kind in ("effect", "harm", "association"):
         # "Does HRT help older women keep their memory?": "older women" are who, not what happens to them.
         who = [i for i in framed.outcome if _names_people(concepts[i].text)]
@@ -179,6 +215,7 @@ def frame_question(question: str, concepts: list[Concept]) -> FramedConcepts:
         comparator=framed.frame.comparator or _text(concepts, framed.comparator),
         outcome=_text(concepts, framed.outcome) or _vague_outcome(q, kind),
         population=_text(concepts, framed.population),
+        claim=comparison_claim(question) if kind == "comparison" else None,
     )
     return framed
 
@@ -248,12 +285,19 @@ def _with_modifiers(q: str, concepts: list[Concept], positions: list[int], idx: 
     """A free-text modifier written right before the class ("long-acting opioid") belongs to it."""
     if not idx or positions[idx[0]] < 0:
         return idx
-    start = positions[idx[0]]
-    for i, concept in enumerate(concepts):
-        end = positions[i] + len(_norm(concept.text))
-        if concept.kind == "phrase" and positions[i] >= 0 and 0 <= start - end <= 1:
+    for i in range(len(concepts)):
+        if _modifies(concepts, positions, i, idx[:1]):
             return [i, *idx]
     return idx
+
+
+def _modifies(concepts: list[Concept], positions: list[int], i: int, treatments: list[int]) -> bool:
+    """Whether free text ``i`` is written right before a treatment ("newer antipsychotics", "older NSAIDs"):
+    it says which of the treatment, not what is measured."""
+    if concepts[i].kind != "phrase" or positions[i] < 0:
+        return False
+    end = positions[i] + len(_norm(concepts[i].text))
+    return any(positions[t] >= 0 and 0 <= positions[t] - end <= 1 for t in treatments)
 
 
 def _population_start(q: str) -> int | None:

@@ -175,10 +175,19 @@ _VERB_OUTCOME = re.compile(
     re.I,
 )
 _DOWN_VERBS = ("lower", "reduce", "decrease")
+# "Is X more likely than Y to cause O?", "Is X less likely to cause O than Y?": O is what X is likelier to cause.
+_LIKELIER = re.compile(
+    r"\b(?P<way>more|less)\s+likely\s+(?:than\s+(?:\w+[\s,]+){1,4}?)?to\s+(?:cause|give|trigger|produce|lead\s+to)"
+    r"\s+(?:you\s+)?(?P<outcome>[a-z][a-z\s'-]{2,40}?)(?=\s+(?:than|in|for|when|among|compared)\b|\s*[?.!]|\s*$)",
+    re.I,
+)
 
 
 def named_outcome(question: str) -> tuple[str, str] | None:
     """(outcome, wanted direction 'lower'|'higher') when the question compares the arms on a named outcome."""
+    m = _LIKELIER.search(question)
+    if m:
+        return m.group("outcome").strip(), "higher" if m.group("way").lower() == "more" else "lower"
     m = _VERB_OUTCOME.search(question)
     if m:
         down = m.group("verb").lower() in _DOWN_VERBS
@@ -267,9 +276,11 @@ def comparison_stance(query: UnderstoodQuery, paper: RankedPaper, model, questio
         outcome=named[0] if named else None, abstract=paper.record.abstract,
     )
     p = float(result.p_difference)
+    claim = frame.claim or "better"
     if (frame.comparator or "").startswith("another"):
         quote = _short(result.sentence)
-        return _stance(p, 1.0 - p, 0.0, f"comparison model: difference found with probability {p:.2f}: \u201c{quote}\u201d")
+        values = (1.0 - p, p, 0.0) if claim == "as_good" else (p, 1.0 - p, 0.0)
+        return _stance(*values, f"comparison model: difference found with probability {p:.2f}: \u201c{quote}\u201d")
     x_names, y_names = _arm_names(query, paper)
     if named:
         outcome_names = _comparison_outcome_names(query, named[0])
@@ -288,14 +299,27 @@ def comparison_stance(query: UnderstoodQuery, paper: RankedPaper, model, questio
             # "X was superior to / more effective than Y" states a difference, whatever the model read.
             p = max(p, STATED_DIFFERENCE)
     quote = _short(sentence)
-    if arm == "x":
-        return _stance(p, 1.0 - p, 0.0, f"finds an advantage for {frame.intervention}: \u201c{quote}\u201d")
-    if arm == "y":
-        return _stance(0.0, 1.0, 0.0, f"finds an advantage for {frame.comparator}: \u201c{quote}\u201d")
+    if arm is not None:
+        winner = frame.intervention if arm == "x" else frame.comparator
+        return _stance(*claim_values(claim, arm, p), f"finds an advantage for {winner}: \u201c{quote}\u201d")
     if not _about_both_arms(sentence or "", x_names, y_names):
         return _stance(0.0, 0.0, 1.0, f"does not state how {frame.intervention} and {frame.comparator} compared: "
                                       f"\u201c{quote}\u201d")
-    return _stance(0.0, 1.0 - p, p, f"comparison model: difference found with probability {p:.2f}: \u201c{quote}\u201d")
+    return _stance(*claim_values(claim, "same", p),
+                   f"comparison model: difference found with probability {p:.2f}: \u201c{quote}\u201d")
+
+
+def claim_values(claim: str, finding: str, p: float) -> tuple[float, float, float]:
+    """(supports, refutes, neutral) of a head-to-head finding ('x' or 'y' did better, or 'same') for the claim.
+
+    ``p`` is the probability that a difference was found. "Is X better?" is supported by X winning
+    and refuted by Y winning or by no difference; "Is X worse?" the same with the arms swapped;
+    "Does X work as well as Y?" is supported by no difference or X winning, refuted only by Y winning.
+    """
+    if claim == "as_good":
+        return {"x": (1.0, 0.0, 0.0), "y": (1.0 - p, p, 0.0), "same": (1.0 - p, 0.0, p)}[finding]
+    wins, loses = ("y", "x") if claim == "worse" else ("x", "y")
+    return {wins: (p, 1.0 - p, 0.0), loses: (0.0, 1.0, 0.0), "same": (0.0, 1.0 - p, p)}[finding]
 
 
 def _about_both_arms(sentence: str, x_names: list[str], y_names: list[str]) -> bool:

@@ -33,6 +33,9 @@ class Concept:
 
 
 FRAME_KINDS = ("effect", "comparison", "safety", "harm", "association", "other")
+# What a comparison claims of its first arm: "is X better than Y?", "does X work as well as Y?", "is X less
+# effective than Y?". A head-to-head trial that found no difference answers the first "no" and the second "yes".
+COMPARISON_CLAIMS = ("better", "as_good", "worse")
 
 
 @dataclass
@@ -49,6 +52,7 @@ class Frame:
     comparator: str | None = None
     outcome: str | None = None
     population: str | None = None
+    claim: str | None = None  # comparisons only: one of COMPARISON_CLAIMS
 
 
 @dataclass

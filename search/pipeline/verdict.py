@@ -4,9 +4,11 @@ The rule (also in the README):
 
 1. Only studies that address the question count (``addresses`` yes; for effect, harm and
    association questions "partly" counts too, at half weight, because a study of X that words
-   the outcome differently still speaks to it; for comparisons and safety questions only "yes":
-   X against placebo says nothing about X against Y, and a study of X in other people says
-   nothing about X in people with Y).
+   the outcome differently still speaks to it -- but only while fewer than ``MIN_SIDED`` studies
+   that fully address it take a side: a partly-addressing study's stance is read from findings
+   on other outcomes, so once the studies of the outcome itself can decide, they do; for
+   comparisons and safety questions only "yes": X against placebo says nothing about X against
+   Y, and a study of X in other people says nothing about X in people with Y).
 2. A study takes a side when its stance is supports or refutes and not ``uncertain`` (the
    classifier's strength for its label is below ``CONFIDENT``); the others are counted but
    take no side.
@@ -49,7 +51,7 @@ def is_uncertain(supports: float, refutes: float, neutral: float, label: str) ->
     return {"supports": supports, "refutes": refutes, "neutral": neutral}.get(label, 0.0) < CONFIDENT
 
 
-def weight(paper: RankedPaper, frame: Frame) -> float:
+def weight(paper: RankedPaper, frame: Frame, *, partly: float = PARTLY_WEIGHT) -> float:
     """How much a study counts towards the verdict (rule 1); 0 for a retracted one, which is shown, never counted."""
     if paper.record.retracted:
         return 0.0
@@ -57,13 +59,28 @@ def weight(paper: RankedPaper, frame: Frame) -> float:
     if label == "yes":
         return 1.0
     if label == "partly" and frame.kind not in ("comparison", "safety"):
-        return PARTLY_WEIGHT
+        return partly
     return 0.0
+
+
+def _takes_side(paper: RankedPaper) -> bool:
+    return paper.stance is not None and paper.stance.label in ("supports", "refutes") and not paper.stance.uncertain
+
+
+def verdict_weights(papers: list[RankedPaper], frame: Frame) -> dict[str, float]:
+    """Each study's weight in this verdict: partly-addressing studies count only as a fallback (rule 1).
+
+    The charts' "counted" view reads this too, so it shows exactly the studies the verdict weighed.
+    """
+    full = sum(1 for p in papers if _takes_side(p) and weight(p, frame, partly=0.0) == 1.0)
+    partly = 0.0 if full >= MIN_SIDED else PARTLY_WEIGHT
+    return {p.record.pmid: weight(p, frame, partly=partly) for p in papers}
 
 
 def counted_papers(papers: list[RankedPaper], frame: Frame) -> list[Counted]:
     """The judged studies the verdict uses, with their weights."""
-    return [Counted(p, w) for p in papers if p.stance is not None and (w := weight(p, frame)) > 0]
+    weights = verdict_weights(papers, frame)
+    return [Counted(p, weights[p.record.pmid]) for p in papers if p.stance is not None and weights[p.record.pmid] > 0]
 
 
 def decide(papers: list[RankedPaper], frame: Frame, *, offline: bool, yes_no: bool = True) -> Verdict:
@@ -71,7 +88,7 @@ def decide(papers: list[RankedPaper], frame: Frame, *, offline: bool, yes_no: bo
     counted = counted_papers(papers, frame)
     caution = SAFETY_CAUTION if frame.kind == "safety" else None
     n = len(counted)
-    sided = [c for c in counted if c.paper.stance.label in ("supports", "refutes") and not c.paper.stance.uncertain]
+    sided = [c for c in counted if _takes_side(c.paper)]
     if n < MIN_STUDIES:
         return Verdict("insufficient", "low", n, _too_few(n, frame, papers), caution)
     if len(sided) < MIN_SIDED:
@@ -96,7 +113,7 @@ def decide(papers: list[RankedPaper], frame: Frame, *, offline: bool, yes_no: bo
     confidence = _confidence(len(sided), max(share, 1 - share), offline=offline)
     reason = f"Of the {_studies(n)} that address the question, {split}{_rest(n - len(sided))}."
     if frame.kind == "comparison" and label == "no":
-        reason += " Head-to-head studies mostly found no clear advantage."
+        reason += " " + _COMPARISON_NO[frame.claim or "better"].format(y=frame.comparator or "the alternative")
     if frame.kind == "safety" and label in ("no", "mixed"):
         reason = (f"Of the {_studies(n)} that address the question, {n_no} report adverse effects or risks"
                   f"{_rest(n - n_no)}; none shows that it is safe for you.")
@@ -107,6 +124,14 @@ def decide(papers: list[RankedPaper], frame: Frame, *, offline: bool, yes_no: bo
             caution,
         )
     return Verdict(label, confidence, n, reason, caution)
+
+
+# Why a comparison's answer is "no", by what it claimed of its first arm (state.COMPARISON_CLAIMS).
+_COMPARISON_NO = {
+    "better": "Head-to-head studies mostly found no clear advantage.",
+    "as_good": "Head-to-head studies mostly found {y} better.",
+    "worse": "Head-to-head studies mostly found it no worse.",
+}
 
 
 def _split(n_yes: int, n_no: int, *, yes_no: bool) -> str:
@@ -181,7 +206,7 @@ def headline(verdict: Verdict, frame: Frame, *, yes_no: bool = True) -> str:
     An open question ("Which triptan works best?") is not answered with "yes" or "no".
     """
     base = HEADLINES[verdict.label] if yes_no else OPEN_HEADLINES.get(verdict.label, HEADLINES[verdict.label])
-    if verdict.label == "no" and frame.kind == "comparison":
+    if verdict.label == "no" and frame.kind == "comparison" and (frame.claim or "better") == "better":
         base = "The studies that compare them mostly found no clear advantage"
     if verdict.label in ("yes", "no", "mixed"):
         base += f" (certainty: {verdict.confidence})"

@@ -39,7 +39,8 @@ Then decide what its own results and conclusion say about the question exactly a
 - "refutes": the findings answer it with no (no effect, no difference, the opposite effect, or harm where \
 benefit was asked).
 - "neutral": mixed, inconclusive, or not about the question.
-For a comparison, a head-to-head study that found no significant difference refutes "X is better than Y". \
+For a comparison, a head-to-head study that found no significant difference refutes "X is better than Y" \
+and supports "does X work as well as Y?" (the frame's claim says which was asked). \
 For a safety question, a study reporting adverse effects in that population refutes "X is safe"; label \
 "supports" only when the study directly shows safety in that population.
 Give strengths for supports, refutes and neutral between 0 and 1 that sum to 1 (e.g. 0.7 / 0.2 / 0.1 for a \
@@ -59,6 +60,12 @@ SCHEMA: dict = strict_object({
     })),
 })
 
+# How a comparison's claim (state.COMPARISON_CLAIMS) is told to the model.
+CLAIM_WORDS = {"better": "the intervention is better than the comparator",
+               "as_good": "the intervention works at least as well as the comparator",
+               "worse": "the intervention is worse than the comparator"}
+
+
 def frame_line(frame: Frame | None) -> str:
     """How the question was read, for the model; empty parts left out."""
     if frame is None:
@@ -66,7 +73,8 @@ def frame_line(frame: Frame | None) -> str:
     parts = [f"kind: {frame.kind}"] + [
         f"{name}: {as_data(value, 200)}"
         for name, value in (("intervention", frame.intervention), ("comparator", frame.comparator),
-                            ("outcome", frame.outcome), ("population", frame.population))
+                            ("outcome", frame.outcome), ("population", frame.population),
+                            ("claim", CLAIM_WORDS.get(frame.claim or "")))
         if value
     ]
     return "How MedSEBA read the question: " + "; ".join(parts) + "\n"

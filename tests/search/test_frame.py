@@ -4,7 +4,9 @@ from __future__ import annotations
 import pytest
 
 from search.pipeline.concepts import extract_concepts, load
-from search.pipeline.frame import frame_question, question_kind
+from search.pipeline.frame import comparison_claim, frame_question, question_kind
+from search.pipeline.state import Filters
+from search.pipeline.understand import understand
 
 
 @pytest.fixture(scope="module", autouse=True)
@@ -16,7 +18,7 @@ def _loaded():
 FRAMES = [
     ('Is tolterodine more effective than oxybutynin for overactive bladder?', 'comparison', 'tolterodine', 'oxybutynin', 'overactive bladder', None),
     ('Is one long-acting opioid more effective than another for chronic pain?', 'comparison', 'long-acting opioid', 'another long-acting opioid', 'chronic pain', None),
-    ('Do COX-2 inhibitors relieve arthritis pain better than older NSAIDs?', 'comparison', 'COX-2 inhibitors', 'NSAIDs', 'arthritis, pain, older', None),
+    ('Do COX-2 inhibitors relieve arthritis pain better than older NSAIDs?', 'comparison', 'COX-2 inhibitors', 'NSAIDs', 'arthritis, pain', None),
     ('Is it safe to take sumatriptan if you have coronary heart disease?', 'safety', 'sumatriptan', None, None, 'coronary heart disease'),
     ('Does metformin lower blood sugar in type 2 diabetes?', 'effect', 'metformin', None, 'lower blood sugar, type 2 diabetes', None),
     ('Do ACE inhibitors cause cough?', 'harm', 'angiotensin-converting enzyme inhibitors', None, 'cough', None),
@@ -130,3 +132,60 @@ def test_two_drugs_of_one_class_stay_two_concepts():
     # The drug dictionary gives atenolol and metoprolol the same (class) MeSH id.
     concepts = extract_concepts("Is atenolol better than metoprolol?").concepts
     assert [c.text for c in concepts] == ["atenolol", "metoprolol"]
+
+
+@pytest.mark.parametrize(
+    "question, claim",
+    [
+        ("Is tolterodine more effective than oxybutynin for overactive bladder?", "better"),
+        ("Does celecoxib work as well as older anti-inflammatories like naproxen for arthritis pain?", "as_good"),
+        ("Is lansoprazole as effective as omeprazole for ulcers?", "as_good"),
+        ("Are generic and brand-name statins equally effective?", "as_good"),
+        ("Is amlodipine no worse than lisinopril at preventing strokes?", "as_good"),
+        ("Is tolterodine less effective than oxybutynin?", "worse"),
+        ("Does ranitidine work worse than omeprazole for heartburn?", "worse"),
+        ("Is loratadine less sedating than diphenhydramine?", "better"),
+    ],
+)
+def test_comparison_claim(question, claim):
+    assert comparison_claim(question) == claim
+
+
+def test_claim_is_set_for_comparisons_only():
+    comparison = "Does celecoxib work as well as naproxen for arthritis pain?"
+    assert frame_question(comparison, extract_concepts(comparison).concepts).frame.claim == "as_good"
+    effect = "Does celecoxib relieve arthritis pain?"
+    assert frame_question(effect, extract_concepts(effect).concepts).frame.claim is None
+
+
+@pytest.mark.parametrize(
+    "question, kind",
+    [
+        ("can terfenadine cause dangerous heart rhythm problems", "harm"),
+        ("does x lead to dangerously low blood pressure", "harm"),
+        ("is it dangerous to take x with alcohol", "safety"),
+        ("is x dangerous for people with asthma", "safety"),
+    ],
+)
+def test_dangerous_describing_the_harm_is_not_a_safety_question(question, kind):
+    assert question_kind(question) == kind
+
+
+def test_a_longer_comparative_is_still_a_comparison():
+    question = "Do newer antipsychotics like risperidone or olanzapine cause less stiffness and shaking than haloperidol?"
+    frame = understand(question, Filters()).frame
+    assert (frame.kind, frame.intervention, frame.comparator) == ("comparison", "antipsychotics", "haloperidol")
+    assert frame.outcome == "stiffness, shaking"  # "newer" says which antipsychotics, it is not measured
+
+
+def test_drugs_joined_in_a_harm_question_are_one_treatment():
+    frame = understand("Can terfenadine and astemizole cause heart rhythm problems?", Filters()).frame
+    assert (frame.kind, frame.intervention, frame.outcome) == ("harm", "terfenadine or astemizole", "heart rhythm problems")
+
+
+@pytest.mark.parametrize("question", [
+    "Is it safe to take sildenafil and nitrates?",  # about taking both
+    "Do metformin and glipizide together cause low blood sugar?",  # a combination
+])
+def test_combinations_are_not_folded(question):
+    assert " or " not in (understand(question, Filters()).frame.intervention or "")

@@ -6,7 +6,7 @@ import pytest
 from documents.sources.base import Filters, Record
 from search.pipeline.addresses import addresses
 from search.pipeline.concepts import load
-from search.pipeline.judge_frame import favoured_arm, safety_stance
+from search.pipeline.judge_frame import claim_values, favoured_arm, named_outcome, safety_stance
 from search.pipeline.state import Addresses, Frame, RankedPaper, Stance
 from search.pipeline.understand import understand
 from search.pipeline.verdict import SAFETY_CAUTION, decide, headline
@@ -206,3 +206,48 @@ def test_a_rise_in_the_outcome_refutes_a_question_that_asks_for_less():
                                                         "advised when more than three dementia episodes occur."),
                             similarity=0.5, stance=positive, addresses=Addresses("yes", "test"))
     assert effect_stance(query, threshold, positive, question) is None
+
+
+@pytest.mark.parametrize(
+    "claim, finding, label",
+    [
+        ("better", "x", "supports"), ("better", "y", "refutes"), ("better", "same", "refutes"),
+        ("as_good", "x", "supports"), ("as_good", "y", "refutes"), ("as_good", "same", "supports"),
+        ("worse", "x", "refutes"), ("worse", "y", "supports"), ("worse", "same", "refutes"),
+    ],
+)
+def test_a_head_to_head_finding_is_read_by_the_claim(claim, finding, label):
+    supports, refutes, neutral = claim_values(claim, finding, 0.9 if finding != "same" else 0.1)
+    assert {"supports": supports, "refutes": refutes, "neutral": neutral}[label] == max(supports, refutes, neutral)
+
+
+@pytest.mark.parametrize(
+    "question, expected",
+    [
+        ("Is nifedipine more likely than amlodipine to cause gum overgrowth?", ("gum overgrowth", "higher")),
+        ("Is nifedipine less likely to cause ankle swelling than amlodipine?", ("ankle swelling", "lower")),
+        ("Does olanzapine raise prolactin more than risperidone?", ("prolactin", "higher")),
+        ("Is nifedipine more effective than amlodipine?", None),
+    ],
+)
+def test_named_outcome_of_a_likelier_comparison(question, expected):
+    assert named_outcome(question) == expected
+
+
+def test_a_no_to_as_good_names_the_better_arm():
+    frame = Frame(kind="comparison", intervention="celecoxib", comparator="naproxen", claim="as_good")
+    papers = [_paper(i, "refutes") for i in range(4)]
+    verdict = decide(papers, frame, offline=True)
+    assert verdict.label == "no"
+    assert "found naproxen better" in verdict.reason
+    assert "no clear advantage" not in headline(verdict, frame)
+
+
+def test_partly_addressing_studies_count_only_when_too_few_full_ones_take_a_side():
+    frame = Frame(kind="effect", intervention="quetiapine", outcome="prolactin")
+    full = [_paper(i, "refutes") for i in range(3)]
+    partly = [_paper(10 + i, "supports", addressed="partly") for i in range(6)]
+    verdict = decide(full + partly, frame, offline=True)
+    assert (verdict.label, verdict.studies_counted) == ("no", 3)  # the studies of prolactin itself decide
+    fallback = decide(full[:2] + partly, frame, offline=True)
+    assert fallback.studies_counted == 8  # two are too few to decide alone: the partly ones count, at half weight

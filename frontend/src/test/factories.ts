@@ -181,7 +181,7 @@ export function makeDocument(overrides: Partial<SearchDocument> = {}): SearchDoc
       attempts: [],
       relaxations: [],
       message: '',
-      frame: { kind: 'effect', intervention: 'sumatriptan', comparator: null, outcome: 'migraine relief', population: null },
+      frame: { kind: 'effect', intervention: 'sumatriptan', comparator: null, outcome: 'migraine relief', population: null, claim: null },
       roles: { intervention: [0], comparator: [], outcome: [1], population: [] },
     },
     source: 'local',

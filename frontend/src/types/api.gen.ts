@@ -668,6 +668,13 @@ export interface components {
             /** @description the verdict counts this study (it addresses the question) */
             counted: boolean;
         };
+        /**
+         * @description * `better` - better
+         *     * `as_good` - as_good
+         *     * `worse` - worse
+         * @enum {string}
+         */
+        ClaimEnum: "better" | "as_good" | "worse";
         Concept: {
             text: string;
             mesh_id: string | null;
@@ -905,6 +912,14 @@ export interface components {
             comparator: string | null;
             outcome: string | null;
             population: string | null;
+            /**
+             * @description comparisons only: what the question claims of the intervention against the comparator
+             *
+             *     * `better` - better
+             *     * `as_good` - as_good
+             *     * `worse` - worse
+             */
+            claim: (components["schemas"]["ClaimEnum"] | components["schemas"]["NullEnum"]) | null;
         };
         /**
          * @description * `effect` - effect

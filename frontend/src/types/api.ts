@@ -16,6 +16,7 @@ export type Filters = Schemas['Filters'];
 export type Concept = Schemas['Concept'];
 export type QueryAttempt = Schemas['Attempt'];
 export type FrameKind = Schemas['FrameKindEnum'];
+export type ComparisonClaim = Schemas['ClaimEnum'];
 /** What the question asks (query.frame); texts as written in the question, null when absent. */
 export type QueryFrame = Schemas['Frame'];
 export type SearchQuery = Schemas['Query'];

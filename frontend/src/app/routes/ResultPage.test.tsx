@@ -184,7 +184,7 @@ describe('result page', () => {
 
   it('shows how the question was read and the filters it ran with', async () => {
     const doc = makeDocument({ filters: { from_year: 2000, to_year: 2010, publication_types: ['Randomized Controlled Trial'] } });
-    doc.query!.frame = { kind: 'comparison', intervention: 'sumatriptan', comparator: 'placebo', outcome: 'pain relief', population: 'adults' };
+    doc.query!.frame = { kind: 'comparison', intervention: 'sumatriptan', comparator: 'placebo', outcome: 'pain relief', population: 'adults', claim: 'better' };
     mockFetch((url) => (url === '/api/searches/abc123/' ? { status: 200, body: doc } : undefined));
     renderRoute('/searches/abc123');
     const frame = await screen.findByTestId('frame');
@@ -192,6 +192,16 @@ describe('result page', () => {
       'Compared withplacebo', 'Outcomepain relief', 'Inadults']);
     const chips = within(screen.getByTestId('filter-chips')).getAllByRole('listitem').map((li) => li.textContent);
     expect(chips).toEqual(['Published 2000–2010', 'Randomized Controlled Trial']);
+  });
+
+  it('names a comparison by its claim: "does X work as well as Y?" is not "which is better"', async () => {
+    const doc = makeDocument();
+    doc.query!.frame = { kind: 'comparison', intervention: 'celecoxib', comparator: 'naproxen', outcome: null, population: null, claim: 'as_good' };
+    mockFetch((url) => (url === '/api/searches/abc123/' ? { status: 200, body: doc } : undefined));
+    renderRoute('/searches/abc123');
+    const frame = await screen.findByTestId('frame');
+    expectTexts(frame, ['KindIs it as good', 'Treatment or exposurecelecoxib', 'Compared withnaproxen']);
+    expect(frame).not.toHaveTextContent('Which is better');
   });
 
   it('shows no filter chips when the search had no filters', async () => {

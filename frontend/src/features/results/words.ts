@@ -1,5 +1,5 @@
 /** Plain words for the result document's codes (verdict, certainty, addresses, question frame). */
-import type { AddressesLabel, FrameKind, VerdictConfidence, VerdictLabel } from '@/types/api';
+import type { AddressesLabel, ComparisonClaim, FrameKind, VerdictConfidence, VerdictLabel } from '@/types/api';
 
 export const VERDICT_NAMES: Record<VerdictLabel, string> = {
   yes: 'Yes',
@@ -27,6 +27,13 @@ export const FRAME_KIND_NAMES: Record<FrameKind, string> = {
   harm: 'Does it cause harm',
   association: 'Are they linked',
   other: 'General question',
+};
+
+/** A comparison's kind, by what it claims of the treatment: "is X better?" is not "does X work as well?". */
+export const COMPARISON_CLAIM_NAMES: Record<ComparisonClaim, string> = {
+  better: 'Which is better',
+  as_good: 'Is it as good',
+  worse: 'Is it worse',
 };
 
 /** "1 study", "2 studies". */

@@ -1,7 +1,7 @@
 import type { QueryFrame } from '@/types/api';
-import { FRAME_KIND_NAMES } from '../words';
+import { COMPARISON_CLAIM_NAMES, FRAME_KIND_NAMES } from '../words';
 
-const PARTS: Array<[keyof Omit<QueryFrame, 'kind'>, string]> = [
+const PARTS: Array<[keyof Omit<QueryFrame, 'kind' | 'claim'>, string]> = [
   ['intervention', 'Treatment or exposure'],
   ['comparator', 'Compared with'],
   ['outcome', 'Outcome'],
@@ -11,13 +11,14 @@ const PARTS: Array<[keyof Omit<QueryFrame, 'kind'>, string]> = [
 /** "How we read your question": the question's frame in one compact line, so a misreading is visible at once. */
 export function FrameSummary({ frame }: { frame: QueryFrame }) {
   const parts = PARTS.filter(([key]) => frame[key]);
+  const kind = frame.claim ? COMPARISON_CLAIM_NAMES[frame.claim] : (FRAME_KIND_NAMES[frame.kind] ?? frame.kind);
   return (
     <div className="frame" data-testid="frame">
       <span className="frame__title">How we read your question:</span>
       <dl className="frame__parts">
         <div>
           <dt>Kind</dt>
-          <dd>{FRAME_KIND_NAMES[frame.kind] ?? frame.kind}</dd>
+          <dd>{kind}</dd>
         </div>
         {parts.map(([key, label]) => (
           <div key={key}>
