@@ -199,7 +199,7 @@ def frame_question(question: str, concepts: list[Concept]) -> FramedConcepts:
         framed.population, framed.outcome = framed.population[:1], framed.population[1:]
     framed.outcome = [i for i in framed.outcome if _norm(concepts[i].text) not in GENERIC_PEOPLE
                       and not _modifies(concepts, positions, i, framed.intervention + framed.comparator)]
-    if kind in ("effect", "harm", "association"):
+    if kind in ("effect", "harm", "association", "comparison"):
         # "Does HRT help older women keep their memory?": "older women" are who, not what happens to them.
         who = [i for i in framed.outcome if _names_people(concepts[i].text)]
         if who and len(who) < len(framed.outcome):
@@ -245,8 +245,11 @@ def _frame_comparison(
         split = pivot.start()
     else:
         split = len(q)
+    # "Does X cause more ulcers or stomach upset than a dummy pill?": what sits inside "more ... than" is
+    # measured; the comparator is written after the pivot.
+    compared_from = pivot.end() if pivot and not (between or either) else split
     before = [i for i in candidates if 0 <= positions[i] < split]
-    after = [i for i in candidates if positions[i] >= split]
+    after = [i for i in candidates if positions[i] >= compared_from]
     before_treat = [i for i in before if _is_treatment(concepts[i])] or before[:1]
     after_treat = [i for i in after if _is_treatment(concepts[i])] or after[:1]
     framed.intervention = before_treat[:1]
@@ -254,7 +257,7 @@ def _frame_comparison(
     # A further treatment after the pivot ("than olanzapine and quetiapine") is another arm, never an outcome;
     # alternatives joined by "or" are already one comparator (class_examples.merge_examples).
     framed.outcome = [i for i in candidates if i not in framed.intervention + framed.comparator
-                      and not (positions[i] >= split and _is_treatment(concepts[i]))]
+                      and not (positions[i] >= compared_from and _is_treatment(concepts[i]))]
     if not framed.comparator and "placebo" in q[split:]:
         framed.frame.comparator = "placebo"
 

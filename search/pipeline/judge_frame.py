@@ -57,7 +57,11 @@ _REASSURING = re.compile(
 
 
 def _names(texts: list[str]) -> list[str]:
-    return [t.lower() for t in texts if t and len(t) >= 3]
+    """Lower-cased names of at least 3 characters, each plural also as its singular ("placebos" finds
+    "placebo", "ACE inhibitors" finds "ACE inhibitor"): abstracts write either."""
+    names = [t.lower() for t in texts if t and len(t) >= 3]
+    singular = [n[:-1] for n in names if len(n) > 4 and n.endswith("s") and not n.endswith(("ss", "us", "is"))]
+    return list(dict.fromkeys(names + singular))
 
 
 _LOSER = re.compile(r"\b(?:than|to|over|versus|vs\.?|compared\s+(?:with|to)|relative\s+to)\s+(?:\w+\s+){0,3}?", re.I)
@@ -145,12 +149,14 @@ def _third_drug_subject(before: str, arm_names: list[str]) -> bool:
 
 
 def _finding(
-    abstract: str, first: str, x_names: list[str], y_names: list[str], *, safety: bool = False
+    abstract: str, first: str, x_names: list[str], y_names: list[str], *, safety: bool = False, title: str = "",
 ) -> tuple[str | None, str, bool]:
-    """The first sentence (the model's, then the conclusion's last three) that names a winner: (arm, sentence, significant)."""
+    """The first sentence (the model's, then the conclusion's last three, then the title) that names a winner:
+    (arm, sentence, significant). A title such as "Nisoldipine is superior to enalapril in black patients"
+    states the trial's finding when its conclusion only recommends."""
     from search.sentences import split_sentences
 
-    sentences = [first] + list(reversed(split_sentences(abstract or "")[-3:]))
+    sentences = [first] + list(reversed(split_sentences(abstract or "")[-3:])) + [title]
     for sentence in sentences:
         arm = favoured_arm(sentence or "", x_names, y_names, safety=safety)
         if arm is not None:
@@ -254,7 +260,8 @@ def _is_class(names: list[str]) -> bool:
     """A drug class rather than one drug: no single-word, singular dictionary drug among its names."""
     from .addresses import is_drug_word
 
-    return not any(is_drug_word(n) and not n.endswith("s") for n in names if " " not in n)
+    given = set(names)  # a singular that _names added beside a plural ("antihistamine") is not a single drug
+    return not any(is_drug_word(n) and not n.endswith("s") for n in names if " " not in n and n + "s" not in given)
 
 
 def comparison_stance(query: UnderstoodQuery, paper: RankedPaper, model, question: str = "") -> Stance:
@@ -294,7 +301,7 @@ def comparison_stance(query: UnderstoodQuery, paper: RankedPaper, model, questio
             arm = "x" if result.direction == named[1] else "y"
     else:
         arm, sentence, significant = _finding(paper.record.abstract, result.sentence, x_names, y_names,
-                                              safety=bool(_ASKS_SAFETY.search(question)))
+                                              safety=bool(_ASKS_SAFETY.search(question)), title=paper.record.title or "")
         if arm is not None:
             # "X was superior to / more effective than Y" states a difference, whatever the model read.
             p = max(p, STATED_DIFFERENCE)

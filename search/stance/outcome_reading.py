@@ -214,8 +214,10 @@ def read_outcome(
     findings: list[OutcomeFinding] = []
     for clause in clauses_naming(abstract, outcome_names):
         names_x = _names_word(clause, x_names)
-        if not names_x and other_drug(clause):
-            continue
+        if not names_x and (other_drug(clause) or _OTHER_CAUSES.search(clause)):
+            continue  # "Other variables associated with arrhythmia included heart failure": not the treatment
+        if _only_as_condition(clause, outcome_names):
+            continue  # "two patients with chronic atrial fibrillation developed ...": who they were, not a finding
         reading = read_clause(clause, outcome_names)
         if reading is None:
             continue
@@ -226,6 +228,25 @@ def read_outcome(
         significant = bool(_SIGNIFICANT.search(clause)) and not _NOT_SIGNIFICANT.search(clause)
         findings.append(OutcomeFinding(reading, clause, significant))
     return findings
+
+
+# Other causes of the outcome named as such, and the outcome as the condition people already had.
+_OTHER_CAUSES = re.compile(
+    r"\b(?:other\s+(?:variables|factors|predictors|covariates|causes)|(?:risk|predictive)\s+factors?\s+(?:for|of)"
+    r"|predictors?\s+of)\b", re.I)
+# "patients ... with (chronic) O", "women having O": the outcome written as the condition people already had.
+_CONDITION = re.compile(
+    r"\b(?:patients|people|persons|subjects|participants|individuals|women|men|children|adults|those|cases)\s+"
+    r"(?:[\w-]+\s+){0,8}?(?:with|having|suffering\s+from)\s+(?:(?![\w-]+ed\b)[\w-]+\s+){0,2}\Z",
+    re.I)
+
+
+def _only_as_condition(clause: str, names: Sequence[str]) -> bool:
+    """Whether every place the clause names the outcome is the condition of the people it describes."""
+    low = clause.lower()
+    spots = [m.start() for name in names if name
+             for m in re.finditer(rf"(?<![\w-]){re.escape(name.lower())}(?![\w-])", low)]
+    return bool(spots) and all(_CONDITION.search(low[:at]) for at in spots)
 
 
 def _against_inert(clause: str) -> bool:

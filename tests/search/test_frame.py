@@ -175,7 +175,7 @@ def test_a_longer_comparative_is_still_a_comparison():
     question = "Do newer antipsychotics like risperidone or olanzapine cause less stiffness and shaking than haloperidol?"
     frame = understand(question, Filters()).frame
     assert (frame.kind, frame.intervention, frame.comparator) == ("comparison", "antipsychotics", "haloperidol")
-    assert frame.outcome == "stiffness, shaking"  # "newer" says which antipsychotics, it is not measured
+    assert frame.outcome == "stiffness and shaking"  # "newer" says which antipsychotics, it is not measured
 
 
 def test_drugs_joined_in_a_harm_question_are_one_treatment():
@@ -189,3 +189,9 @@ def test_drugs_joined_in_a_harm_question_are_one_treatment():
 ])
 def test_combinations_are_not_folded(question):
     assert " or " not in (understand(question, Filters()).frame.intervention or "")
+
+
+def test_what_sits_inside_more_than_is_measured_and_the_comparator_follows_than():
+    frame = understand("Does celecoxib cause more stomach ulcers or stomach upset than a dummy pill?", Filters()).frame
+    assert (frame.intervention, frame.comparator, frame.outcome) == (
+        "celecoxib", "dummy pill", "stomach ulcers, stomach upset")

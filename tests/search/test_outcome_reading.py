@@ -168,3 +168,17 @@ def test_a_third_drug_that_won_is_not_the_arm_asked_about() -> None:
     assert favoured_arm("Clozapine and olanzapine were similar and risperidone may be somewhat less effective.",
                         x, y) is None
     assert favoured_arm("Clozapine was superior to haloperidol on all measures of psychosis.", x, y) == "x"
+
+
+def test_the_outcome_as_the_condition_people_had_is_not_a_finding() -> None:
+    abstract = ("Two patients receiving warfarin for stroke prophylaxis in association with chronic atrial "
+                "fibrillation developed bleeding after starting tolterodine.")
+    assert read_outcome(abstract, outcome_names=["atrial fibrillation"], x_names=["tolterodine"]) == []
+    caused = "Tolterodine caused atrial fibrillation in two patients."
+    assert [f.reading for f in read_outcome(caused, outcome_names=["atrial fibrillation"],
+                                            x_names=["tolterodine"])] == ["more"]
+
+
+def test_other_causes_of_the_outcome_are_not_the_treatment() -> None:
+    abstract = "Other variables significantly associated with ventricular arrhythmia included heart failure."
+    assert read_outcome(abstract, outcome_names=["arrhythmia"], x_names=["tolterodine"]) == []

@@ -251,3 +251,27 @@ def test_partly_addressing_studies_count_only_when_too_few_full_ones_take_a_side
     assert (verdict.label, verdict.studies_counted) == ("no", 3)  # the studies of prolactin itself decide
     fallback = decide(full[:2] + partly, frame, offline=True)
     assert fallback.studies_counted == 8  # two are too few to decide alone: the partly ones count, at half weight
+
+
+def test_arm_names_find_the_singular_of_a_plural_name():
+    from search.pipeline.judge_frame import _names
+
+    assert _names(["Placebos", "ACE inhibitors", "diabetes mellitus", "ab"]) == [
+        "placebos", "ace inhibitors", "diabetes mellitus", "placebo", "ace inhibitor"]
+    assert favoured_arm("Celecoxib was superior to placebo.", ["celecoxib"], ["placebos"]) is None
+    assert favoured_arm("Celecoxib was superior to placebo.", ["celecoxib"], _names(["placebos"])) == "x"
+
+
+def test_a_title_that_states_the_winner_is_the_finding_when_the_conclusion_only_recommends():
+    from search.pipeline.judge_frame import comparison_stance
+    from search.stance.comparison import load_comparison_model
+
+    question = "Does enalapril lower blood pressure as well as nisoldipine in black patients?"
+    query = understand(question, Filters())
+    assert (query.frame.claim, query.frame.population) == ("as_good", "black patients")
+    record = _record("Antihypertensive monotherapy with nisoldipine is superior to enalapril in black patients",
+                     "Patients were randomised to nisoldipine or enalapril for 8 weeks. "
+                     "Our findings suggest that nisoldipine could be considered as first-line therapy.")
+    paper = RankedPaper(rank=1, record=record, similarity=0.5, addresses=Addresses("yes", "head-to-head"))
+    stance = comparison_stance(query, paper, load_comparison_model(), question)
+    assert stance.label == "refutes" and "advantage for nisoldipine" in stance.rationale
