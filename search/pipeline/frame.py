@@ -226,7 +226,7 @@ def _frame_comparison(
     """Intervention before the pivot, comparator after it; "one X ... than another" compares X with X."""
     one_another = _ONE_ANOTHER.search(q) or _WHICH.search(q)
     between = _BETWEEN.search(q)
-    pivot = _PIVOT.search(q)
+    pivot = _comparison_pivot(q)
     either = re.search(r"\bor\b", q) if _EITHER.search(q) else None
     if one_another and not between:
         cls = [i for i in candidates if _is_treatment(concepts[i])][:1] or candidates[:1]
@@ -260,6 +260,12 @@ def _frame_comparison(
                       and not (positions[i] >= compared_from and _is_treatment(concepts[i]))]
     if not framed.comparator and "placebo" in q[split:]:
         framed.frame.comparator = "placebo"
+
+
+def _comparison_pivot(q: str) -> re.Match[str] | None:
+    """The comparative that splits the arms; a bare "over" ("people over 70") only when there is no other."""
+    pivots = list(_PIVOT.finditer(q))
+    return next((m for m in pivots if not re.fullmatch(r"over", m.group(0), re.I)), pivots[0] if pivots else None)
 
 
 _VERB = {"harm": _HARM, "effect": _EFFECT, "association": _ASSOCIATION}

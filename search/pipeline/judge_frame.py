@@ -32,7 +32,7 @@ from .state import Frame, RankedPaper, Stance, UnderstoodQuery
 from .verdict import is_uncertain
 
 _SUPERIOR = re.compile(
-    r"\b(?:superior|more\s+(?:effective|efficacious|potent)|(?<!tolerated\s)better(?!\s+tolerated)"
+    r"\b(?:superior|more\s+(?:effective|efficacious|potent)|(?<!tolerated\s)(?<!for\s)better(?!\s+tolerated)"
     r"|greater\s+(?:improvement|reduction|efficacy|benefit|relief)|significantly\s+(?:more|greater|better|higher))\b",
     re.I,
 )

@@ -195,3 +195,9 @@ def test_what_sits_inside_more_than_is_measured_and_the_comparator_follows_than(
     frame = understand("Does celecoxib cause more stomach ulcers or stomach upset than a dummy pill?", Filters()).frame
     assert (frame.intervention, frame.comparator, frame.outcome) == (
         "celecoxib", "dummy pill", "stomach ulcers, stomach upset")
+
+
+def test_people_over_70_is_not_the_comparison():
+    question = "For people over 70, is atenolol better than amlodipine for high blood pressure?"
+    frame = frame_question(question, extract_concepts(question).concepts).frame
+    assert (frame.intervention, frame.comparator) == ("atenolol", "amlodipine")

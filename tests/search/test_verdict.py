@@ -275,3 +275,10 @@ def test_a_title_that_states_the_winner_is_the_finding_when_the_conclusion_only_
     paper = RankedPaper(rank=1, record=record, similarity=0.5, addresses=Addresses("yes", "head-to-head"))
     stance = comparison_stance(query, paper, load_comparison_model(), question)
     assert stance.label == "refutes" and "advantage for nisoldipine" in stance.rationale
+
+
+def test_for_better_control_is_a_purpose_not_a_finding():
+    sentence = "When a calcium channel blocker is indicated for better blood pressure control, it should be used."
+    assert favoured_arm(sentence, ["calcium channel blocker"], ["diuretic"]) is None
+    assert favoured_arm("The calcium channel blocker was better than the diuretic.", ["calcium channel blocker"],
+                        ["diuretic"]) == "x"
