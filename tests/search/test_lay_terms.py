@@ -60,6 +60,11 @@ LAY_QUESTIONS = [
     ("Does ibuprofen cause heart problems?", "ibuprofen", "heart problems", "Cardiovascular Diseases",
      "cardiovascular events"),
     ("Does tamoxifen cause hot flushes?", "tamoxifen", "hot flushes", "Hot Flashes", "hot flashes"),
+    ("Does amlodipine increase your risk of dying?", "amlodipine", "risk of dying", "Mortality", "mortality"),
+    ("Does nifedipine cause gum overgrowth?", "nifedipine", "gum overgrowth", "Gingival Overgrowth",
+     "gingival hyperplasia"),
+    ("Does olanzapine cause movement side effects?", "olanzapine", "movement side effects", "Basal Ganglia Diseases",
+     "extrapyramidal"),
 ]
 
 
