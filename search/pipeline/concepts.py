@@ -190,7 +190,9 @@ def _lookup_term(key: str) -> dict[str, Any] | None:
     entry = _curated()["terms"].get(key)
     if not entry:
         return None
-    return {"name": entry["heading"], "mesh_id": entry.get("mesh_id"), "synonyms": entry["synonyms"], "kind": "term"}
+    # A lay name of a drug class ("water pills", "beta blockers") is a treatment: its entry says "kind": "drug".
+    return {"name": entry["heading"], "mesh_id": entry.get("mesh_id"), "synonyms": entry["synonyms"],
+            "kind": entry.get("kind", "term")}
 
 
 def _lookup(key: str) -> dict[str, Any] | None:

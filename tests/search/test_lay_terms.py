@@ -134,3 +134,16 @@ def test_one_heading_one_mesh_id():
 )
 def test_lowering_is_not_read_as_a_low_level(question, wrong_heading):
     assert wrong_heading not in {c.mesh_heading for c in extract_concepts(question).concepts}
+
+
+@pytest.mark.parametrize("question, treatment, heading", [
+    ("Are water pills better than beta blockers for high blood pressure?", "water pills", "Diuretics"),
+    ("Do blood thinners cause bleeding?", "blood thinners", "Anticoagulants"),
+    ("Does blood pressure medicine cause dizziness?", "blood pressure medicine", "Antihypertensive Agents"),
+])
+def test_a_lay_drug_class_is_the_treatment(question, treatment, heading):
+    concepts = extract_concepts(question).concepts
+    framed = frame_question(question, concepts)
+    first = concepts[framed.intervention[0]]
+    assert (first.text, first.kind) == (treatment, "drug")
+    assert heading.lower() in first.synonyms  # searched by the class's own name
