@@ -73,6 +73,7 @@ def merge_examples(question: str, concepts: list[Concept]) -> list[Concept]:
     order = sorted((i for i, s in enumerate(spans) if s is not None), key=lambda i: spans[i][0])
     absorbed: dict[int, list[int]] = {}
     taken: set[int] = set()
+    dropped: set[int] = set()
     for cue in _INTRO.finditer(question):
         head = next((i for i in reversed(order) if spans[i][1] <= cue.start()), None)
         if head is None or head in taken or not (concepts[head].kind == "drug" or _names_a_class(concepts[head])):
@@ -81,6 +82,12 @@ def merge_examples(question: str, concepts: list[Concept]) -> list[Concept]:
             continue
         members = _members_after(question, concepts, spans, order, cue.end(), taken, _JOINER)
         if members:
+            named = _named_before(question, concepts, spans, order, head)
+            if named is not None:
+                # "ARB blood pressure pills like telmisartan": the examples are of the ARBs; the generic
+                # words say what ARBs are for and are dropped, not searched as another name of them.
+                dropped.add(head)
+                head = named
             absorbed[head] = members
             taken.update(members)
     for pivot in _THAN.finditer(question):
@@ -96,11 +103,11 @@ def merge_examples(question: str, concepts: list[Concept]) -> list[Concept]:
     if subject:
         absorbed[subject[0]] = subject[1:]
         taken.update(subject[1:])
-    if not absorbed:
+    if not absorbed and not dropped:
         return concepts
     out: list[Concept] = []
     for i, concept in enumerate(concepts):
-        if i in taken:
+        if i in taken or i in dropped:
             continue
         if i in absorbed:
             extra = [n for m in absorbed[i] for n in [concepts[m].text, *concepts[m].synonyms]]
@@ -110,6 +117,16 @@ def merge_examples(question: str, concepts: list[Concept]) -> list[Concept]:
                 concept = replace(concept, text=" or ".join(concepts[m].text for m in subject))
         out.append(concept)
     return out
+
+
+def _named_before(
+    question: str, concepts: list[Concept], spans: list[tuple[int, int] | None], order: list[int], head: int,
+) -> int | None:
+    """The drug written right before a lay class ("ARB" of "ARB blood pressure pills"), or None."""
+    before = next((i for i in reversed(order) if spans[i][1] <= spans[head][0]), None)
+    if before is None or concepts[before].kind != "drug" or question[spans[before][1]:spans[head][0]].strip():
+        return None
+    return before
 
 
 # "X and Y together", "X combined with Y": a combination is one treatment of two drugs, not either drug.

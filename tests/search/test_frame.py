@@ -201,3 +201,10 @@ def test_people_over_70_is_not_the_comparison():
     question = "For people over 70, is atenolol better than amlodipine for high blood pressure?"
     frame = frame_question(question, extract_concepts(question).concepts).frame
     assert (frame.intervention, frame.comparator) == ("atenolol", "amlodipine")
+
+
+def test_examples_after_a_lay_class_that_describes_a_named_class_join_the_named_one():
+    frame = understand("Do ARB blood pressure pills like telmisartan or candesartan cause less cough than ACE "
+                       "inhibitors?", Filters()).frame
+    assert (frame.intervention, frame.comparator, frame.outcome) == (
+        "angiotensin receptor blockers", "angiotensin-converting enzyme inhibitors", "cough")
