@@ -99,6 +99,7 @@ def merge_examples(question: str, concepts: list[Concept]) -> list[Concept]:
         if members:
             absorbed[head] = members
             taken.update(members)
+    dropped.update(_appositions(question, concepts, spans, order, taken | set(absorbed) | dropped))
     subject = _joined_subject(question, concepts, spans, order, taken | set(absorbed))
     if subject:
         absorbed[subject[0]] = subject[1:]
@@ -116,6 +117,22 @@ def merge_examples(question: str, concepts: list[Concept]) -> list[Concept]:
             if subject and i == subject[0]:
                 concept = replace(concept, text=" or ".join(concepts[m].text for m in subject))
         out.append(concept)
+    return out
+
+
+def _appositions(
+    question: str, concepts: list[Concept], spans: list[tuple[int, int] | None], order: list[int], taken: set[int],
+) -> set[int]:
+    """Class words written right before a named drug ("the beta blocker bucindolol") say what the drug is:
+    the drug is the treatment and the class is dropped (it would make every beta-blocker study match)."""
+    out: set[int] = set()
+    for a, b in zip(order, order[1:]):
+        if a in taken or b in taken or concepts[a].kind != "drug" or concepts[b].kind != "drug":
+            continue
+        name = concepts[b].text.strip()
+        if question[spans[a][1]:spans[b][0]].strip() or " " in name or name.lower().endswith("s"):
+            continue
+        out.add(a)
     return out
 
 

@@ -24,7 +24,7 @@ _WS = re.compile(r"\s+")
 _COMPARATIVE = (
     r"(?:more|less|fewer)\s+(?:\w+\s+){0,5}?than"
     r"|(?:better|worse|safer|stronger|weaker|faster|slower|superior|inferior|greater|fewer|higher|lower|cheaper)"
-    r"(?:\s+(?:\w+\s+){0,3}?)?\s*(?:than|to)"
+    r"(?:\s+(?:\w+\s+){0,3}?)?\s*than|(?:superior|inferior|preferable|similar|equivalent)\s+to"
     r"|as\s+(?:\w+\s+){1,3}?as"
     r"|versus|vs\.?|compared\s+(?:with|to)|in\s+comparison\s+(?:with|to)|over"
 )
@@ -39,7 +39,8 @@ _HARM_ADJECTIVE = re.compile(r"\b(?:cause[sd]?|causing|lead\s+to|trigger[s]?|giv
                              re.I)
 _HARM = re.compile(
     r"\b(?:cause[sd]?|causing|side[\s-]?effects?|adverse|harm(?:s|ful)?|risk(?:s)?\s+of|raise[sd]?\s+(?:the\s+)?risk"
-    r"|increase[sd]?\s+(?:the\s+)?risk|lead\s+to|trigger[s]?|worsen[s]?|damage[s]?|toxic|addict\w*|dependen\w+"
+    r"|increase[sd]?\s+(?:the\s+)?risk|lead\s+to|trigger[s]?|bring(?:s|ing)?\s+on|set(?:s|ting)?\s+off|worsen[s]?"
+    r"|damage[s]?|toxic|addict\w*|dependen\w+"
     r"|make[s]?\s+(?:\w+\s+){0,3}?(?:worse|sleepy|drowsy|tired|dizzy|sick|nauseous)"
     r"|(?:put|putting|puts)\s+on\s+weight|gain\s+weight|weight\s+gain)\b",
     re.I,

@@ -208,3 +208,20 @@ def test_examples_after_a_lay_class_that_describes_a_named_class_join_the_named_
                        "inhibitors?", Filters()).frame
     assert (frame.intervention, frame.comparator, frame.outcome) == (
         "angiotensin receptor blockers", "angiotensin-converting enzyme inhibitors", "cough")
+
+
+@pytest.mark.parametrize("question, kind", [
+    ("does ritalin bring on seizures", "harm"),
+    ("can x set off an asthma attack", "harm"),
+    ("will taking enalapril make me feel worse day to day", "harm"),  # "worse ... to" is no comparison
+    ("is esomeprazole superior to omeprazole", "comparison"),
+])
+def test_more_harm_verbs_and_comparatives(question, kind):
+    assert question_kind(question) == kind
+
+
+def test_a_class_word_before_a_named_drug_says_what_the_drug_is():
+    frame = understand("Does the beta blocker bucindolol help people with heart failure live longer?", Filters()).frame
+    assert (frame.kind, frame.intervention, frame.outcome) == ("effect", "bucindolol", "live longer")
+    frame = understand("Is an ACE inhibitor better than the beta blocker atenolol for kidney function?", Filters()).frame
+    assert frame.comparator == "atenolol"
