@@ -28,6 +28,8 @@ from dataclasses import replace
 from search.stance.outcome_reading import BOTH_ARMS, INERT_ARMS
 from search.stance.text import first_name_at, last_name_at
 
+from .class_members import class_names
+
 from .state import Frame, RankedPaper, Stance, UnderstoodQuery
 from .verdict import is_uncertain
 
@@ -246,9 +248,12 @@ def _arm_names(query: UnderstoodQuery, paper: RankedPaper) -> tuple[list[str], l
     x_names = _concept_names(query, "intervention", frame.intervention)
     y_names = _concept_names(query, "comparator", frame.comparator)
     x_class, y_class = _is_class(x_names), _is_class(y_names)
+    drugs = sorted(clause_drugs(f"{paper.record.title or ''} {paper.record.abstract or ''}"))
+    if x_class and y_class:
+        # "ARBs versus ACE inhibitors": each class arm is written as its members, known by their naming stem.
+        return class_names(x_names, drugs), class_names(y_names, drugs)
     if x_class == y_class:
         return x_names, y_names
-    drugs = sorted(clause_drugs(f"{paper.record.title or ''} {paper.record.abstract or ''}"))
     if x_class:
         taken = {w for n in y_names for w in n.split()}
         return x_names + [d for d in drugs if d not in taken], y_names

@@ -282,3 +282,15 @@ def test_for_better_control_is_a_purpose_not_a_finding():
     assert favoured_arm(sentence, ["calcium channel blocker"], ["diuretic"]) is None
     assert favoured_arm("The calcium channel blocker was better than the diuretic.", ["calcium channel blocker"],
                         ["diuretic"]) == "x"
+
+
+def test_class_against_class_reads_the_members_of_each_arm():
+    from search.pipeline.judge_frame import comparison_stance
+    from search.stance.comparison import load_comparison_model
+
+    question = "Do ARBs cause less cough than ACE inhibitors?"
+    query = understand(question, Filters())
+    record = _record("Losartan versus lisinopril", "Patients were randomised to losartan or lisinopril. "
+                     "Rates of cough were significantly higher for lisinopril compared with losartan.")
+    paper = RankedPaper(rank=1, record=record, similarity=0.5, addresses=Addresses("yes", "head-to-head"))
+    assert comparison_stance(query, paper, load_comparison_model(), question).label == "supports"
