@@ -183,6 +183,13 @@ _VERB_OUTCOME = re.compile(
     re.I,
 )
 _DOWN_VERBS = ("lower", "reduce", "decrease")
+# "Does X prevent heart attacks as well as Y?": O is the verb's object; a benefit verb asks X for less of it.
+_AS_WELL = re.compile(
+    r"\b(?P<verb>prevent|reduce|lower|decrease|cut|control|relieve|ease|raise|increase)[sd]?\s+"
+    r"(?:the\s+|your\s+|their\s+)?(?P<outcome>[a-z][a-z\s'-]{2,40}?)\s+(?:just\s+)?as\s+(?:well|much|effectively)\s+as\b",
+    re.I,
+)
+_UP_VERBS = ("raise", "increase")
 # "Is X more likely than Y to cause O?", "Is X less likely to cause O than Y?": O is what X is likelier to cause.
 _LIKELIER = re.compile(
     r"\b(?P<way>more|less)\s+likely\s+(?:than\s+(?:\w+[\s,]+){1,4}?)?to\s+(?:cause|give|trigger|produce|lead\s+to)"
@@ -193,6 +200,9 @@ _LIKELIER = re.compile(
 
 def named_outcome(question: str) -> tuple[str, str] | None:
     """(outcome, wanted direction 'lower'|'higher') when the question compares the arms on a named outcome."""
+    m = _AS_WELL.search(question)
+    if m:
+        return m.group("outcome").strip(), "higher" if m.group("verb").lower() in _UP_VERBS else "lower"
     m = _LIKELIER.search(question)
     if m:
         return m.group("outcome").strip(), "higher" if m.group("way").lower() == "more" else "lower"
@@ -241,7 +251,8 @@ def _concept_names(query: UnderstoodQuery, role: str, fallback: str | None) -> l
 
 def _arm_names(query: UnderstoodQuery, paper: RankedPaper) -> tuple[list[str], list[str]]:
     """The names each arm goes by in this study: a class arm ("proton pump inhibitors") is written
-    as its members ("lansoprazole"), so the study's other drugs are added to the class arm."""
+    as its members ("lansoprazole"): those with the class's naming stem join it, and when only one arm is
+    a class, the study's other drugs are added to it."""
     from .addresses import clause_drugs
 
     frame = query.frame
@@ -249,9 +260,8 @@ def _arm_names(query: UnderstoodQuery, paper: RankedPaper) -> tuple[list[str], l
     y_names = _concept_names(query, "comparator", frame.comparator)
     x_class, y_class = _is_class(x_names), _is_class(y_names)
     drugs = sorted(clause_drugs(f"{paper.record.title or ''} {paper.record.abstract or ''}"))
-    if x_class and y_class:
-        # "ARBs versus ACE inhibitors": each class arm is written as its members, known by their naming stem.
-        return class_names(x_names, drugs), class_names(y_names, drugs)
+    # "ARBs versus ACE inhibitors": a class arm is written as its members, known by their naming stem.
+    x_names, y_names = class_names(x_names, drugs), class_names(y_names, drugs)
     if x_class == y_class:
         return x_names, y_names
     if x_class:
@@ -296,16 +306,24 @@ def comparison_stance(query: UnderstoodQuery, paper: RankedPaper, model, questio
     x_names, y_names = _arm_names(query, paper)
     if named:
         outcome_names = _comparison_outcome_names(query, named[0])
-        read = _named_outcome_finding(query, paper, x_names, y_names, wanted=named[1], names=outcome_names)
+        read = _named_outcome_finding(query, paper, x_names, y_names, wanted=named[1], names=outcome_names,
+                                      as_good=claim == "as_good")
         if read is not None:
             return read
-        if not _names_outcome(outcome_names, result.sentence):
+        title = paper.record.title or ""
+        arm = favoured_arm(title, x_names, y_names) if _asks_benefit(question, named[0]) else None
+        if arm is not None:
+            # The abstract's sentences never name O, but the title states the winner ("nisoldipine is
+            # superior to enalapril"); the question's outcome is the trial's, so that is its finding.
+            sentence, p = title, max(p, STATED_DIFFERENCE)
+        elif not _names_outcome(outcome_names, result.sentence):
             return _stance(0.0, 0.0, 1.0, f"does not compare them on {frame.outcome or named[0]}")
-        arm, sentence, significant = None, result.sentence, False
-        if result.direction is not None:
-            arm = "x" if result.direction == named[1] else "y"
+        else:
+            sentence = result.sentence
+            if result.direction is not None:
+                arm = "x" if result.direction == named[1] else "y"
     else:
-        arm, sentence, significant = _finding(paper.record.abstract, result.sentence, x_names, y_names,
+        arm, sentence, _ = _finding(paper.record.abstract, result.sentence, x_names, y_names,
                                               safety=bool(_ASKS_SAFETY.search(question)), title=paper.record.title or "")
         if arm is not None:
             # "X was superior to / more effective than Y" states a difference, whatever the model read.
@@ -334,6 +352,13 @@ def claim_values(claim: str, finding: str, p: float) -> tuple[float, float, floa
     return {wins: (p, 1.0 - p, 0.0), loses: (0.0, 1.0, 0.0), "same": (0.0, 1.0 - p, p)}[finding]
 
 
+def _asks_benefit(question: str, outcome: str) -> bool:
+    """Whether the named outcome is one the treatment should lessen or control ("prevent heart attacks",
+    "lower blood pressure"): a trial's overall winner then speaks to it; for a side effect it does not."""
+    return bool(re.search(rf"\b(?:prevent|reduce|lower|decrease|cut|control|relieve|ease|improve|heal)\w*\s+"
+                          rf"(?:the\s+|your\s+|their\s+)?{re.escape(outcome)}", question, re.I))
+
+
 def _about_both_arms(sentence: str, x_names: list[str], y_names: list[str]) -> bool:
     """A no-difference finding speaks to the comparison only when it is stated of both arms
     (their names, or "both / the two / between the groups / among them")."""
@@ -359,12 +384,13 @@ def _names_outcome(names: list[str], sentence: str | None) -> bool:
 
 def _named_outcome_finding(
     query: UnderstoodQuery, paper: RankedPaper, x_names: list[str], y_names: list[str], *, wanted: str,
-    names: list[str],
+    names: list[str], as_good: bool = False,
 ) -> Stance | None:
     """"Does X cause less O than Y?" read from the clauses that name O; None when none of them says.
 
     ``wanted`` is the direction the question asks of X ('lower' or 'higher'). A clause that finds
-    no difference on O refutes; one whose comparative puts X on the asked side supports.
+    no difference on O refutes ("does X prevent O as well as Y?": supports); one whose comparative puts X
+    on the asked side supports.
     """
     from search.stance.outcome_reading import compare_on_outcome
 
@@ -379,17 +405,19 @@ def _named_outcome_finding(
     if not findings:
         return None
     asked = "x" if wanted == "lower" else "y"  # the arm that must have less O for the answer to be yes
-    yes = sum(1.0 + f.significant for f in findings if f.arm == asked)
-    no = sum(1.0 + f.significant for f in findings if f.arm not in (asked, None)) + sum(
-        1.0 for f in findings if f.reading == "none")
+    same = sum(1.0 for f in findings if f.reading == "none")
+    yes = sum(1.0 + f.significant for f in findings if f.arm == asked) + (same if as_good else 0.0)
+    no = sum(1.0 + f.significant for f in findings if f.arm not in (asked, None)) + (0.0 if as_good else same)
     last = findings[-1]
     outcome = query.frame.outcome or "the outcome"
+    no_difference = all(f.reading == "none" for f in findings)
     if yes > no:
+        found = (f"finds no difference in {outcome}" if no_difference else
+                 f"reports {outcome} {'less' if wanted == 'lower' else 'more'} often with {query.frame.intervention}")
         return _stance(0.85 * yes / (yes + no), 0.85 * no / (yes + no), 0.15,
-                       f"reports {outcome} {'less' if wanted == 'lower' else 'more'} often with "
-                       f"{query.frame.intervention}: \u201c{_short(last.clause)}\u201d")
+                       f"{found}: \u201c{_short(last.clause)}\u201d")
     if no > yes:
-        what = "no difference in" if all(f.reading == "none" for f in findings) else "the other way on"
+        what = "no difference in" if no_difference else "the other way on"
         return _stance(0.85 * yes / (yes + no), 0.85 * no / (yes + no), 0.15,
                        f"finds {what} {outcome}: \u201c{_short(last.clause)}\u201d")
     return _stance(0.4, 0.4, 0.2, f"its sentences on {outcome} point both ways: \u201c{_short(last.clause)}\u201d")

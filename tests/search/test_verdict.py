@@ -294,3 +294,22 @@ def test_class_against_class_reads_the_members_of_each_arm():
                      "Rates of cough were significantly higher for lisinopril compared with losartan.")
     paper = RankedPaper(rank=1, record=record, similarity=0.5, addresses=Addresses("yes", "head-to-head"))
     assert comparison_stance(query, paper, load_comparison_model(), question).label == "supports"
+
+
+def test_as_good_on_a_named_outcome_is_supported_by_no_difference_and_refuted_by_the_other_arm_winning():
+    from search.pipeline.judge_frame import comparison_stance
+    from search.stance.comparison import load_comparison_model
+
+    question = "Does nisoldipine prevent heart attacks as well as enalapril?"
+    assert named_outcome(question) == ("heart attacks", "lower")
+    query = understand(question, Filters())
+    model = load_comparison_model()
+
+    def read(abstract: str) -> str:
+        paper = RankedPaper(rank=1, record=_record("Nisoldipine versus enalapril", abstract), similarity=0.5,
+                            addresses=Addresses("yes", "head-to-head"))
+        return comparison_stance(query, paper, model, question).label
+
+    assert read("The rate of myocardial infarction did not differ between nisoldipine and enalapril.") == "supports"
+    assert read("There were significantly fewer myocardial infarctions with enalapril than with nisoldipine.") == (
+        "refutes")
