@@ -8,6 +8,7 @@ compare; a class it does not know keeps only its own names.
 """
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 
 # stem → (words that name the class in a question or its synonyms, abbreviations abstracts use)
@@ -32,7 +33,9 @@ CLASS_STEMS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
 def stem_of(names: Iterable[str]) -> str | None:
     """The naming stem of the class among ``names`` (a class arm's names, lower case), or None."""
     text = " ".join(names)
-    return next((stem for stem, (words, _) in CLASS_STEMS.items() if any(w in text for w in words)), None)
+    # Whole words only: "eletriptan" is one triptan, not the class "triptan".
+    return next((stem for stem, (words, _) in CLASS_STEMS.items()
+                 if any(re.search(rf"(?<![\w-]){re.escape(w)}", text) for w in words)), None)
 
 
 def class_names(names: list[str], drugs: Iterable[str]) -> list[str]:

@@ -8,6 +8,8 @@ def test_the_stem_comes_from_the_class_names():
     assert stem_of(["angiotensin receptor blockers", "arb"]) == "sartan"
     assert stem_of(["angiotensin-converting enzyme inhibitors", "ace"]) == "pril"
     assert stem_of(["antihistamines"]) is None
+    assert stem_of(["eletriptan"]) is None  # one triptan is not the class
+    assert stem_of(["triptans"]) == "triptan"
 
 
 def test_members_and_abbreviations_join_the_arm():
