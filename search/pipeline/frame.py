@@ -67,6 +67,8 @@ _POPULATION = re.compile(
     r"|(?:people|patients|children|kids|adults|women|men)\s+(?:with|who\s+(?:have|has)))\b",
     re.I,
 )
+# A leading clause that says when or after what: "After heart bypass surgery, ...", "Following a stroke, ...".
+_SETTING = re.compile(r"^\s*(?:after|following|since|during|in\s+the\s+(?:weeks|months|years)\s+after)\s+[^,?]{3,60},")
 # Words that say "a person" without narrowing who: never a population or outcome to match.
 GENERIC_PEOPLE = frozenset({"people", "patients", "patient", "persons", "person", "someone", "anyone", "those",
                             "individuals", "men and women", "humans", "folks", "users"})
@@ -195,6 +197,13 @@ def frame_question(question: str, concepts: list[Concept]) -> FramedConcepts:
         i for i in in_population
         if i not in framed.intervention + framed.comparator and _norm(concepts[i].text) not in GENERIC_PEOPLE
     ]
+    setting = _SETTING.match(q)
+    if setting:
+        # "After heart bypass surgery, does metoprolol prevent heart attacks?": who the question is about.
+        within = [i for i in order if 0 <= positions[i] < setting.end() and i not in framed.intervention
+                  + framed.comparator and not _is_treatment(concepts[i])]
+        framed.outcome = [i for i in framed.outcome if i not in within]
+        framed.population = list(dict.fromkeys(framed.population + within))
     if kind in ("effect", "harm", "association") and not framed.outcome and len(framed.population) > 1:
         # "Does X make people with Y put on weight?": who they are is the first concept, what happens the rest.
         framed.population, framed.outcome = framed.population[:1], framed.population[1:]

@@ -225,3 +225,10 @@ def test_a_class_word_before_a_named_drug_says_what_the_drug_is():
     assert (frame.kind, frame.intervention, frame.outcome) == ("effect", "bucindolol", "live longer")
     frame = understand("Is an ACE inhibitor better than the beta blocker atenolol for kidney function?", Filters()).frame
     assert frame.comparator == "atenolol"
+
+
+def test_a_leading_setting_clause_is_the_population():
+    question = "After heart bypass surgery, does metoprolol prevent heart attacks?"
+    frame = understand(question, Filters()).frame
+    assert (frame.intervention, frame.outcome, frame.population) == ("metoprolol", "heart attacks",
+                                                                     "heart bypass surgery")

@@ -313,3 +313,12 @@ def test_as_good_on_a_named_outcome_is_supported_by_no_difference_and_refuted_by
     assert read("The rate of myocardial infarction did not differ between nisoldipine and enalapril.") == "supports"
     assert read("There were significantly fewer myocardial infarctions with enalapril than with nisoldipine.") == (
         "refutes")
+
+
+def test_an_effect_study_in_other_people_only_partly_addresses_a_question_about_a_population():
+    query = understand("After heart bypass surgery, does metoprolol prevent heart attacks?", Filters())
+    other = _record("Metoprolol after myocardial infarction", "Metoprolol reduced heart attacks after infarction.")
+    bypass = _record("Metoprolol after coronary bypass", "After coronary artery bypass surgery, metoprolol did not "
+                     "reduce heart attacks.")
+    assert addresses(query, other).label == "partly"
+    assert addresses(query, bypass).label == "yes"
