@@ -97,9 +97,3 @@ def tables_containing(needle: str) -> dict[str, int]:
             if count:
                 found[table] = count
     return found
-
-
-@pytest.fixture(autouse=True)
-def _fast_password_hashing(settings):
-    """PBKDF2's deliberate slowness only slows these tests down; what is tested is who may do what."""
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
