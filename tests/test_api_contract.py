@@ -16,7 +16,6 @@ from documents.models import Paper, PaperMetric
 from search.models import Search
 from tests.accounts.conftest import client_for, submit
 from tests.accounts.conftest import (  # noqa: F401 - fixtures, registered by import
-    _fast_password_hashing,
     alice,
     as_alice,
     make_user,

@@ -8,7 +8,6 @@ import pytest
 from django.test import Client
 
 from tests.accounts.conftest import (  # noqa: F401  (fixtures, registered by import)
-    _fast_password_hashing,
     alice,
     as_alice,
     make_user,
