@@ -6,6 +6,11 @@ than ordinary NSAIDs such as naproxen or ibuprofen". Read as separate concepts, 
 became outcomes (the question then looked for studies where loratadine was an *outcome*)
 or extra required terms (a study had to name the class *and* every example). They are other
 names of the class: searched OR'ed with it, matched as it, and never a role of their own.
+
+The same holds for the other ways one treatment is written as several names: a class word right
+before a named drug ("the beta blocker bucindolol": the drug), a lay class after a named one ("ARB
+blood pressure pills like telmisartan": the ARBs), and drugs joined as the subject of a harm question
+("Can terfenadine and astemizole cause ...": either).
 """
 from __future__ import annotations
 
@@ -100,7 +105,7 @@ def merge_examples(question: str, concepts: list[Concept]) -> list[Concept]:
             absorbed[head] = members
             taken.update(members)
     dropped.update(_appositions(question, concepts, spans, order, taken | set(absorbed) | dropped))
-    subject = _joined_subject(question, concepts, spans, order, taken | set(absorbed))
+    subject = _joined_subject(question, concepts, spans, order, taken | set(absorbed) | dropped)
     if subject:
         absorbed[subject[0]] = subject[1:]
         taken.update(subject[1:])
