@@ -58,18 +58,17 @@ def chart(papers: list[RankedPaper], frame: Frame | None = None) -> dict[str, An
 
 def _charts(papers: list[RankedPaper], counted_by_pmid: dict[str, bool], weights: dict[str, float]) -> dict[str, Any]:
     """Every chart over ``papers``: the stance charts over the ones the verdict counts (and over all), citations,
-    consensus. ``counted`` is decided once over the whole result, so a design's view counts the same studies."""
-    counted_flags = {p.record.pmid: counted_by_pmid[p.record.pmid] for p in papers}
-    counted = [p for p in papers if counted_flags[p.record.pmid]]
+    consensus. ``counted_by_pmid`` is decided once over the whole result, so a design's view counts the same studies."""
+    counted = [p for p in papers if counted_by_pmid[p.record.pmid]]
     everything = _stance_charts(papers, weights)
     data = _stance_charts(counted, weights)
     data["counted"] = len(counted)
     data["all_papers"] = {k: everything[k] for k in ("stance_distribution", "stance_by_year")}
     for point in everything["citations_vs_year"]:
-        point["counted"] = counted_flags[point["pmid"]]
+        point["counted"] = counted_by_pmid[point["pmid"]]
     for key in ("citations_vs_year", "total", "unjudged", "unknown_year", "unknown_citations"):
         data[key] = everything[key]
-    data["consensus_over_time"] = consensus_over_time(papers, counted=counted_flags, weights=weights)
+    data["consensus_over_time"] = consensus_over_time(papers, counted=counted_by_pmid, weights=weights)
     return data
 
 

@@ -135,7 +135,7 @@ def _appositions(
         if a in taken or b in taken or concepts[a].kind != "drug" or concepts[b].kind != "drug":
             continue
         name = concepts[b].text.strip()
-        if question[spans[a][1]:spans[b][0]].strip() or " " in name or name.lower().endswith("s"):
+        if not _touching(question, spans, a, b) or " " in name or name.lower().endswith("s"):
             continue
         out.add(a)
     return out
@@ -146,9 +146,14 @@ def _named_before(
 ) -> int | None:
     """The drug written right before a lay class ("ARB" of "ARB blood pressure pills"), or None."""
     before = next((i for i in reversed(order) if spans[i][1] <= spans[head][0]), None)
-    if before is None or concepts[before].kind != "drug" or question[spans[before][1]:spans[head][0]].strip():
+    if before is None or concepts[before].kind != "drug" or not _touching(question, spans, before, head):
         return None
     return before
+
+
+def _touching(question: str, spans: list[tuple[int, int] | None], a: int, b: int) -> bool:
+    """Whether concept ``b`` is written right after concept ``a``, with only spaces between."""
+    return not question[spans[a][1]:spans[b][0]].strip()
 
 
 # "X and Y together", "X combined with Y": a combination is one treatment of two drugs, not either drug.

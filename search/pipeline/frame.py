@@ -128,7 +128,7 @@ def question_kind(question: str) -> str:
         return "comparison"
     if pivot and re.search(r"\b(?:better|preferred|chosen|prefer)\b", q):
         return "comparison"
-    safety = [m for m in _SAFETY.finditer(q) if not _HARM_ADJECTIVE.search(q[: m.end()])]
+    safety = any(not _HARM_ADJECTIVE.search(q[: m.end()]) for m in _SAFETY.finditer(q))
     if safety and not re.search(r"\bsafer\s+than\b", q):
         return "safety"
     harm = _HARM.search(q)
