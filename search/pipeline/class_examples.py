@@ -7,7 +7,8 @@ became outcomes (the question then looked for studies where loratadine was an *o
 or extra required terms (a study had to name the class *and* every example). They are other
 names of the class: searched OR'ed with it, matched as it, and never a role of their own.
 
-The same holds for the other ways one treatment is written as several names: a class word right
+The same holds for the other ways one treatment is written as several names: a name in brackets
+after a drug ("Evista (raloxifene)", "lisinopril (Zestril)": brand and generic), a class word right
 before a named drug ("the beta blocker bucindolol": the drug), a lay class after a named one ("ARB
 blood pressure pills like telmisartan": the ARBs), and drugs joined as the subject of a harm question
 ("Can terfenadine and astemizole cause ...": either).
@@ -104,6 +105,9 @@ def merge_examples(question: str, concepts: list[Concept]) -> list[Concept]:
         if members:
             absorbed[head] = members
             taken.update(members)
+    for head, other in _parenthesised(question, concepts, spans, order, taken | set(absorbed) | dropped):
+        absorbed.setdefault(head, []).append(other)
+        taken.add(other)
     dropped.update(_appositions(question, concepts, spans, order, taken | set(absorbed) | dropped))
     subject = _joined_subject(question, concepts, spans, order, taken | set(absorbed) | dropped)
     if subject:
@@ -138,6 +142,24 @@ def _appositions(
         if not _touching(question, spans, a, b) or " " in name or name.lower().endswith("s"):
             continue
         out.add(a)
+    return out
+
+
+_OPEN = re.compile(r"^\s*\(\s*$")
+_CLOSE = re.compile(r"^\s*\)")
+
+
+def _parenthesised(
+    question: str, concepts: list[Concept], spans: list[tuple[int, int] | None], order: list[int], taken: set[int],
+) -> list[tuple[int, int]]:
+    """(drug, other name) for each "Evista (raloxifene)" / "lisinopril (Zestril)": the name in brackets
+    right after a drug is the same drug (brand and generic), never an outcome or another arm."""
+    out: list[tuple[int, int]] = []
+    for a, b in zip(order, order[1:]):
+        if a in taken or b in taken or concepts[a].kind != "drug" or concepts[b].kind != "drug":
+            continue
+        if _OPEN.match(question[spans[a][1]:spans[b][0]]) and _CLOSE.match(question[spans[b][1]:]):
+            out.append((a, b))
     return out
 
 

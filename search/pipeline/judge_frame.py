@@ -126,7 +126,15 @@ def favoured_arm(
                 subject = "x" if first_y < 0 or 0 <= first_x < first_y else "y"
             else:
                 subject = "x" if last_x > last_y else "y"
-                if _third_drug_subject(before, x_names if subject == "x" else y_names):
+                if _SHARED_SUBJECT.search(before[max(last_x, last_y):]):
+                    # "Chlorthalidone was at least equivalent to lisinopril ..., and was better in some": the
+                    # second verb shares the sentence's subject, the arm named first.
+                    first_x, first_y = first_name_at(before, x_names), first_name_at(before, y_names)
+                    subject = "x" if first_y < 0 or 0 <= first_x < first_y else "y"
+                    # ... unless a third drug is written before it ("Amlodipine was equivalent to X, and was better").
+                    if _third_drug_subject(before[: first_x if subject == "x" else first_y], []):
+                        continue
+                elif _third_drug_subject(before, x_names if subject == "x" else y_names):
                     continue
         if flips:
             subject = "y" if subject == "x" else "x"
@@ -135,6 +143,8 @@ def favoured_arm(
 
 
 _WORDS = re.compile(r"[a-z][a-z0-9-]+")
+# A verb coordinated after the arm last named ("..., and was better"): its subject is the clause's first arm.
+_SHARED_SUBJECT = re.compile(r",?\s+and\s+(?:it\s+)?(?:was|were|is|are|had|has|showed|also)\b(?!.*\b(?:than|to|over)\b)")
 
 
 def _third_drug_subject(before: str, arm_names: list[str]) -> bool:
@@ -226,7 +236,7 @@ ADVERSE_NAMES = ("side effects", "adverse events", "adverse effects", "adverse r
 
 def _comparison_outcome_names(query: UnderstoodQuery, outcome: str) -> list[str]:
     """The outcome's names for a comparison on a named outcome; "side effects" also by the words abstracts use."""
-    names = _outcome_names(query)
+    names = _outcome_names(query, within=outcome)
     if _SIDE_EFFECTS.search(outcome):
         names = list(dict.fromkeys([*names, *ADVERSE_NAMES]))
     return names
@@ -369,9 +379,16 @@ def _about_both_arms(sentence: str, x_names: list[str], y_names: list[str]) -> b
 STATED_DIFFERENCE = 0.75
 
 
-def _outcome_names(query: UnderstoodQuery) -> list[str]:
-    """Every name of the outcome; a bare free-text word beside a vocabulary term ("dry" of "dry cough") is left out."""
+def _outcome_names(query: UnderstoodQuery, within: str | None = None) -> list[str]:
+    """Every name of the outcome; a bare free-text word beside a vocabulary term ("dry" of "dry cough") is left out.
+
+    ``within``: the outcome the question compares the arms on ("strokes and heart failure" of "... at preventing
+    strokes and heart failure in high blood pressure"): only the outcome concepts written inside it, when any are.
+    """
     concepts = query.role_concepts("outcome")
+    if within:
+        inside = [c for c in concepts if c.text.lower() in within.lower()]
+        concepts = inside or concepts
     known = [c for c in concepts if c.kind != "phrase"]
     return _names([n for c in (known or concepts) for n in [c.text, *c.synonyms, c.mesh_heading or ""]])
 

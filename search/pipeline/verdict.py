@@ -22,6 +22,8 @@ The rule (also in the README):
 6. Safety questions: a "yes" is never given offline (the studies found cannot show that a
    medicine is safe for one person); it becomes insufficient, and every safety verdict carries
    a caution to ask a clinician or pharmacist.
+7. Offline, a question whose frame kind is "other" (its treatment and outcome could not be read)
+   is **insufficient** whatever the studies' tone (``UNREAD_FRAME``).
 """
 from __future__ import annotations
 
@@ -91,6 +93,8 @@ def decide(papers: list[RankedPaper], frame: Frame, *, offline: bool, yes_no: bo
     sided = [c for c in counted if _takes_side(c.paper)]
     if n < MIN_STUDIES:
         return Verdict("insufficient", "low", n, _too_few(n, frame, papers), caution)
+    if offline and frame.kind == "other":
+        return Verdict("insufficient", "low", n, UNREAD_FRAME, caution)
     if len(sided) < MIN_SIDED:
         return Verdict(
             "insufficient", "low", n,
@@ -124,6 +128,15 @@ def decide(papers: list[RankedPaper], frame: Frame, *, offline: bool, yes_no: bo
             caution,
         )
     return Verdict(label, confidence, n, reason, caution)
+
+
+# Rule 7: offline, a question whose frame could not be read gets no verdict. The offline classifier reads
+# whether a study's conclusion is positive; without the question's treatment and outcome it cannot tell
+# whether that answers what was asked (on the labelled sets such verdicts were wrong four times in five).
+UNREAD_FRAME = (
+    "We could not tell exactly which treatment and which outcome your question is about, so the studies "
+    "below are listed without a verdict; asking it as \u201cDoes [treatment] [help / cause] [outcome]?\u201d helps."
+)
 
 
 # Why a comparison's answer is "no", by what it claimed of its first arm (state.COMPARISON_CLAIMS).

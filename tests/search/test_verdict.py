@@ -322,3 +322,43 @@ def test_an_effect_study_in_other_people_only_partly_addresses_a_question_about_
                      "reduce heart attacks.")
     assert addresses(query, other).label == "partly"
     assert addresses(query, bypass).label == "yes"
+
+
+def test_an_offline_question_whose_frame_was_not_read_gets_no_verdict():
+    papers = [_paper(i, "supports") for i in range(6)]
+    unread = decide(papers, Frame(kind="other", intervention="omeprazole"), offline=True)
+    assert unread.label == "insufficient" and "could not tell" in unread.reason
+    # The LLM judge reads the question itself, so its stances still decide.
+    assert decide(papers, Frame(kind="other", intervention="omeprazole"), offline=False).label == "yes"
+    assert decide(papers, Frame(kind="effect", intervention="omeprazole"), offline=True).label == "yes"
+
+
+@pytest.mark.parametrize(
+    "sentence, arm",
+    [
+        # The coordinated verb shares the sentence's subject (chlorthalidone), not the arm named last.
+        ("Chlorthalidone was at least equivalent to amlodipine and lisinopril in all of the outcomes measured, "
+         "and was better in some, notably heart failure.", "y"),
+        # A third drug is the subject: no finding about either arm.
+        ("Amlodipine was at least equivalent to chlorthalidone and lisinopril, and was better in some.", None),
+        ("Patients on chlorthalidone and lisinopril were followed; lisinopril was better.", "x"),
+    ],
+)
+def test_a_coordinated_verb_keeps_the_sentences_subject(sentence, arm):
+    assert favoured_arm(sentence, ["lisinopril"], ["chlorthalidone"]) == arm
+
+
+@pytest.mark.parametrize(
+    "question, intervention, also",
+    [
+        ("Is Evista (raloxifene) as good as HRT at relieving hot flushes?", "Evista", "raloxifene"),
+        ("Does Zantac (ranitidine) heal stomach ulcers?", "Zantac", "ranitidine"),
+    ],
+)
+def test_a_drug_name_in_brackets_is_the_same_drug(question, intervention, also):
+    query = understand(question, Filters())
+    assert query.frame.intervention == intervention
+    [x] = query.role_concepts("intervention")
+    assert also in [n.lower() for n in x.synonyms]
+    assert also not in (query.frame.outcome or "").lower()
+    assert also not in (query.frame.comparator or "").lower()
