@@ -20,6 +20,7 @@ from documents.sources.base import Record
 
 from .concepts import DROP_WORDS, _lookup_drug
 from .query_builder import GENERIC_WORDS
+from .formulations import form_of
 from .state import Addresses, Concept, UnderstoodQuery
 
 STEM = 5  # characters of a word compared ("healing" ~ "healed", "inhibitors" ~ "inhibitor")
@@ -93,6 +94,10 @@ def addresses(query: UnderstoodQuery, record: Record) -> Addresses:
         return Addresses("no", f"does not study {x}")
 
     if frame.kind == "comparison":
+        unnamed_form = [c.text for c in intervention if form_of(c) and not mentions(c, stems)]
+        if unnamed_form:
+            # "sumatriptan injection ... than sumatriptan tablets": a study of the tablets alone is not about both.
+            return Addresses("partly", f"studies {named[0].text if named else x}, but not as {unnamed_form[0]}")
         if comparator:
             y = frame.comparator or _list([c.text for c in comparator])
             if any(mentions(c, stems) for c in comparator):

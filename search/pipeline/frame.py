@@ -187,7 +187,9 @@ def frame_question(question: str, concepts: list[Concept]) -> FramedConcepts:
     before_population = [i for i in order if i not in in_population]
 
     if kind == "comparison":
-        _frame_comparison(q, concepts, positions, before_population, framed)
+        split = _frame_comparison(q, concepts, positions, before_population, framed)
+        if split is not None:
+            _frame_forms(concepts, positions, split, framed)
     else:
         treatments = [i for i in before_population if _is_treatment(concepts[i])]
         first = treatments[:1] or before_population[:1] or order[:1]
@@ -232,8 +234,11 @@ def frame_question(question: str, concepts: list[Concept]) -> FramedConcepts:
 
 def _frame_comparison(
     q: str, concepts: list[Concept], positions: list[int], candidates: list[int], framed: FramedConcepts
-) -> None:
-    """Intervention before the pivot, comparator after it; "one X ... than another" compares X with X."""
+) -> tuple[int, int] | None:
+    """Intervention before the pivot, comparator after it; "one X ... than another" compares X with X.
+
+    Returns where the first arm's words end and the second's begin (None for "one X ... than another").
+    """
     one_another = _ONE_ANOTHER.search(q) or _WHICH.search(q)
     between = _BETWEEN.search(q)
     pivot = _comparison_pivot(q)
@@ -246,7 +251,7 @@ def _frame_comparison(
         name = " ".join(concepts[i].text for i in cls) or one_another.group("cls")
         framed.frame.intervention = name
         framed.frame.comparator = f"another {name}"
-        return
+        return None
     if between:
         split = between.start("b")
     elif either:
@@ -270,6 +275,40 @@ def _frame_comparison(
                       and not (positions[i] >= compared_from and _is_treatment(concepts[i]))]
     if not framed.comparator and "placebo" in q[split:]:
         framed.frame.comparator = "placebo"
+    return split, compared_from
+
+
+def _frame_forms(concepts: list[Concept], positions: list[int], split: tuple[int, int], framed: FramedConcepts) -> None:
+    """A form written on either side of a comparison is part of that arm (``formulations``).
+
+    "Does a sumatriptan injection work better than sumatriptan tablets for a migraine?" compares one drug in
+    two forms: the forms are the arms, and what had been taken for the comparator (the condition) is the
+    outcome. Two drugs ("the oxybutynin skin patch ... Detrol LA tablets") are told apart by their names.
+    """
+    from .formulations import form_of
+
+    forms = [i for i in range(len(concepts)) if form_of(concepts[i]) and positions[i] >= 0]
+    x_forms = [i for i in forms if positions[i] < split[0]][:1]
+    y_forms = [i for i in forms if positions[i] >= split[1]][:1]
+    treatment = [i for i in framed.intervention if _is_treatment(concepts[i])][:1]
+    if not treatment or not (x_forms or y_forms):
+        return
+    if any(_is_treatment(concepts[i]) and i not in forms for i in framed.comparator):
+        return  # two drugs: each is known by its name, and its form is incidental ("fluticasone nose spray")
+    if not (x_forms and y_forms) or form_of(concepts[x_forms[0]]) == form_of(concepts[y_forms[0]]):
+        return
+    stray = [i for i in framed.comparator if i not in forms]
+    framed.intervention = treatment + x_forms
+    framed.comparator = y_forms
+    framed.outcome = sorted([i for i in framed.outcome if i not in forms] + stray, key=lambda i: positions[i])
+    framed.frame.intervention = _arm_text(concepts, positions, treatment[0], x_forms[0])
+    framed.frame.comparator = _arm_text(concepts, positions, treatment[0], y_forms[0], same_side=False)
+
+
+def _arm_text(concepts: list[Concept], positions: list[int], drug: int, form: int, same_side: bool = True) -> str:
+    """The arm as the question writes it: "extended-release oxybutynin", "sumatriptan injection"."""
+    before = same_side and 0 <= positions[form] < positions[drug]
+    return f"{concepts[form].text} {concepts[drug].text}" if before else f"{concepts[drug].text} {concepts[form].text}"
 
 
 def _comparison_pivot(q: str) -> re.Match[str] | None:

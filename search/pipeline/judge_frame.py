@@ -29,6 +29,8 @@ from search.stance.outcome_reading import BOTH_ARMS, INERT_ARMS
 from search.stance.text import first_name_at, last_name_at
 
 from .class_members import class_names
+from .formulations import arm_names as form_arm_names
+from .formulations import form_of
 
 from .state import Frame, RankedPaper, Stance, UnderstoodQuery
 from .verdict import is_uncertain
@@ -80,7 +82,8 @@ OUTCOME_CUES: Cues = ((_SAFER, False), (_LESS_SAFE, True), (_FEWER, False), (_MO
 
 
 def favoured_arm(
-    sentence: str, x_names: list[str], y_names: list[str], *, safety: bool = False, cues: Cues | None = None
+    sentence: str, x_names: list[str], y_names: list[str], *, safety: bool = False, cues: Cues | None = None,
+    shared: Sequence[str] = (),
 ) -> str | None:
     """'x', 'y' or None: which arm a sentence says did better ("X was superior to Y", "Y was less effective").
 
@@ -88,7 +91,8 @@ def favoured_arm(
     or not the winner is named by the question's word (a class such as "proton pump inhibitors"
     is written as "lansoprazole"); otherwise the arm named last before the cue is its subject.
     ``cues`` are (pattern, flips) pairs: a flipping cue ("less effective", "more dry mouth") says
-    its subject did worse. By default efficacy cues, or tolerability cues when ``safety``.
+    its subject did worse. By default efficacy cues, or tolerability cues when ``safety``. ``shared``: the
+    drug both arms are (one drug in two forms), never a third drug.
     """
     low = sentence.lower()
     if cues is None:
@@ -114,7 +118,7 @@ def favoured_arm(
         if lost_x >= 0 or lost_y >= 0:
             loser_arm = "x" if lost_y < 0 or 0 <= lost_x < lost_y else "y"
             subject = "y" if loser_arm == "x" else "x"
-            if _third_drug_subject(low[: m.start()], x_names if subject == "x" else y_names):
+            if _third_drug_subject(low[: m.start()], [*(x_names if subject == "x" else y_names), *shared]):
                 continue  # "Olanzapine was superior to haloperidol": a third drug won, not the arm asked about
         else:
             before = low[: m.start()]
@@ -132,9 +136,9 @@ def favoured_arm(
                     first_x, first_y = first_name_at(before, x_names), first_name_at(before, y_names)
                     subject = "x" if first_y < 0 or 0 <= first_x < first_y else "y"
                     # ... unless a third drug is written before it ("Amlodipine was equivalent to X, and was better").
-                    if _third_drug_subject(before[: first_x if subject == "x" else first_y], []):
+                    if _third_drug_subject(before[: first_x if subject == "x" else first_y], list(shared)):
                         continue
-                elif _third_drug_subject(before, x_names if subject == "x" else y_names):
+                elif _third_drug_subject(before, [*(x_names if subject == "x" else y_names), *shared]):
                     continue
         if flips:
             subject = "y" if subject == "x" else "x"
@@ -162,6 +166,7 @@ def _third_drug_subject(before: str, arm_names: list[str]) -> bool:
 
 def _finding(
     abstract: str, first: str, x_names: list[str], y_names: list[str], *, safety: bool = False, title: str = "",
+    shared: Sequence[str] = (),
 ) -> tuple[str | None, str, bool]:
     """The first sentence (the model's, then the conclusion's last three, then the title) that names a winner:
     (arm, sentence, significant). A title such as "Nisoldipine is superior to enalapril in black patients"
@@ -170,7 +175,7 @@ def _finding(
 
     sentences = [first] + list(reversed(split_sentences(abstract or "")[-3:])) + [title]
     for sentence in sentences:
-        arm = favoured_arm(sentence or "", x_names, y_names, safety=safety)
+        arm = favoured_arm(sentence or "", x_names, y_names, safety=safety, shared=shared)
         if arm is not None:
             return arm, sentence, bool(_SIGNIFICANT.search(sentence))
     return None, first, False
@@ -266,6 +271,10 @@ def _arm_names(query: UnderstoodQuery, paper: RankedPaper) -> tuple[list[str], l
     from .addresses import clause_drugs
 
     frame = query.frame
+    forms = form_arm_names(query.role_concepts("intervention"), query.role_concepts("comparator"))
+    if forms is not None:
+        # One drug in two forms ("sumatriptan injection vs tablets"): only the forms tell the arms apart.
+        return _names(forms[0]), _names(forms[1])
     x_names = _concept_names(query, "intervention", frame.intervention)
     y_names = _concept_names(query, "comparator", frame.comparator)
     x_class, y_class = _is_class(x_names), _is_class(y_names)
@@ -279,6 +288,13 @@ def _arm_names(query: UnderstoodQuery, paper: RankedPaper) -> tuple[list[str], l
         return x_names + [d for d in drugs if d not in taken], y_names
     taken = {w for n in x_names for w in n.split()}
     return x_names, y_names + [d for d in drugs if d not in taken]
+
+
+def _shared_drug_names(query: UnderstoodQuery) -> list[str]:
+    """The names of the drug both arms are, when a comparison is of one drug in two forms; else none."""
+    if form_arm_names(query.role_concepts("intervention"), query.role_concepts("comparator")) is None:
+        return []
+    return _names([n for c in query.role_concepts("intervention") if not form_of(c) for n in [c.text, *c.synonyms]])
 
 
 def _is_class(names: list[str]) -> bool:
@@ -314,14 +330,15 @@ def comparison_stance(query: UnderstoodQuery, paper: RankedPaper, model, questio
         values = (1.0 - p, p, 0.0) if claim == "as_good" else (p, 1.0 - p, 0.0)
         return _stance(*values, f"comparison model: difference found with probability {p:.2f}: \u201c{quote}\u201d")
     x_names, y_names = _arm_names(query, paper)
+    shared = _shared_drug_names(query)
     if named:
         outcome_names = _comparison_outcome_names(query, named[0])
         read = _named_outcome_finding(query, paper, x_names, y_names, wanted=named[1], names=outcome_names,
-                                      as_good=claim == "as_good")
+                                      as_good=claim == "as_good", shared=shared)
         if read is not None:
             return read
         title = paper.record.title or ""
-        arm = favoured_arm(title, x_names, y_names) if _asks_benefit(question, named[0]) else None
+        arm = favoured_arm(title, x_names, y_names, shared=shared) if _asks_benefit(question, named[0]) else None
         if arm is not None:
             # The abstract's sentences never name O, but the title states the winner ("nisoldipine is
             # superior to enalapril"); the question's outcome is the trial's, so that is its finding.
@@ -334,7 +351,8 @@ def comparison_stance(query: UnderstoodQuery, paper: RankedPaper, model, questio
                 arm = "x" if result.direction == named[1] else "y"
     else:
         arm, sentence, _ = _finding(paper.record.abstract, result.sentence, x_names, y_names,
-                                              safety=bool(_ASKS_SAFETY.search(question)), title=paper.record.title or "")
+                                              safety=bool(_ASKS_SAFETY.search(question)), title=paper.record.title or "",
+                                              shared=shared)
         if arm is not None:
             # "X was superior to / more effective than Y" states a difference, whatever the model read.
             p = max(p, STATED_DIFFERENCE)
@@ -401,7 +419,7 @@ def _names_outcome(names: list[str], sentence: str | None) -> bool:
 
 def _named_outcome_finding(
     query: UnderstoodQuery, paper: RankedPaper, x_names: list[str], y_names: list[str], *, wanted: str,
-    names: list[str], as_good: bool = False,
+    names: list[str], as_good: bool = False, shared: Sequence[str] = (),
 ) -> Stance | None:
     """"Does X cause less O than Y?" read from the clauses that name O; None when none of them says.
 
@@ -415,7 +433,7 @@ def _named_outcome_finding(
         return None
 
     def favoured(clause: str, xs: Sequence[str], ys: Sequence[str]) -> str | None:
-        return favoured_arm(clause, list(xs), list(ys), cues=OUTCOME_CUES)
+        return favoured_arm(clause, list(xs), list(ys), cues=OUTCOME_CUES, shared=shared)
 
     findings = compare_on_outcome(paper.record.abstract, outcome_names=names, x_names=x_names, y_names=y_names,
                                   favoured=favoured)

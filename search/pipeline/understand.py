@@ -10,6 +10,7 @@ from documents.sources.base import Filters
 
 from .class_examples import merge_examples
 from .concepts import extract_concepts
+from .formulations import mark_forms
 from .frame import frame_question
 from .query_builder import build_queries
 from .state import Frame, UnderstoodQuery
@@ -24,7 +25,7 @@ def understand(question: str, filters: Filters) -> UnderstoodQuery:
     if not extraction.concepts:
         return UnderstoodQuery(boolean="", concepts=[], relaxations=[], message=NO_CONCEPTS,
                                frame=Frame(kind=frame_question(question, []).frame.kind))
-    concepts = merge_examples(question, extraction.concepts)
+    concepts = mark_forms(question, merge_examples(question, extraction.concepts))
     framed = frame_question(question, concepts)
     boolean, relaxations = build_queries(concepts, filters, required=framed.required)
     return UnderstoodQuery(
