@@ -13,21 +13,30 @@ Design, in order of trust:
 3. Rules over the title and abstract (the demo corpus has no publication types, so this is what runs
    there): an ordered list of cues, from the most specific (a guideline, a meta-analysis) to the fallback
    (no sign of original data: a narrative review). Each rule records the words that fired it as evidence.
+   The rules fit the labelled sets they were read on, so a learned model (``search.design_model``, trained by
+   ``manage.py train_design``) takes their answer and every cue as inputs and decides; where it overrules the
+   rules, its evidence names what outweighed them. ``classify_design(..., learned=False)`` is the rules alone.
 
 Sample size: the number randomised if stated, else enrolled / included, else treated / analysed, read from
 phrases that count people ("A total of 1,234 patients were randomized", "N = 120", "Forty-two patients",
 arms "(n = 30) ... (n = 32)" summed when the sentence randomises or allocates them). Numbers that are
 doses, years, ages, percentages or durations never count, and nothing is returned when no phrase counts
-people (never a guess). Both functions are pure and take well under 5 ms per abstract.
+people (never a guess). Both functions are deterministic and take well under 5 ms per abstract.
 """
 from __future__ import annotations
 
+import logging
 import re
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
 from search.sentences import split_sentences
+
+if TYPE_CHECKING:
+    from search.design_model import DesignModel
+
+logger = logging.getLogger(__name__)
 
 # Machine label -> display name, in the order researchers read a hierarchy of evidence.
 DESIGNS: dict[str, str] = {
@@ -402,12 +411,43 @@ def _classify_text(text: _Text) -> DesignResult:
     return result("other", "no design cue")
 
 
-def classify_design(*, title: str, abstract: str, publication_types: list[str], mesh: list[str]) -> DesignResult:
-    """The study design of one paper: publication types, then MeSH, then the title and abstract's text."""
+def classify_design(*, title: str, abstract: str, publication_types: list[str], mesh: list[str],
+                    learned: bool = True, model: "DesignModel | None" = None) -> DesignResult:
+    """The study design of one paper: publication types, then MeSH, then the title and abstract's text.
+
+    The text is decided by the learned model (``search.design_model``: a logistic regression over the text rules'
+    answer, their cues, the MeSH headings and design words): ``model`` when given, else the shipped artifact;
+    ``learned=False`` (or no artifact) gives the ordered text rules alone. Publication types and the MeSH rules
+    decide first either way.
+    """
     text = _analyse(title or "", abstract or "")
-    return (_from_publication_types(publication_types or [], text)
-            or _from_mesh(mesh or [], text)
-            or _classify_text(text))
+    decided = _from_publication_types(publication_types or [], text) or _from_mesh(mesh or [], text)
+    if decided is not None:
+        return decided
+    rule = _classify_text(text)
+    if learned and model is None:
+        model = _learned_model()
+    if not learned or model is None:
+        return rule
+    from search.design_model import view_of
+
+    return model.decide(view_of(text, tuple(m for m in mesh or [] if m), rule))
+
+
+_MODEL_STATE: dict[str, bool] = {"warned": False}
+
+
+def _learned_model() -> "DesignModel | None":
+    """The shipped design model, or None (the text rules decide) when its artifact is missing or unreadable."""
+    from search.design_model import DesignModelMissing, load_design_model
+
+    try:
+        return load_design_model()
+    except DesignModelMissing as exc:
+        if not _MODEL_STATE["warned"]:
+            _MODEL_STATE["warned"] = True
+            logger.warning("design: %s; the text rules decide alone", exc)
+        return None
 
 
 # --------------------------------------------------------------------------------------------------
@@ -453,7 +493,7 @@ _N_OF_THEM = re.compile(rf"\b(?P<num>{_NUMBER})\s+of\s+(?:them|these|whom)\s+(?:
 _X_OF_N = re.compile(rf"\b(?:based on|analy[sz]ed|included|studied|comprised)\s+(?P<num>{_NUMBER})\s+of\s+(?:the\s+)?"
                      rf"(?:\d[\d,]*|{_WORD})\b", re.I)
 _CASES_AND_CONTROLS = re.compile(r"\bcases\b[^.;]{0,60}?\b(?:and|with|to|versus|vs\.?)\s+(?:up to )?\d[\d,]* "
-                                 r"(?:[\w-]+ ){0,2}controls\b", re.I)
+                                 r"(?:[\w-]+ ){0,2}(?:controls|control (?:subjects|patients|women|men|individuals))\b", re.I)
 _PEOPLE_WORD = re.compile(rf"\b{_PEOPLE}\b", re.I)
 _SINGLE_CASE = re.compile(r"\bwe (?:present|report|describe) (?:the |a |an )?case\b|\bthis is a case report\b"
                           r"|\bdescribed in one patient\b|\bwe (?:present|report|describe) (?:a|an) \d+-year-old"
@@ -473,23 +513,25 @@ _ROLE: tuple[tuple[int, re.Pattern[str]], ...] = (
                    r"|\bincluding\b|\bmet (our |the )?(inclusion|criteria)|\beligible\b|\bstudy population\b"
                    r"|\bconsisted of\b|\bcomprised\b|\bwe studied\b|\bwere studied\b|\bstudy (of|in|involving)\b"
                    r"|\bsample\b|\bsurvey\b|\binvolving\b|\bcohort of\b|\btotal of\b|\bparticipants?\b"
-                   r"|\bsubjects (were|was)\b", re.I)),
+                   r"|\bsubjects (were|was)\b|\bmatched (with|to)\b", re.I)),
     (3, re.compile(r"\btreated\b|\breceived\b|\breceiving\b|\bunderwent\b|\bundergoing\b|\boperated on\b"
-                   r"|\b(were|was) (evaluated|examined|assessed|reviewed|analy[sz]ed|identified|investigated|tested"
+                   r"|\b(were|was) (\w+ly )?(evaluated|examined|assessed|reviewed|analy[sz]ed|identified|investigated|tested"
                    r"|followed|compared|selected|given|administered|measured|interviewed|screened|genotyped)\b"
                    r"|\bwe (evaluated|examined|assessed|reviewed|analy[sz]ed|identified|investigated|tested|followed"
                    r"|report|describe|present|measured|compared|interviewed|retrospectively)\b|\bstudied\b"
-                   r"|\bvolunteers\b|\bin \S+ (patients|subjects)\b|\breviewing\b|\bretrospectively reviewed\b", re.I)),
+                   r"|\bvolunteer(s|ed)\b|\bundergo\b|\bin \S+ (patients|subjects)\b|\breviewing\b|\bretrospectively reviewed\b", re.I)),
 )
 # Words right after a count that make it a part of the sample, not the sample ("12 patients withdrew").
 _SUBSET_AFTER = re.compile(r"^[^.;:]{0,60}?\b(completed|withdrew|discontinued|dropped out|lost to follow|died"
                            r"|were excluded|responded|remitted|re-bled|relapsed|evaluable|had to be excluded)\b"
+                           r"|^[^.;:]{0,40}?\b(per|to|for) (each|every) (case|patient|subject)\b"
                            r"|^\s*\w*\s*(\([^)]*\)\s*)?\(\s*\d+(\.\d+)?\s*%|^[^.;:]{0,40}?\(\s*\d+(\.\d+)?\s*%\)", re.I)
 _SUBSET_BEFORE = re.compile(rf"(?:\b{_NUMBER}\s+(?:\(\S+\)\s+)?of\s+(?:the\s+)?|\b(?<!questionnaire )(?<!survey )(?<!study )(?<!trial )(?:among|per|than|whom|which|up to)"
                             rf"\s+|\b(?:for|per) (?:every|each) \w+,?\s+|%\s+of\s+|\d\s*\(\s*|\b{_PEOPLE}\s*\(\s*"
-                            rf"|[<>≤≥±/]\s*|\b(?:type|grade|stage|class|phase"
+                            rf"|[<>≤≥±/]\s*|\b(?:occurred|observed|found|seen|noted|detected|required|developed|documented|recorded)\s+in\s+"
+                            rf"|\b(?:type|grade|stage|class|phase"
                             rf"|level|day|week|month|year|visit|table|figure|fig|step|cycle|score|version|no|aged?|ages"
-                            rf"|between|over|under|approximately)\.?\s+)$", re.I)
+                            rf"|(?<!compared )(?<!comparison )between|over|under|approximately)\.?\s+)$", re.I)
 _BASE_BEFORE = re.compile(r"\b(population|base|pool|catchment|registry|database) of\s+$|\bout of\s+$", re.I)
 _COMPLEMENT = re.compile(r"\b(remaining|the other|while|whereas|and|with|versus|vs\.?|compared|plus|paired)\b", re.I)
 
@@ -526,7 +568,7 @@ def _role(text: str) -> int:
     return 1
 
 
-_CLAUSE_END = re.compile(rf"[;:]|\. |, (?=\w+ \d)|, (?=\d[\d,]*\s+(?:[\w-]+\s+){{0,3}}?{_PEOPLE}\b)", re.I)
+_CLAUSE_END = re.compile(rf"[;:](?![^()]*\))|\. |, (?!aged? )(?=\w+ \d)|, (?=\d[\d,]*\s+(?:[\w-]+\s+){{0,3}}?{_PEOPLE}\b)", re.I)
 
 
 def _clause_role(sentence: str, start: int, end: int) -> int:
@@ -552,8 +594,9 @@ def _arms(sentence: str) -> int | None:
 def _clause_candidates(clause: str, offset: int) -> list[tuple[int, int, int, int]]:
     """(priority, is_sum, -position, n) for the counts of people in one clause (its groups summed)."""
     found: list[tuple[int, int, int, int]] = []
-    counts: list[tuple[int, int, int, bool]] = []  # (value, role, position, summable)
+    counts: list[tuple[int, int, int, bool, bool]] = []  # (value, role, position, summable, a control group)
     inside: list[tuple[int, int]] = []  # "(9 men and 13 women)" right after a count: its breakdown, not more people
+    dropped = False  # a count in this clause was a part of the sample (a subset), so what it includes is too
     for match in _COUNT.finditer(clause):
         value = _number(match.group("num"))
         if not value or any(start <= match.start() < end for start, end in inside):
@@ -564,9 +607,10 @@ def _clause_candidates(clause: str, offset: int) -> list[tuple[int, int, int, in
             inside.append((match.end(), close if close > 0 else len(clause)))
         before = clause[max(0, match.start() - 40):match.start()]
         if _SUBSET_BEFORE.search(before):
+            dropped = True
             continue  # "12 of 40 patients", "type 2 diabetic women", "aged 45 patients", "per 1,000 patients"
-        if re.search(r"\bincluding\s+$", before) and counts:
-            continue  # "613 children, including 97 neonates"
+        if re.search(r"\bincluding\s+$", before) and (counts or dropped):
+            continue  # "613 children, including 97 neonates"; "seen in 28 patients, including 6 patients who ..."
         role = _clause_role(clause, match.start(), match.end())
         if match.group("noun").lower() == "cases" and role < 3 and not _CASES_AND_CONTROLS.search(clause):
             continue  # "cases" counts people only where the clause counts them, or pairs them with controls
@@ -575,19 +619,23 @@ def _clause_candidates(clause: str, offset: int) -> list[tuple[int, int, int, in
         subset = _SUBSET_AFTER.search(after) is not None
         base = _BASE_BEFORE.search(before) is not None
         if subset:
+            dropped = True
             continue  # "Ten patients (18.5%) developed ...", "12 patients withdrew": a part, never the sample
         if base:
             role = min(role, 2)
-        counts.append((value, role, offset + match.start(), not base))
-    summable = [(v, r, p) for v, r, p, ok in counts if ok]
-    top = max((r for _, r, _ in summable), default=0)
-    if top >= 4:  # "384 randomized patients ... 193 women treated": the randomised / enrolled groups only
-        summable = [(v, r, p) for v, r, p in summable if r >= 4]
+        control = bool(re.search(r"\bcontrols?\b", before[-25:] + match.group("between") + " " + match.group("noun"),
+                                 re.I))
+        counts.append((value, role, offset + match.start(), not base, control))
+    summable = [(v, r, p, c) for v, r, p, ok, c in counts if ok]
+    top = max((r for _, r, _, _ in summable), default=0)
+    if top >= 4:  # "384 randomized patients ... 193 women treated": the randomised / enrolled groups only,
+        # with the controls they are compared to ("600 outpatients ... and 6,000 community controls")
+        summable = [(v, r, p, c) for v, r, p, c in summable if r >= 4 or c]
     if len(summable) >= 2 and _COMPLEMENT.search(clause):
-        values = [v for v, _, _ in summable]
+        values = [v for v, _, _, _ in summable]
         total = max(values) if len(values) > 2 and max(values) * 2 == sum(values) else sum(values)
-        found.append((max(r for _, r, _ in summable), 1, -summable[0][2], total))
-    found.extend((role, 0, -position, value) for value, role, position, _ in counts)
+        found.append((max(r for _, r, _, _ in summable), 1, -summable[0][2], total))
+    found.extend((role, 0, -position, value) for value, role, position, _, _ in counts)
     return found
 
 

@@ -1,32 +1,55 @@
-"""``manage.py evaluate design --data FILE [--json] [--limit N]``: study design and sample size against hand labels.
+"""``manage.py evaluate design --data FILE|DIR [--json] [--limit N]``: study design and sample size against hand labels.
 
 FILE is JSON Lines, one ``{"pmid", "design", "sample_size", "note"}`` per line: ``design`` one of
 ``search.design.DESIGNS``, ``sample_size`` an integer or null (the abstract states no number), ``note`` why.
 The abstracts are read from the demo corpus by PMID (``MEDSEBA_DATA_DIR/pubmed-demo-corpus/corpus.jsonl.gz``),
 with the corpus' MeSH headings and no publication types, exactly what the product has for those papers.
 The labelled sets in ``search/evaluation/data/`` were written by reading the abstracts (rules in the README,
-"Study design labels"): ``design_labels.jsonl`` before the rules were written and tuned, and
-``design_labels_holdout.jsonl`` after they were finished, never used to tune them.
+"Study design labels"); ``LABEL_SETS`` names them, in the order the design model is trained on them.
 
-Figures: n, design accuracy, macro-F1 over the designs present in the labels, precision / recall / support
-per design, the confusion matrix (gold row -> predicted column), sample size exact match where the label has
-a number, the rate of a number returned where the label is null (false numbers), the misclassified PMIDs and
-the sample-size misses, and the median time per abstract (both functions).
+Figures for a FILE: n, design accuracy, macro-F1 over the designs present in the labels, precision / recall /
+support per design, the confusion matrix (gold row -> predicted column), sample size exact match where the label
+has a number, the rate of a number returned where the label is null (false numbers), the misclassified PMIDs and
+the sample-size misses, and the median time per abstract (both functions). The design is the product's (the
+shipped model over the rules); ``rules`` gives the rules alone, and ``seen_by_model`` how many of the file's PMIDs
+the shipped model was trained on (figures on those are in-sample).
+
+A DIR (``--data search/evaluation/data``) runs the **leave-one-set-out** evaluation instead: for each file of
+``LABEL_SETS`` found there, a model is trained on all the others and scored on it, against the rules alone on the
+same file, and a learned model without the rules (words and MeSH only). Only the files named in ``LABEL_SETS``
+are opened: a blind set being written in the same folder is never read. The second reader's file is used for
+agreement only (its PMIDs are those of two other sets).
 """
 from __future__ import annotations
 
 import statistics
 import time
+from dataclasses import asdict, replace
 from pathlib import Path
 from typing import Any
 
+import numpy as np
 from django.conf import settings
 
-from search.design import DESIGNS, classify_design, sample_size
+from search.design import DESIGNS, DesignResult, classify_design, sample_size
 from search.evaluation._jsonl import numbered_rows
 from search.stance.data import iter_jsonl
 
 TARGETS = {"design_macro_f1": 0.80, "sample_size_exact": 0.85}
+# The labelled sets, in the order the design model is trained on them. A new set joins this list only after it
+# has been scored blind: the leave-one-set-out evaluation and ``train_design`` open no other file of the folder.
+LABEL_SETS: tuple[str, ...] = (
+    "design_labels.jsonl",
+    "design_labels_holdout.jsonl",
+    "design_labels_holdout2.jsonl",
+    "design_labels_holdout3.jsonl",
+    "design_labels_holdout4.jsonl",
+    "design_labels_holdout5.jsonl",
+)
+# A second, independent reading of holdout4 + holdout5: agreement only, never training rows.
+SECOND_READER = "design_labels_second_reader.jsonl"
+BOOTSTRAP_RESAMPLES = 1000
+BOOTSTRAP_SEED = 13
 
 
 def corpus_path() -> Path:
@@ -94,28 +117,64 @@ def design_figures(gold: list[str], predicted: list[str]) -> dict[str, Any]:
     }
 
 
+def labelled_sets(folder: Path, limit: int | None = None) -> dict[str, list[dict[str, Any]]]:
+    """The files of ``LABEL_SETS`` present in ``folder`` (in that order); no other file is opened."""
+    folder = Path(folder)
+    sets = {name: read_labelled(folder / name, limit=limit) for name in LABEL_SETS if (folder / name).is_file()}
+    if len(sets) < 2:
+        raise ValueError(f"{folder} holds {len(sets)} of the labelled sets ({', '.join(LABEL_SETS)}); "
+                         "leaving one set out needs at least two")
+    seen: dict[str, str] = {}
+    for name, rows in sets.items():
+        for row in rows:
+            if row["pmid"] in seen:
+                raise ValueError(f"PMID {row['pmid']} is in both {seen[row['pmid']]} and {name}; "
+                                 "a set left out must share no abstract with the others")
+            seen[row["pmid"]] = name
+    return sets
+
+
 def run(data: Path, options: dict[str, Any]) -> dict[str, Any]:
+    if Path(data).is_dir():
+        return cross_set(Path(data), options)
+    return run_file(Path(data), options)
+
+
+def run_file(data: Path, options: dict[str, Any]) -> dict[str, Any]:
+    """The product's design (shipped model over the rules) and sample size on one labelled file."""
+    from search.design_model import DesignModelMissing, load_design_model
+
     rows = read_labelled(Path(data), limit=options.get("limit"))
     records = load_records({row["pmid"] for row in rows}, options.get("corpus"))
     missing = [row["pmid"] for row in rows if row["pmid"] not in records]
     if missing:
         raise ValueError(f"{len(missing)} labelled PMIDs are not in the demo corpus (first: {missing[0]})")
+    try:
+        model = load_design_model()
+    except DesignModelMissing:
+        model = None
     predicted: list[str] = []
+    by_rules: list[str] = []
     sizes: list[int | None] = []
     times_ms: list[float] = []
     for row in rows:
         record = records[row["pmid"]]
         started = time.perf_counter()
-        result = classify_design(title=record.get("title") or "", abstract=record["abstract"],
-                                 publication_types=list(record.get("publication_types") or []),
-                                 mesh=list(record.get("mesh") or []))
+        result = _design(record, model=model)
         found = sample_size(record["abstract"])
         times_ms.append((time.perf_counter() - started) * 1000)
         predicted.append(result.label)
+        by_rules.append(_design(record, learned=False).label)
         sizes.append(found.n if found else None)
     gold = [row["design"] for row in rows]
     figures: dict[str, Any] = {"data": str(data)}
+    figures["design_by"] = f"design model {model.version} over the rules" if model else "the rules (no model shipped)"
+    trained = set(model.trained_pmids) if model else set()
+    figures["seen_by_model"] = sum(row["pmid"] in trained for row in rows)
     figures.update(design_figures(gold, predicted))
+    rules_alone = design_figures(gold, by_rules)
+    figures["rules"] = {"design_accuracy": rules_alone["design_accuracy"],
+                        "design_macro_f1": rules_alone["design_macro_f1"]}
     stated = [(row, n) for row, n in zip(rows, sizes) if row["sample_size"] is not None]
     unstated = [(row, n) for row, n in zip(rows, sizes) if row["sample_size"] is None]
     figures["sample_size_labelled"] = len(stated)
@@ -138,3 +197,152 @@ def run(data: Path, options: dict[str, Any]) -> dict[str, Any]:
         "sample_size_exact": (figures["sample_size_exact"] or 0) >= TARGETS["sample_size_exact"],
     }
     return figures
+
+
+def _design(record: dict[str, Any], *, learned: bool = True, model: Any = None) -> DesignResult:
+    return classify_design(title=record.get("title") or "", abstract=record.get("abstract") or "",
+                           publication_types=list(record.get("publication_types") or []),
+                           mesh=list(record.get("mesh") or []), learned=learned, model=model)
+
+
+def _macro_f1(gold: np.ndarray, predicted: np.ndarray, n_labels: int) -> float:
+    """Macro-F1 over the labels present in ``gold`` (label indices), as ``design_figures`` computes it."""
+    tp = np.bincount(gold[gold == predicted], minlength=n_labels)
+    support = np.bincount(gold, minlength=n_labels)
+    guessed = np.bincount(predicted, minlength=n_labels)
+    present = support > 0
+    f1 = np.divide(2 * tp, support + guessed, out=np.zeros(n_labels), where=(support + guessed) > 0)
+    return float(f1[present].mean())
+
+
+def paired_bootstrap(gold: list[str], first: list[str], second: list[str], *, resamples: int = BOOTSTRAP_RESAMPLES,
+                     seed: int = BOOTSTRAP_SEED) -> dict[str, float]:
+    """The macro-F1 difference ``second - first`` on the same abstracts, with a 95% interval from resampling them."""
+    index = {label: i for i, label in enumerate(DESIGNS)}
+    g, a, b = (np.array([index[x] for x in xs]) for xs in (gold, first, second))
+    rng = np.random.default_rng(seed)
+    diffs = np.empty(resamples)
+    for i in range(resamples):
+        pick = rng.integers(0, len(g), len(g))
+        diffs[i] = _macro_f1(g[pick], b[pick], len(index)) - _macro_f1(g[pick], a[pick], len(index))
+    low, high = np.percentile(diffs, [2.5, 97.5])
+    return {"difference": round(_macro_f1(g, b, len(index)) - _macro_f1(g, a, len(index)), 3),
+            "low": round(float(low), 3), "high": round(float(high), 3),
+            "share_above_zero": round(float((diffs > 0).mean()), 3), "resamples": resamples}
+
+
+SYSTEMS = ("rules", "learned", "hybrid")
+
+
+def cross_set(folder: Path, options: dict[str, Any]) -> dict[str, Any]:
+    """Leave one labelled set out: train on the others, score on it, for the rules, a learned model and the hybrid.
+
+    ``rules``: the rules alone (no training; but they were written by reading most of these sets, so their figures
+    on those are optimistic). ``learned``: the logistic regression on words and MeSH only, without the rules.
+    ``hybrid``: what ships (publication types and MeSH rules first, then the model over the rules' answer and cues),
+    trained with the shipped configuration on the other sets. Sample size is the rules' in both (no model).
+    """
+    from search.design_model import DesignModel, DesignModelConfig, example_of, view
+
+    limit = options.get("limit")
+    sets = labelled_sets(folder, limit=limit)
+    records = load_records({row["pmid"] for rows in sets.values() for row in rows}, options.get("corpus"))
+    missing = [row["pmid"] for rows in sets.values() for row in rows if row["pmid"] not in records]
+    if missing:
+        raise ValueError(f"{len(missing)} labelled PMIDs are not in the demo corpus (first: {missing[0]})")
+    config = DesignModelConfig()
+    configs = {"learned": replace(config, cue_weight=0.0, rule_weight=0.0), "hybrid": config}
+    examples = {name: [example_of(row, records[row["pmid"]]) for row in rows] for name, rows in sets.items()}
+    views = {name: [view(e.title, e.abstract, e.mesh) for e in exs] for name, exs in examples.items()}
+    predicted: dict[str, dict[str, str]] = {system: {} for system in SYSTEMS}
+    per_set: dict[str, dict[str, Any]] = {}
+    for held_out, rows in sets.items():
+        train = [e for name in sets if name != held_out for e in examples[name]]
+        train_views = [v for name in sets if name != held_out for v in views[name]]
+        models = {system: DesignModel.fit(train, configs[system], train_views) for system in configs}
+        learned = models["learned"].predict(views[held_out])
+        for row, guess in zip(rows, learned):
+            record = records[row["pmid"]]
+            predicted["rules"][row["pmid"]] = _design(record, learned=False).label
+            predicted["learned"][row["pmid"]] = guess
+            predicted["hybrid"][row["pmid"]] = _design(record, model=models["hybrid"]).label
+        gold = [row["design"] for row in rows]
+        stated = [row for row in rows if row["sample_size"] is not None]
+        found = {row["pmid"]: sample_size(records[row["pmid"]]["abstract"]) for row in stated}
+        per_set[held_out] = {
+            "n": len(rows),
+            "designs_present": len(set(gold)),
+            "trained_on": len(train),
+            **{system: {k: design_figures(gold, [predicted[system][r["pmid"]] for r in rows])[k]
+                        for k in ("design_accuracy", "design_macro_f1")} for system in SYSTEMS},
+            "sample_size_exact": _ratio(sum(found[r["pmid"]] is not None and found[r["pmid"]].n == r["sample_size"]
+                                            for r in stated), len(stated)),
+            "sample_size_labelled": len(stated),
+        }
+    all_rows = [row for rows in sets.values() for row in rows]
+    gold = [row["design"] for row in all_rows]
+    pooled = {system: design_figures(gold, [predicted[system][r["pmid"]] for r in all_rows]) for system in SYSTEMS}
+    figures: dict[str, Any] = {
+        "data": str(folder),
+        "sets": list(sets),
+        "not_opened": sorted(p.name for p in Path(folder).glob("design_labels*.jsonl")
+                             if p.name not in sets and p.name != SECOND_READER),
+        "config": asdict(config),
+        "per_set": per_set,
+        "mean_over_sets": {system: round(statistics.mean(s[system]["design_macro_f1"] for s in per_set.values()), 3)
+                           for system in SYSTEMS},
+        "pooled": {system: {"n": pooled[system]["n"], "design_accuracy": pooled[system]["design_accuracy"],
+                            "design_macro_f1": pooled[system]["design_macro_f1"]} for system in SYSTEMS},
+        "pooled_f1_per_design": {d: {system: pooled[system]["per_design"][d]["f1"] for system in SYSTEMS}
+                                 for d in pooled["rules"]["per_design"]},
+        "hybrid_minus_rules": paired_bootstrap(gold, [predicted["rules"][r["pmid"]] for r in all_rows],
+                                               [predicted["hybrid"][r["pmid"]] for r in all_rows]),
+        "sets_where_hybrid_beats_rules": sum(s["hybrid"]["design_macro_f1"] > s["rules"]["design_macro_f1"]
+                                             for s in per_set.values()),
+    }
+    second = Path(folder) / SECOND_READER
+    if second.is_file():
+        figures["second_reader"] = _second_reader(second, sets, predicted, limit)
+    figures["table"] = _table(figures)
+    return figures
+
+
+def _second_reader(path: Path, sets: dict[str, list[dict[str, Any]]], predicted: dict[str, dict[str, str]],
+                   limit: int | None) -> dict[str, Any]:
+    """Agreement of the second reader with the first, and of each system (left-one-set-out) with both readers."""
+    first = {row["pmid"]: row for rows in sets.values() for row in rows}
+    rows = [row for row in read_labelled(path) if row["pmid"] in first]
+    if limit is not None:
+        rows = rows[:limit]
+    if not rows:
+        return {"n": 0}
+    second = [row["design"] for row in rows]
+    reader1 = [first[row["pmid"]]["design"] for row in rows]
+    out: dict[str, Any] = {"n": len(rows), "second_vs_first_macro_f1": design_figures(reader1, second)["design_macro_f1"],
+                           "second_vs_first_accuracy": design_figures(reader1, second)["design_accuracy"]}
+    for system in SYSTEMS:
+        guesses = [predicted[system][row["pmid"]] for row in rows]
+        out[f"{system}_vs_first_macro_f1"] = design_figures(reader1, guesses)["design_macro_f1"]
+        out[f"{system}_vs_second_macro_f1"] = design_figures(second, guesses)["design_macro_f1"]
+    return out
+
+
+def _table(figures: dict[str, Any]) -> str:
+    """The leave-one-set-out figures as a Markdown table (macro-F1 per held-out set; accuracy in brackets)."""
+    lines = ["| held-out set | n | designs | rules | learned (words + MeSH) | hybrid (shipped) | sample size exact |",
+             "|---|---|---|---|---|---|---|"]
+    for name, s in figures["per_set"].items():
+        cells = [f"{s[system]['design_macro_f1']:.3f} ({s[system]['design_accuracy']:.3f})" for system in SYSTEMS]
+        size = f"{s['sample_size_exact']:.3f} (of {s['sample_size_labelled']})" if s["sample_size_exact"] is not None \
+            else "-"
+        lines.append(f"| `{name}` | {s['n']} | {s['designs_present']} | " + " | ".join(cells) + f" | {size} |")
+    mean, pooled = figures["mean_over_sets"], figures["pooled"]
+    lines.append("| mean over sets | | | " + " | ".join(f"{mean[system]:.3f}" for system in SYSTEMS) + " | |")
+    lines.append(f"| pooled ({pooled['rules']['n']}) | | | " + " | ".join(
+        f"{pooled[system]['design_macro_f1']:.3f} ({pooled[system]['design_accuracy']:.3f})" for system in SYSTEMS)
+        + " | |")
+    diff = figures["hybrid_minus_rules"]
+    lines.append(f"\nhybrid - rules, pooled macro-F1: {diff['difference']:+.3f} (95% bootstrap interval "
+                 f"{diff['low']:+.3f} to {diff['high']:+.3f}); hybrid ahead on {figures['sets_where_hybrid_beats_rules']}"
+                 f" of {len(figures['per_set'])} sets")
+    return "\n".join(lines)

@@ -112,12 +112,39 @@ def test_sample_size_ignores_new_non_samples(sentence: str) -> None:
     assert sample_size(sentence) is None
 
 
+@pytest.mark.parametrize(("abstract", "expected"), [
+    # a semicolon inside brackets and an "aged ..." aside do not cut the count off from "were included"
+    ("Forty children (15 males; 25 females), aged 3-15 years, were included in this study. Only one patient "
+     "showed slight insomnia when receiving drug X.", 40),
+    ("Twenty adults, aged 20-40 years, were enrolled. Naloxone was required in six patients.", 20),
+    # an adverb between "were" and the verb ("were retrospectively analyzed") keeps the verb's role
+    ("Data from 109 patients with hemangioma were retrospectively analyzed. Hypotension was found in 9 patients.", 109),
+    # "volunteered to undergo" counts the people; "was found in five patients" is a result, not the sample
+    ("One hundred fifty patients taking amlodipine volunteered to undergo a screening examination. Mild hyperplasia "
+     "was found in five patients.", 150),
+    # cases and their controls are summed, however far apart in the clause the controls are named
+    ("Exposure was compared between 3706 women who were diagnosed with breast cancer and 14155 matched-control "
+     "women.", 17861),
+    ("The study population comprised 600 outpatients with a confirmed diagnosis of ulcer in 1991 and 1992 and 6,000 "
+     "community controls matched by age and sex.", 6600),
+    ("451 incident cases of diabetes were matched with 2696 control subjects.", 3147),
+])
+def test_sample_size_groups_and_subsets_round_three(abstract: str, expected: int) -> None:
+    found = sample_size(abstract)
+    assert found is not None and found.n == expected
+
+
+def test_controls_per_case_are_a_ratio_not_a_sample() -> None:
+    assert sample_size("For the nested analysis, six controls were matched to each case on age and sex.") is None
+
+
 # --- design ---------------------------------------------------------------------------------------
 
 def design(title: str = "", abstract: str = "", publication_types: list[str] | None = None,
            mesh: list[str] | None = None):
+    """The rules alone (``learned=False``): the shipped model over them is tested in test_design_model.py."""
     return classify_design(title=title, abstract=abstract, publication_types=publication_types or [],
-                           mesh=mesh or [])
+                           mesh=mesh or [], learned=False)
 
 
 def test_designs_is_the_issue_list_with_display_names() -> None:
@@ -237,7 +264,7 @@ def test_design_of_real_pubmed_records(fixture: str, pmid: str, expected: tuple[
     records = {r.pmid: r for r in parse_pubmed_xml((FIXTURES / fixture).read_bytes())}
     record = records[pmid]
     result = classify_design(title=record.title, abstract=record.abstract,
-                             publication_types=record.publication_types, mesh=record.mesh)
+                             publication_types=record.publication_types, mesh=record.mesh, learned=False)
     assert (result.label, result.source) == expected
 
 
@@ -275,6 +302,9 @@ def test_run_on_a_tiny_label_file(tmp_path: Path) -> None:
     assert [m["pmid"] for m in figures["misclassified"]] == [review]
     assert figures["misclassified"][0]["predicted"] == "narrative_review"
     assert set(figures["targets_met"]) == {"design_macro_f1", "sample_size_exact"}
+    assert figures["rules"] == {"design_accuracy": 0.5, "design_macro_f1": 0.5}  # the rules alone, beside it
+    assert figures["seen_by_model"] == 2  # both PMIDs are in design_labels.jsonl, so the model was trained on them
+    assert figures["design_by"].startswith("design model ")
 
 
 @pytest.mark.parametrize(("content", "message"), [
