@@ -41,8 +41,17 @@ _HARM = re.compile(
     r"\b(?:cause[sd]?|causing|side[\s-]?effects?|adverse|harm(?:s|ful)?|risk(?:s)?\s+of|raise[sd]?\s+(?:the\s+)?risk"
     r"|increase[sd]?\s+(?:the\s+)?risk|lead\s+to|trigger[s]?|bring(?:s|ing)?\s+on|set(?:s|ting)?\s+off|worsen[s]?"
     r"|damage[s]?|toxic|addict\w*|dependen\w+"
-    r"|make[s]?\s+(?:\w+\s+){0,3}?(?:worse|sleepy|drowsy|tired|dizzy|sick|nauseous)"
-    r"|(?:put|putting|puts)\s+on\s+weight|gain\s+weight|weight\s+gain)\b",
+    r"|make[s]?\s+(?:\w+\s+){0,3}?(?:worse|sleepy|drowsy|tired|dizzy|sick|nauseous|flush\w*|itch\w*|swell)"
+    r"|(?:put|putting|puts)\s+on\s+weight|gain\s+weight|weight\s+gain"
+    # What a medicine does to the body or to another medicine, asked without a benefit verb: "Can X affect my
+    # ability to think?", "lengthen the QT interval", "keep him awake", "stop my blood pressure pills from
+    # working", "make the pill less effective", "raise blood pressure or heart rate".
+    r"|affect[s]?|chang(?:e|es)|alter[s]?|mess(?:es)?\s+with|interfer\w*\s+with|interact\w*\s+with"
+    r"|(?:lengthen|prolong)\w*\s+(?:the\s+)?qt|keep[s]?\s+(?:\w+\s+){0,2}?(?:awake|up\s+at\s+night)"
+    r"|stop[s]?\s+(?:\w+\s+){0,4}?(?:from\s+)?(?:working|protecting)|make[s]?\s+(?:\w+\s+){0,4}?less\s+effective"
+    r"|(?:raise[sd]?|increase[sd]?|push(?:es)?\s+up)\s+(?:my\s+|your\s+|the\s+|his\s+|her\s+|their\s+)?"
+    r"(?:blood\s+pressure|heart\s+rate|pulse|blood\s+sugar|prolactin|liver\s+enzymes|potassium|cholesterol|weight"
+    r"|appetite))\b",
     re.I,
 )
 # Verbs that ask for a benefit; "used to prevent" / "taken to protect" only say what a drug is for.

@@ -82,7 +82,7 @@ FRAMES = [
     ('Is modafinil as good as amphetamine for ADHD?', 'comparison', 'modafinil', 'amphetamine', 'attention deficit hyperactivity disorder', None),
     ('What is the best treatment for migraine in children?', 'other', 'treatment', None, 'migraine', 'children'),
     ('How does metformin work?', 'effect', 'metformin', None, None, None),
-    ('Do NSAIDs raise blood pressure?', 'effect', 'NSAIDs', None, 'blood pressure', None),
+    ('Do NSAIDs raise blood pressure?', 'harm', 'NSAIDs', None, 'blood pressure', None),
     ('Does acarbose reduce weight?', 'effect', 'acarbose', None, 'weight', None),
     ('Is verapamil more effective than diltiazem for angina?', 'comparison', 'verapamil', 'diltiazem', 'angina', None),
     ('Do antihistamines make you sleepy?', 'harm', 'antihistamines', None, 'sleepy', None),
@@ -232,3 +232,31 @@ def test_a_leading_setting_clause_is_the_population():
     frame = understand(question, Filters()).frame
     assert (frame.intervention, frame.outcome, frame.population) == ("metoprolol", "heart attacks",
                                                                      "heart bypass surgery")
+
+
+@pytest.mark.parametrize("question, kind", [
+    # What a medicine does to the body or to another medicine, asked without a benefit verb, is a harm question.
+    ("Can Zomig affect my ability to think or concentrate?", "harm"),
+    ("Can Geodon change the heart tracing by lengthening the QT interval?", "harm"),
+    ("Will giving my child a late-afternoon dose of Ritalin keep him awake at night?", "harm"),
+    ("Will taking a daily low-dose aspirin stop my blood pressure pills from working?", "harm"),
+    ("Will Celebrex stop the aspirin protecting my heart?", "harm"),
+    ("Do triptans make the birth control pill less effective?", "harm"),
+    ("Does modafinil raise blood pressure or heart rate?", "harm"),
+    ("Can felodipine make your face flush?", "harm"),
+    # ... and a benefit verb still asks for a benefit.
+    ("Does metformin lower blood sugar in type 2 diabetes?", "effect"),
+    ("Does estrogen increase bone density?", "effect"),
+    ("Does aspirin stop heart attacks?", "effect"),
+    ("Will omeprazole make her less irritable?", "effect"),
+])
+def test_effects_on_the_body_or_on_another_medicine_are_harm_questions(question, kind):
+    assert question_kind(question) == kind
+
+
+def test_lay_words_for_thinking_and_flushing_name_the_outcome():
+    frame = understand("Can Zomig (zolmitriptan) affect my ability to think or concentrate?", Filters()).frame
+    assert (frame.kind, frame.outcome) == ("harm", "ability to think")
+    query = understand("Can felodipine make your face flush?", Filters())
+    [outcome] = query.role_concepts("outcome")
+    assert "flushing" in outcome.synonyms and "concentration" not in " ".join(outcome.synonyms)
