@@ -249,6 +249,10 @@ def test_a_leading_setting_clause_is_the_population():
     ("Does estrogen increase bone density?", "effect"),
     ("Does aspirin stop heart attacks?", "effect"),
     ("Will omeprazole make her less irritable?", "effect"),
+    # "dangerous" before a noun names the outcome; said of taking the medicine it asks about safety.
+    ("For heart failure, does enalapril reduce dangerous extra heartbeats?", "effect"),
+    ("Is it dangerous to take ibuprofen with warfarin?", "safety"),
+    ("Is clozapine dangerous?", "safety"),
 ])
 def test_effects_on_the_body_or_on_another_medicine_are_harm_questions(question, kind):
     assert question_kind(question) == kind
