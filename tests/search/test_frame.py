@@ -253,6 +253,9 @@ def test_a_leading_setting_clause_is_the_population():
     ("For heart failure, does enalapril reduce dangerous extra heartbeats?", "effect"),
     ("Is it dangerous to take ibuprofen with warfarin?", "safety"),
     ("Is clozapine dangerous?", "safety"),
+    ("Could taking Imitrex make my obsessive-compulsive symptoms worse?", "harm"),
+    # A comparative may sit several words before its "than".
+    ("Is diclofenac plus omeprazole better at preventing another bleed than Celebrex on its own?", "comparison"),
 ])
 def test_effects_on_the_body_or_on_another_medicine_are_harm_questions(question, kind):
     assert question_kind(question) == kind
