@@ -63,7 +63,9 @@ _BENEFIT = re.compile(
     re.I,
 )
 _PURPOSE = re.compile(r"\b(?:used|taken|given|prescribed|meant|designed|needed)\s+(?:\w+\s+)?to\s+\Z", re.I)
-_ASSOCIATION = re.compile(r"\b(?:associated|linked|related|correlated|connection|link)\s+(?:with|to|between)\b", re.I)
+_ASSOCIATION = re.compile(r"\b(?:associated|linked|related|correlated|connection|link)\s+(?:with|to|between)\b"
+                          r"|\b(?:people|patients|women|men|children|adults|those|users)\s+who\s+(?:take|use|are\s+on)\b"
+                          r".*\bmore\s+likely\s+to\b", re.I)
 # An effect question's verbs. Not every benefit verb (measured, not kept): with "cut", "protect" and "heal" here
 # too, questions that open with the asker's own situation ("I'm overweight with type 2 diabetes. Does metformin
 # cut my chances of ...?") became effect questions and were answered offline from the studies' tone, both such
@@ -237,6 +239,10 @@ def frame_question(question: str, concepts: list[Concept]) -> FramedConcepts:
         # "Is X safe in heart disease?" without a population phrase: the condition is the population.
         who = [i for i in framed.outcome if concepts[i].kind == "disease"][:1] or framed.outcome[:1]
         framed.population, framed.outcome = who, [i for i in framed.outcome if i not in who]
+    if framed.intervention and concepts[framed.intervention[0]].kind == "disease":
+        # "I had breast cancer and can't take HRT. Will soy isoflavones ease my hot flushes?": no treatment was
+        # recognised and a condition stood in for it; the question was not read, whatever its wording.
+        kind = "other"
     framed.frame = Frame(
         kind=kind,
         intervention=framed.frame.intervention or _text(concepts, framed.intervention),

@@ -254,6 +254,8 @@ def test_a_leading_setting_clause_is_the_population():
     ("Is it dangerous to take ibuprofen with warfarin?", "safety"),
     ("Is clozapine dangerous?", "safety"),
     ("Could taking Imitrex make my obsessive-compulsive symptoms worse?", "harm"),
+    ("Are older people who take bladder medicines like oxybutynin more likely to have dangerous heart rhythms?",
+     "association"),
     # A comparative may sit several words before its "than".
     ("Is diclofenac plus omeprazole better at preventing another bleed than Celebrex on its own?", "comparison"),
 ])
@@ -267,3 +269,10 @@ def test_lay_words_for_thinking_and_flushing_name_the_outcome():
     query = understand("Can felodipine make your face flush?", Filters())
     [outcome] = query.role_concepts("outcome")
     assert "flushing" in outcome.synonyms and "concentration" not in " ".join(outcome.synonyms)
+
+
+def test_a_condition_standing_in_for_the_treatment_is_an_unread_frame():
+    frame = understand("I had breast cancer and can't take HRT. Will soy isoflavone supplements or a soy drink ease "
+                       "my hot flushes?", Filters()).frame
+    assert frame.kind == "other"
+    assert understand("Does metformin lower blood sugar in type 2 diabetes?", Filters()).frame.kind == "effect"
