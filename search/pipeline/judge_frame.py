@@ -29,8 +29,7 @@ from search.stance.outcome_reading import BOTH_ARMS, INERT_ARMS
 from search.stance.text import first_name_at, last_name_at
 
 from .class_members import class_names
-from .formulations import arm_names as form_arm_names
-from .formulations import form_of
+from .formulations import arm_names as form_arm_names, form_of
 
 from .state import Frame, RankedPaper, Stance, UnderstoodQuery
 from .verdict import is_uncertain
