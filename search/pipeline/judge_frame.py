@@ -206,8 +206,9 @@ _AS_WELL = re.compile(
 _UP_VERBS = ("raise", "increase")
 # "Is X more likely than Y to cause O?", "Is X less likely to cause O than Y?": O is what X is likelier to cause.
 _LIKELIER = re.compile(
-    r"\b(?P<way>more|less)\s+likely\s+(?:than\s+(?:\w+[\s,]+){1,4}?)?to\s+(?:cause|give|trigger|produce|lead\s+to)"
-    r"\s+(?:you\s+)?(?P<outcome>[a-z][a-z\s'-]{2,40}?)(?=\s+(?:than|in|for|when|among|compared)\b|\s*[?.!]|\s*$)",
+    r"\b(?P<way>more|less)\s+likely\s+(?:than\s+(?:[\w()/'-]+[\s,]+){1,5}?)?to\s+"
+    r"(?:cause|give|trigger|produce|lead\s+to|bring\s+on|set\s+off)"
+    r"\s+(?:you\s+)?(?P<outcome>[a-z][a-z\s'-]{2,40}?)(?=\s+(?:than|in|for|when|among|compared)\b|\s*[?.!,;]|\s*$)",
     re.I,
 )
 

@@ -228,6 +228,10 @@ def test_a_head_to_head_finding_is_read_by_the_claim(claim, finding, label):
         ("Is nifedipine less likely to cause ankle swelling than amlodipine?", ("ankle swelling", "lower")),
         ("Does olanzapine raise prolactin more than risperidone?", ("prolactin", "higher")),
         ("Is nifedipine more effective than amlodipine?", None),
+        # "bring on" is a cause verb; a brand in brackets and an aside after a comma do not hide the outcome.
+        ("Is atenolol more likely than losartan (Cozaar) to bring on diabetes?", ("diabetes", "higher")),
+        ("Are newer antipsychotics less likely than Haldol (haloperidol) to cause tardive dyskinesia, the "
+         "involuntary movements?", ("tardive dyskinesia", "lower")),
     ],
 )
 def test_named_outcome_of_a_likelier_comparison(question, expected):
