@@ -49,7 +49,7 @@ def synthesise(
 
     frame = query.frame if query else Frame()
     yes_no = wording_for(question) is YES_NO_WORDING
-    verdict = decide(papers, frame, offline=not llm.is_configured(), yes_no=yes_no)
+    verdict = decide(papers, frame, offline=not llm.is_configured(), yes_no=yes_no, frame_read=query is not None)
     if not papers:
         empty = Answer(text=headline(verdict, frame, yes_no=yes_no), sections=[], kind="none", verdict=verdict)
         add_extras(empty, papers, frame, summaries={}, trials=trials)

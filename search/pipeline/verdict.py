@@ -85,15 +85,21 @@ def counted_papers(papers: list[RankedPaper], frame: Frame) -> list[Counted]:
     return [Counted(p, weights[p.record.pmid]) for p in papers if p.stance is not None and weights[p.record.pmid] > 0]
 
 
-def decide(papers: list[RankedPaper], frame: Frame, *, offline: bool, yes_no: bool = True) -> Verdict:
-    """The verdict for ``papers`` (already judged and marked with ``addresses``) under ``frame``."""
+def decide(
+    papers: list[RankedPaper], frame: Frame, *, offline: bool, yes_no: bool = True, frame_read: bool = True
+) -> Verdict:
+    """The verdict for ``papers`` (already judged and marked with ``addresses``) under ``frame``.
+
+    ``frame_read`` False: no question was read at all (a caller that tests the answer's writing without a
+    query); rule 7, which is about a question read and not understood, then does not apply.
+    """
     counted = counted_papers(papers, frame)
     caution = SAFETY_CAUTION if frame.kind == "safety" else None
     n = len(counted)
     sided = [c for c in counted if _takes_side(c.paper)]
     if n < MIN_STUDIES:
         return Verdict("insufficient", "low", n, _too_few(n, frame, papers), caution)
-    if offline and frame.kind == "other":
+    if offline and frame_read and frame.kind == "other":
         return Verdict("insufficient", "low", n, UNREAD_FRAME, caution)
     if len(sided) < MIN_SIDED:
         return Verdict(

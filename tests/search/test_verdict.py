@@ -335,6 +335,8 @@ def test_an_offline_question_whose_frame_was_not_read_gets_no_verdict():
     # The LLM judge reads the question itself, so its stances still decide.
     assert decide(papers, Frame(kind="other", intervention="omeprazole"), offline=False).label == "yes"
     assert decide(papers, Frame(kind="effect", intervention="omeprazole"), offline=True).label == "yes"
+    # No question read at all (the answer's writing tested alone): the studies decide as given.
+    assert decide(papers, Frame(), offline=True, frame_read=False).label == "yes"
 
 
 @pytest.mark.parametrize(
