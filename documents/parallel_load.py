@@ -5,8 +5,13 @@ How it runs:
 * The calling process reads and validates the rows (streaming: files are never held whole)
   and deals them out in batches to N loader processes, by PMID (``int(pmid) % N``), so every
   revision of one PMID goes to the same loader in file order and two loaders never write the
-  same row. Each loader has a bounded queue of ``QUEUE_BATCHES`` batches: the reader blocks
-  when the loaders fall behind, so memory stays flat whatever the corpus size.
+  same row. It writes each row as a COPY text line as it deals it (``bulk_copy.BatchEncoder``)
+  and hands a loader the batch's bytes (``bulk_copy.EncodedBatch``), not the rows: pickling
+  dicts through the queue and unpickling them again, then adapting them value by value in
+  the loader, cost more client CPU than the encoding itself (issue #19), on cores the
+  PostgreSQL backends need for ``to_tsvector``. Each loader has a bounded queue of
+  ``QUEUE_BATCHES`` batches: the reader blocks when the loaders fall behind, so memory stays
+  flat whatever the corpus size.
 * Each loader (a forked process with its own database connection) writes one transaction per
   batch with ``COPY ... FROM STDIN`` (``documents.bulk_copy``), straight into the table while
   its PMIDs are new. A batch that hits a PMID already there (a re-load, an update file, a
@@ -32,6 +37,8 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable
 
 from django.db import IntegrityError, connection, connections, transaction
+
+from documents.bulk_copy import BatchEncoder, EncodedBatch, copy_new_batch, copy_upsert_batch
 
 logger = logging.getLogger(__name__)
 
@@ -94,25 +101,22 @@ def build_search_index(*, analyze: bool = True) -> float:
     return time.perf_counter() - started
 
 
-def write_batch(batch: list[dict], *, fresh: bool) -> LoadCounts:
+def write_batch(batch: EncodedBatch, *, fresh: bool) -> LoadCounts:
     """One batch in its own transaction: straight COPY when ``fresh``, the upsert otherwise or on a conflict.
 
     ``LoadCounts.updated + unchanged > 0`` or a conflict tells the caller the PMIDs are not all new.
     """
-    from documents.bulk_copy import copy_new_rows, copy_upsert_rows
-
-    unique = list({row["pmid"]: row for row in batch}.values())
     if fresh:
         try:
             with transaction.atomic():
-                if len(unique) == len(batch):
-                    return LoadCounts(loaded=copy_new_rows(unique))
+                if batch.unique == batch.rows:
+                    return LoadCounts(loaded=copy_new_batch(batch))
                 raise IntegrityError("duplicate PMIDs in one batch")
         except IntegrityError:
             pass  # a PMID seen before: this batch takes the idempotent path
     with transaction.atomic():
-        inserted, updated = copy_upsert_rows(unique)
-    return LoadCounts(loaded=inserted, updated=updated, unchanged=len(unique) - inserted - updated)
+        inserted, updated = copy_upsert_batch(batch)
+    return LoadCounts(loaded=inserted, updated=updated, unchanged=batch.unique - inserted - updated)
 
 
 def _loader(inbox: Any, results: Any) -> None:
@@ -122,7 +126,7 @@ def _loader(inbox: Any, results: Any) -> None:
     try:
         while (batch := inbox.get()) is not None:
             done = write_batch(batch, fresh=fresh)
-            fresh = fresh and not (done.updated or done.unchanged or done.loaded < len(batch))
+            fresh = fresh and not (done.updated or done.unchanged or done.loaded < batch.rows)
             counts.add(done)
     except Exception as exc:  # reported to the reader, which stops the load with this sentence
         counts.errors.append(f"{type(exc).__name__}: {exc}")
@@ -164,7 +168,7 @@ def _run_loaders(rows: Iterable[dict], workers: int, batch_size: int,
     procs = [context.Process(target=_loader, args=(inboxes[k], results), daemon=True) for k in range(workers)]
     for proc in procs:
         proc.start()
-    buckets: list[list[dict]] = [[] for _ in range(workers)]
+    buckets = [BatchEncoder() for _ in range(workers)]  # each loader's next batch, as COPY lines
 
     def send(k: int, item: Any) -> None:
         while True:
@@ -176,21 +180,25 @@ def _run_loaders(rows: Iterable[dict], workers: int, batch_size: int,
                     raise RuntimeError(f"loader process {k + 1} of {workers} exited early "
                                        f"(exit code {procs[k].exitcode})") from None
 
+    def flush(k: int) -> None:
+        try:
+            batch = buckets[k].take()
+        except UnicodeEncodeError as exc:  # the sentence a loader gave when it encoded the rows itself
+            raise RuntimeError(f"the parallel load failed: {type(exc).__name__}: {exc}") from None
+        send(k, batch)
+        if on_batch:
+            on_batch(batch.rows)
+
     total = LoadCounts()
     try:
         for row in rows:
             k = int(row["pmid"]) % workers
-            buckets[k].append(row)
-            if len(buckets[k]) >= batch_size:
-                send(k, buckets[k])
-                if on_batch:
-                    on_batch(len(buckets[k]))
-                buckets[k] = []
-        for k, bucket in enumerate(buckets):
-            if bucket:
-                send(k, bucket)
-                if on_batch:
-                    on_batch(len(bucket))
+            buckets[k].add(row)
+            if buckets[k].rows >= batch_size:
+                flush(k)
+        for k in range(workers):
+            if buckets[k].rows:
+                flush(k)
     finally:
         for k in range(workers):
             if procs[k].is_alive():

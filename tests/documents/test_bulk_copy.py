@@ -78,3 +78,41 @@ def test_search_vectors_stay_in_the_row_not_in_toast(synthetic):
                        "FROM documents_paper")
         heap, vectors = cursor.fetchone()
         assert heap >= vectors > 50 * 1000
+
+
+AWKWARD = {
+    "title": 'Back\\slash, tab\there, "quoted", new\nline and cr\r: C:\\new\\table',
+    "abstract": "An abstract \\N that is not NULL, with {braces}, a tab\tand \\. alone:\n\\.\nend",
+    "year": None,
+    "journal": "J Ünïcödé \u2014 \U0001f9ea",
+    "publication_types": ["", "NULL", "Journal Article"],
+    "mesh": ['Quote " inside', "Back\\slash", "comma, and {brace}", " spaced ", "tab\tnew\nline"],
+    "doi": "10.1000/x\\y",
+    "pmcid": "",
+    "retracted": True,
+    "authors": ["O'Brien J", "\\N"],
+}
+
+
+def test_copy_text_lines_store_awkward_values_exactly_as_the_json_upsert(synthetic):
+    """``copy_line`` writes COPY text itself: escapes in text, quotes and backslashes in arrays, NULL and \\N."""
+    base = next(synthetic.rows(1))
+    copied, upserted = dict(base, pmid="990000001", **AWKWARD), dict(base, pmid="990000002", **AWKWARD)
+    assert copy_new_rows([copied]) == 1
+    upsert_rows([upserted])
+    by_pmid = {p.pmid: p for p in Paper.objects.filter(pmid__in=["990000001", "990000002"])}
+    for pmid in by_pmid:
+        paper = by_pmid[pmid]
+        assert [getattr(paper, c) for c in AWKWARD] == list(AWKWARD.values())
+    a, b = stored(["990000001"]), stored(["990000002"])
+    assert a[0][1:] == b[0][1:]  # every column and the search vector, the PMID aside
+
+
+def test_an_encoded_batch_keeps_the_last_revision_of_a_pmid_and_counts_the_input(synthetic):
+    from documents.bulk_copy import copy_new_batch, encode_batch
+
+    rows = list(synthetic.rows(3))
+    batch = encode_batch([rows[0], rows[1], dict(rows[0], title="Revised"), rows[2]])
+    assert (batch.rows, batch.unique) == (4, 3)
+    assert copy_new_batch(batch) == 3
+    assert Paper.objects.get(pmid=rows[0]["pmid"]).title == "Revised"

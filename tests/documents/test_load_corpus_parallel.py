@@ -54,6 +54,16 @@ def test_a_duplicate_pmid_in_a_fresh_load_keeps_the_last_revision(tmp_path):
     assert Paper.objects.count() == 2 and search_index_exists()
 
 
+def test_text_utf8_cannot_hold_stops_the_load_with_a_sentence_and_keeps_the_index(tmp_path):
+    """A lone surrogate (valid JSON, not encodable): the reader now encodes the rows, with the loaders' sentence."""
+    first, second = (json.loads(line) for line in head_lines(2))
+    path = tmp_path / "surrogate.jsonl"
+    path.write_text(json.dumps(first) + "\n" + json.dumps(dict(second, title="broken \ud800 title")) + "\n")
+    with pytest.raises(CommandError, match=r"the parallel load failed: UnicodeEncodeError: .*surrogate"):
+        load(str(path), "--workers", "1", "--defer-index")
+    assert search_index_exists()
+
+
 def test_skips_and_xml_go_through_the_parallel_path_too(tmp_path):
     from tests.conftest import fixture_path
 
