@@ -76,7 +76,8 @@ def offline_answer(
     failures: list[Failure] = []
     wording = wording_for(question)
     first = text
-    if query is not None and has_frame(papers):
+    unread = query is not None and query.frame.kind == "other"
+    if query is not None and has_frame(papers) and not unread:
         groups = frame_groups(papers, query.frame, yes_no=wording is YES_NO_WORDING)
         # The heading already says what these studies found: no stance mix repeated under it.
         sections = [s for s in (group_section(g, wording, mix=False) for g in groups) if s is not None]
@@ -90,7 +91,9 @@ def offline_answer(
     # The question's own words (and its concepts' synonyms) are what every group shares: never a heading.
     terms = " ".join([question] + [w for c in (query.concepts if query else []) for w in [c.text, *c.synonyms]])
     groups = group_papers(papers, question=terms, vectors=vectors)
-    sections = [s for s in (group_section(g, wording) for g in groups) if s is not None]
+    # A question whose frame was not read gets no verdict (verdict rule 7), so its groups are by topic only:
+    # a count of "positive answers" under them would be the verdict it was refused.
+    sections = [s for s in (group_section(g, wording, mix=not unread) for g in groups) if s is not None]
     return OfflineAnswer(Answer(text=first, sections=sections, kind="extractive"), failures)
 
 

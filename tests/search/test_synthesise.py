@@ -196,3 +196,20 @@ def test_a_group_quotes_a_sentence_that_reads_the_way_its_heading_says():
     papers[1].best_sentence = BestSentence(0, "There was no significant difference between the groups in pain.", 0.9)
     paper, quote = _quote_source(PaperGroup(papers=papers, heading="Findings that point to no"))
     assert paper is papers[1] and "no significant difference" in quote
+
+
+@pytest.mark.slow  # groups by topic with the embedding model
+def test_an_unread_question_gets_no_verdict_and_no_count_of_answers():
+    from search.pipeline.state import Addresses, Filters, UnderstoodQuery
+    from search.pipeline.understand import understand
+
+    question = "I take metoprolol for my heart. Can Celebrex push up the level of metoprolol in my blood?"
+    query = understand(question, Filters())
+    assert isinstance(query, UnderstoodQuery) and query.frame.kind == "other"
+    papers = ranked(corpus_records("BetaBlockers", 12), labels(9, 2, 1))
+    for paper in papers:
+        paper.addresses = Addresses("yes", "test")
+    answer = synthesise(question, papers, query=query).answer
+    assert answer.verdict.label == "insufficient" and "could not tell" in answer.verdict.reason
+    text = " ".join(s.text for s in answer.sections) + " ".join(s.heading for s in answer.sections)
+    assert answer.sections and "positive answer" not in text and "point to yes" not in text
