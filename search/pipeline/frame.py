@@ -239,9 +239,10 @@ def frame_question(question: str, concepts: list[Concept]) -> FramedConcepts:
         # "Is X safe in heart disease?" without a population phrase: the condition is the population.
         who = [i for i in framed.outcome if concepts[i].kind == "disease"][:1] or framed.outcome[:1]
         framed.population, framed.outcome = who, [i for i in framed.outcome if i not in who]
-    if framed.intervention and concepts[framed.intervention[0]].kind == "disease":
+    if kind != "association" and framed.intervention and concepts[framed.intervention[0]].kind == "disease":
         # "I had breast cancer and can't take HRT. Will soy isoflavones ease my hot flushes?": no treatment was
-        # recognised and a condition stood in for it; the question was not read, whatever its wording.
+        # recognised and a condition stood in for it; the question was not read, whatever its wording. (An
+        # association may link two conditions: "Is migraine linked to stroke?")
         kind = "other"
     framed.frame = Frame(
         kind=kind,

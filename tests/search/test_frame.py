@@ -276,3 +276,4 @@ def test_a_condition_standing_in_for_the_treatment_is_an_unread_frame():
                        "my hot flushes?", Filters()).frame
     assert frame.kind == "other"
     assert understand("Does metformin lower blood sugar in type 2 diabetes?", Filters()).frame.kind == "effect"
+    assert understand("Is migraine linked to stroke?", Filters()).frame.kind == "association"
