@@ -153,11 +153,10 @@ def test_designs_is_the_issue_list_with_display_names() -> None:
     assert all(isinstance(name, str) and name for name in DESIGNS.values())
 
 
-@pytest.mark.parametrize(("title", "abstract", "expected"), [
+# Clear cases of each common design: the rules (below) and the shipped model (test_design_model.py) both read them.
+CLEAR_CASES = [
     ("Drug X for pain: a randomized, placebo-controlled trial.",
      "In this double-blind study 120 patients were randomized to drug X or placebo. Pain fell (P < 0.01).", "rct"),
-    ("", "Twenty healthy volunteers took part in a double-blind, placebo-controlled, crossover study of drug Y.",
-     "rct"),
     ("Drug Z and bleeding: a meta-analysis.", "We searched MEDLINE and pooled 12 trials.", "meta_analysis"),
     ("Guidelines for the drug treatment of hypertensive crises.", "Several drugs are available.", "guideline"),
     ("", "We report two cases of acute renal failure in transplant patients after enalapril.", "case_series"),
@@ -165,11 +164,17 @@ def test_designs_is_the_issue_list_with_display_names() -> None:
      "animal_in_vitro"),
     ("Use of drug V: a population-based case-control study.",
      "We identified 42 cases and 172 matched controls and compared past exposure.", "case_control"),
-    ("", "This was a cross-sectional study. Sixty-four patients were included in the study.", "cross_sectional"),
     ("", "We retrospectively analyzed 2770 patients who underwent resection between 1995 and 2005; survival "
          "was compared between men and women.", "cohort"),
     ("", "In an open-label, uncontrolled trial 28 patients were treated with drug U for 12 weeks.",
      "non_randomised"),
+]
+
+
+@pytest.mark.parametrize(("title", "abstract", "expected"), CLEAR_CASES + [
+    ("", "Twenty healthy volunteers took part in a double-blind, placebo-controlled, crossover study of drug Y.",
+     "rct"),
+    ("", "This was a cross-sectional study. Sixty-four patients were included in the study.", "cross_sectional"),
     ("Heart failure in women.", "Women have different clinical features. A review of the agents useful in "
                                 "systolic failure is made.", "narrative_review"),
     ("", "Randomized controlled trials are needed before this drug can be recommended. Mechanisms are "

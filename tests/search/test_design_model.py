@@ -7,8 +7,6 @@ import io
 import json
 import logging
 import re
-import statistics
-import time
 from pathlib import Path
 
 import joblib
@@ -23,6 +21,8 @@ from search.design import classify_design, sample_size
 from search.design_model import DesignModel, DesignModelConfig, DesignModelMissing, Example, load_design_model
 from search.evaluation import design as evaluation
 from search.evaluation.design import LABEL_SETS, SECOND_READER, design_figures, labelled_sets, read_labelled
+
+from .test_design import CLEAR_CASES
 
 LABELS_DIR = Path(settings.BASE_DIR) / "search" / "evaluation" / "data"
 TOPICS = [f"topic{i}" for i in range(7)]
@@ -300,40 +300,10 @@ def test_retraining_reproduces_the_shipped_bytes(tmp_path: Path) -> None:
 
 
 @pytest.mark.slow  # loads the shipped model
-@pytest.mark.parametrize(("title", "abstract", "expected"), [
-    ("Drug X for pain: a randomized, placebo-controlled trial.",
-     "In this double-blind study 120 patients were randomized to drug X or placebo. Pain fell (P < 0.01).", "rct"),
-    ("Drug Z and bleeding: a meta-analysis.", "We searched MEDLINE and pooled 12 trials.", "meta_analysis"),
-    ("Guidelines for the drug treatment of hypertensive crises.", "Several drugs are available.", "guideline"),
-    ("", "We report two cases of acute renal failure in transplant patients after enalapril.", "case_series"),
-    ("Effects of drug W in rats.", "Male rats received drug W; control rats received saline. Rats were killed.",
-     "animal_in_vitro"),
-    ("Use of drug V: a population-based case-control study.",
-     "We identified 42 cases and 172 matched controls and compared past exposure.", "case_control"),
-    ("", "We retrospectively analyzed 2770 patients who underwent resection between 1995 and 2005; survival "
-         "was compared between men and women.", "cohort"),
-    ("", "In an open-label, uncontrolled trial 28 patients were treated with drug U for 12 weeks.",
-     "non_randomised"),
-])
+@pytest.mark.parametrize(("title", "abstract", "expected"), CLEAR_CASES)
 def test_the_shipped_model_on_clear_cases(title: str, abstract: str, expected: str) -> None:
     result = classify_design(title=title, abstract=abstract, publication_types=[], mesh=[])
     assert result.label == expected and result.evidence
-
-
-@pytest.mark.slow  # loads the shipped model and reads the whole demo corpus
-def test_design_and_sample_size_stay_fast() -> None:
-    """A guard against an order-of-magnitude slowdown (the README's median comes from ``evaluate design``)."""
-    corpus = evaluation.load_records({r["pmid"] for r in read_labelled(LABELS_DIR / LABEL_SETS[4])[:40]})
-    load_design_model()
-    times = []
-    for record in corpus.values():
-        rules._sample_size.cache_clear()
-        started = time.perf_counter()
-        classify_design(title=record.get("title") or "", abstract=record["abstract"], publication_types=[],
-                        mesh=list(record.get("mesh") or []))
-        sample_size(record["abstract"])
-        times.append((time.perf_counter() - started) * 1000)
-    assert statistics.median(times) < 15
 
 
 @pytest.mark.slow  # reads the whole demo corpus and trains twelve small models
