@@ -1,7 +1,7 @@
 """Load every model a search needs before the first search asks for it.
 
 A prefork worker process loads the question parser, the dictionaries, the embedding
-model and the stance classifier lazily; without this, whichever search first lands on a
+model, the stance classifier and the design model lazily; without this, whichever search first lands on a
 fresh process waits for them (seconds), and with enrich ‖ judge ‖ locate spread over both
 processes that is more than one search per restart.
 """
@@ -20,6 +20,7 @@ def load_models() -> float:
     from documents.sources import Filters
     from search import embeddings
     from search import scope
+    from search.design_model import load_design_model
     from search.pipeline.understand import understand
     from search.stance.comparison import load_comparison_model
     from search.stance.predict import load_classifier
@@ -33,6 +34,7 @@ def load_models() -> float:
         ("scope guard", scope.load),
         ("comparison model", load_comparison_model),
         ("stance parser", parser),
+        ("design model", load_design_model),
     ):
         try:
             load()

@@ -13,13 +13,17 @@ from search.warmup import load_models
 @pytest.mark.slow  # loads a model (the fast lane, --fast, leaves it out)
 @pytest.mark.django_db
 def test_models_are_loaded_and_a_missing_one_is_only_logged(settings, tmp_path, caplog):
+    from search.design_model import DEFAULT_PATH, _models as design_models
+
     settings.MEDSEBA_STANCE_MODEL_PATH = str(tmp_path / "absent.joblib")
+    design_models._loaded.clear()  # another test in this process may have loaded it already
     with caplog.at_level(logging.INFO, logger="search.warmup"):
         seconds = load_models()
     assert seconds > 0
     assert nlp._pipeline is not None
     assert embeddings._load.cache_info().currsize >= 1
     assert syntax._nlp is not None  # the stance parser loads even when the classifier is missing
+    assert any(path == str(DEFAULT_PATH) for path, _ in design_models._loaded)  # the design model is preloaded too
     messages = [r.getMessage() for r in caplog.records]
     assert any("could not preload the stance classifier" in m and "train_stance" in m for m in messages)
     assert any(m.startswith("models loaded in") for m in messages)
