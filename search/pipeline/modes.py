@@ -11,6 +11,7 @@ from __future__ import annotations
 from search.design import DESIGNS
 
 from .state import BottomLine, Frame, ModeText, Verdict
+from .verdict import unread
 
 # Lay names of the study designs (DESIGNS holds the clinical ones): (one, several).
 LAY_DESIGNS: dict[str, tuple[str, str]] = {
@@ -65,6 +66,8 @@ def lay_headline(verdict: Verdict, frame: Frame) -> str:
     """One plain sentence: the verdict in everyday words."""
     x, label, kind = _x(frame), verdict.label, frame.kind
     y = frame.comparator or "the other choice"
+    if unread(verdict):
+        return "We could not tell what your question asks, so we give no answer."
     if label == "insufficient":
         if kind == "safety":
             return f"The studies can't tell us if {x} would be safe for you."
@@ -91,6 +94,8 @@ def lay_explanation(verdict: Verdict, frame: Frame) -> str:
     if kind == "safety":
         return (f"Whether {x} would be safe for you depends on your health and your other medicines. "
                 "Ask your doctor or pharmacist first.")
+    if unread(verdict):
+        return "We could not tell which medicine and which effect you mean. Try asking: does this medicine help or cause this?"
     if label == "insufficient":
         return "Too few studies in this library looked at this. That does not mean it does not work. It means we can't tell yet."
     if label == "mixed":

@@ -145,6 +145,11 @@ UNREAD_FRAME = (
 )
 
 
+def unread(verdict: Verdict) -> bool:
+    """Whether the verdict was withheld because the question's frame was not read (rule 7), not for want of studies."""
+    return verdict.label == "insufficient" and verdict.reason == UNREAD_FRAME
+
+
 # Why a comparison's answer is "no", by what it claimed of its first arm (state.COMPARISON_CLAIMS).
 _COMPARISON_NO = {
     "better": "Head-to-head studies mostly found no clear advantage.",

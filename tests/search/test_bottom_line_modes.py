@@ -197,3 +197,15 @@ def test_submit_records_the_mode_for_the_llm(monkeypatch):
     assert Search.objects.get(pk=response.json()["id"]).models["mode"] == "clinician"
     bad = client.post("/api/searches/", {"question": "Do PPIs heal reflux?", "mode": "x"}, format="json")
     assert bad.status_code == 400 and "mode" in bad.json()["error"]["fields"]
+
+
+def test_an_unread_question_is_not_told_the_library_has_too_few_studies():
+    papers = [_paper(i) for i in range(6)]
+    frame = Frame(kind="other", intervention="metoprolol")
+    verdict = decide(papers, frame, offline=True)
+    modes = reading_modes(verdict, build_bottom_line(verdict, papers, frame), frame,
+                          clinician_headline=headline(verdict, frame), papers_found=6)
+    lay = modes["lay"]
+    assert verdict.label == "insufficient" and "could not tell" in lay.headline
+    assert "Too few studies" not in lay.explanation and "could not tell" in lay.explanation
+    assert textstat.flesch_kincaid_grade(f"{lay.headline} {lay.explanation}") <= 8
