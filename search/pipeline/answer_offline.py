@@ -67,16 +67,17 @@ def offline_summaries(papers: list[RankedPaper]) -> dict[str, str]:
 
 
 def offline_answer(
-    question: str, papers: list[RankedPaper], *, text: str, query: UnderstoodQuery | None = None
+    question: str, papers: list[RankedPaper], *, text: str, query: UnderstoodQuery | None = None,
+    unread: bool = False,
 ) -> OfflineAnswer:
     """Extractive answer: ``text`` (the verdict's headline, decided in ``verdict.py``) first, then one
-    quoted section per group of studies."""
+    quoted section per group of studies. ``unread``: the verdict was withheld because the question's frame
+    was not read (``verdict.unread``)."""
     if not papers:
         return OfflineAnswer(Answer(text=text, sections=[], kind="none"), [])
     failures: list[Failure] = []
     wording = wording_for(question)
     first = text
-    unread = query is not None and query.frame.kind == "other"
     if query is not None and has_frame(papers) and not unread:
         groups = frame_groups(papers, query.frame, yes_no=wording is YES_NO_WORDING)
         # The heading already says what these studies found: no stance mix repeated under it.

@@ -17,7 +17,7 @@ from typing import Any
 from .answer_extras import add_extras
 from .answer_offline import YES_NO_WORDING, offline_answer, offline_summaries, wording_for
 from .state import DEFAULT_MODE, Answer, Failure, Frame, RankedPaper, UnderstoodQuery
-from .verdict import decide, headline
+from .verdict import decide, headline, unread
 
 logger = logging.getLogger(__name__)
 
@@ -96,7 +96,8 @@ def synthesise(
                 usage=usage,
             )
 
-    offline = offline_answer(question, papers, query=query, text=headline(verdict, frame, yes_no=yes_no))
+    offline = offline_answer(question, papers, query=query, text=headline(verdict, frame, yes_no=yes_no),
+                             unread=unread(verdict))
     offline.answer.verdict = verdict
     add_extras(offline.answer, papers, frame, summaries=summaries, trials=trials)
     return SynthesisResult(
