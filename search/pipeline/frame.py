@@ -16,6 +16,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from .formulations import form_of
 from .state import Concept, Frame
 
 _WS = re.compile(r"\s+")
@@ -308,8 +309,6 @@ def _frame_forms(concepts: list[Concept], positions: list[int], split: tuple[int
     two forms: the forms are the arms, and what had been taken for the comparator (the condition) is the
     outcome. Two drugs ("the oxybutynin skin patch ... Detrol LA tablets") are told apart by their names.
     """
-    from .formulations import form_of
-
     forms = [i for i in range(len(concepts)) if form_of(concepts[i]) and positions[i] >= 0]
     x_forms = [i for i in forms if positions[i] < split[0]][:1]
     y_forms = [i for i in forms if positions[i] >= split[1]][:1]
