@@ -9,7 +9,9 @@ Design, in order of trust:
    ``Case Reports`` ...): assigned by NLM indexers who read the full paper, so they win when they name a design.
    Vague types (``Clinical Trial``, ``Review``, ``Observational Study``) only narrow what the text decides.
 2. MeSH check tags: ``Animals`` without ``Humans`` is an animal study; ``Case-Control Studies`` and
-   ``Cross-Sectional Studies`` name the design when the text does not say it was randomised.
+   ``Cross-Sectional Studies`` name the design when the text does not say it was randomised. With the learned
+   model those two are its rule answer rather than the decision (indexers put ``Case-Control Studies`` on many
+   exposure-defined cohorts and nested analyses), so the text's cohort cues can outweigh them.
 3. Rules over the title and abstract (the demo corpus has no publication types, so this is what runs
    there): an ordered list of cues, from the most specific (a guideline, a meta-analysis) to the fallback
    (no sign of original data: a narrative review). Each rule records the words that fired it as evidence.
@@ -417,16 +419,20 @@ def classify_design(*, title: str, abstract: str, publication_types: list[str], 
 
     The text is decided by the learned model (``search.design_model``: a logistic regression over the text rules'
     answer, their cues, the MeSH headings and design words): ``model`` when given, else the shipped artifact;
-    ``learned=False`` (or no artifact) gives the ordered text rules alone. Publication types and the MeSH rules
-    decide first either way.
+    ``learned=False`` (or no artifact) gives the ordered text rules alone. Publication types and the MeSH animal
+    rule decide first either way; the MeSH case-control / cross-sectional rules decide for the rules alone, and
+    with a model they are the rule answer it weighs (the answer it was trained on: ``design_model.view_of``).
     """
     text = _analyse(title or "", abstract or "")
-    decided = _from_publication_types(publication_types or [], text) or _from_mesh(mesh or [], text)
+    decided = _from_publication_types(publication_types or [], text)
     if decided is not None:
         return decided
-    rule = _classify_text(text)
     if learned and model is None:
         model = _learned_model()
+    mesh_rule = _from_mesh(mesh or [], text)
+    if mesh_rule is not None and (model is None or not learned or mesh_rule.label == "animal_in_vitro"):
+        return mesh_rule
+    rule = mesh_rule or _classify_text(text)
     if not learned or model is None:
         return rule
     from search.design_model import view_of
@@ -490,6 +496,24 @@ _OF_WHICH = re.compile(rf"\b(?:of (?:which|whom|these|them),?\s+)(?P<num>{_NUMBE
                        rf"\s+(?:eligible|included|enrolled|randomi[sz]ed|analy[sz]ed|evaluable)", re.I)
 _N_OF_THEM = re.compile(rf"\b(?P<num>{_NUMBER})\s+of\s+(?:them|these|whom)\s+(?:\([^)]*\)\s+)?(?:were|was)\s+"
                         rf"(?:eligible|included|enrolled|randomi[sz]ed|analy[sz]ed|evaluable)", re.I)
+# "Of the 453 patients screened, 265 were allocated": the second number is the sample, the first those screened.
+_SCREENED_THEN = re.compile(
+    rf"\bof (?:the |all |these )?(?P<total>{_NUMBER})\s+(?:[A-Za-z-]+\s+){{0,4}}?(?:screened|assessed|approached"
+    rf"|identified|evaluated|invited|contacted|considered|referred|eligible)\b[^,.;]{{0,40}},\s*(?P<num>{_NUMBER})\s+"
+    rf"(?:[A-Za-z-]+\s+){{0,3}}?(?:were|was|met|agreed)\s+(?:\w+\s+)?(?:eligible|included|enrolled|randomi[sz]ed"
+    rf"|allocated|assigned|recruited|entered|consented|analy[sz]ed)", re.I)
+# A survey's sample is the people who answered it ("157 (23%) of eligible physicians responded", "283 (47.2%)
+# surveys were returned", "138 women ... completed a survey"), not the number it was mailed to; read only in an
+# abstract that describes a survey or questionnaire (elsewhere "10 patients responded" is a treatment response).
+_SURVEY = re.compile(r"\bsurveys?\b|\bquestionnaires?\b", re.I)
+_RESPONDED = re.compile(
+    rf"(?<![\w.,\-/])(?P<num>{_NUMBER})(?:\s*/\s*\d[\d,]*)?(?:\s*\(\s*\d+(?:\.\d+)?\s*%\s*\))?\s+"
+    rf"(?:of\s+(?:the\s+)?(?:[A-Za-z-]+\s+){{0,3}}?)?(?:[A-Za-z-]+\s+){{0,4}}?"
+    rf"(?:(?:responded|replied)(?!\s+(?:well|poorly|favou?rably|rapidly|best|least|to (?:the )?(?:treatment|therapy"
+    rf"|drug|medication|antineuralgic|antimalarial)))"
+    rf"|returned (?:the |their |a )?(?:completed )?(?:questionnaires?|surveys?)"
+    rf"|(?:questionnaires?|surveys?) (?:were|was) (?:returned|completed)"
+    rf"|completed (?:the |a |an |their )?(?:[\w-]+ )?(?:questionnaires?|surveys?))", re.I)
 _X_OF_N = re.compile(rf"\b(?:based on|analy[sz]ed|included|studied|comprised)\s+(?P<num>{_NUMBER})\s+of\s+(?:the\s+)?"
                      rf"(?:\d[\d,]*|{_WORD})\b", re.I)
 _CASES_AND_CONTROLS = re.compile(r"\bcases\b[^.;]{0,60}?\b(?:and|with|to|versus|vs\.?)\s+(?:up to )?\d[\d,]* "
@@ -501,7 +525,10 @@ _SINGLE_CASE = re.compile(r"\bwe (?:present|report|describe) (?:the |a |an )?cas
                           r"|\bto (?:report|describe|present) (?:a|an|one) (?:\w+ ){0,2}case\b"
                           r"|\bwe (?:describe|report|present) the first (?:\w+ ){0,3}(?:case|patient)?"
                           r"|^(?:\S+ ){0,3}an? \d+[- ]year[- ]old (?:\w+ ){0,3}(?:man|woman|male|female|boy|girl|patient"
-                          r"|child|infant)\b|\bin (?:a|one) (?:\w+ ){0,3}(?:man|woman|boy|girl|child|infant) (?:with|who)\b",
+                          r"|child|infant)\b|\bin (?:a|one) (?:\w+ ){0,3}(?:man|woman|boy|girl|child|infant) (?:with|who)\b"
+                          r"|\bsingle case (?:report|study)\b|\b(?:we|to) (?:present|report|describe) (?:a|one) (?:\w+ ){0,2}"
+                          r"patient (?:with|who)\b|^an? (?:\w+ ){0,2}case of\b[^.]{0,160}\b(?:is|was) (?:reported|described"
+                          r"|presented)\b",
                           re.I)
 _ANIMAL_SENTENCE = re.compile(r"\b(rats?|mice|dogs?|rabbits?|guinea[- ]pigs?|pigs|piglets|sheep|monkeys?|hamsters?"
                               r"|cats|animals)\b", re.I)
@@ -533,7 +560,8 @@ _SUBSET_BEFORE = re.compile(rf"(?:\b{_NUMBER}\s+(?:\(\S+\)\s+)?of\s+(?:the\s+)?|
                             rf"|level|day|week|month|year|visit|table|figure|fig|step|cycle|score|version|no|aged?|ages"
                             rf"|(?<!compared )(?<!comparison )between|over|under|approximately)\.?\s+)$", re.I)
 _BASE_BEFORE = re.compile(r"\b(population|base|pool|catchment|registry|database) of\s+$|\bout of\s+$", re.I)
-_COMPLEMENT = re.compile(r"\b(remaining|the other|while|whereas|and|with|versus|vs\.?|compared|plus|paired)\b", re.I)
+_COMPLEMENT = re.compile(r"\b(remaining|the other|while|whereas|and|with|versus|vs\.?|compared|plus|paired"
+                         r"|matched (to|with))\b", re.I)
 
 
 def _number(text: str) -> int | None:
@@ -630,11 +658,22 @@ def _clause_candidates(clause: str, offset: int) -> list[tuple[int, int, int, in
     top = max((r for _, r, _, _ in summable), default=0)
     if top >= 4:  # "384 randomized patients ... 193 women treated": the randomised / enrolled groups only,
         # with the controls they are compared to ("600 outpatients ... and 6,000 community controls")
-        summable = [(v, r, p, c) for v, r, p, c in summable if r >= 4 or c]
+        enrolled = [(v, r, p, c) for v, r, p, c in summable if r >= 4 or c]
+        if all(c for _, r, _, c in enrolled if r >= 4):
+            # only the control group was named with the enrolling verb ("were studied in a control group of 20
+            # subjects and in 31 patients"): the patients it is compared with, treated / studied, count too
+            enrolled = [(v, r, p, c) for v, r, p, c in summable if r >= 3 or c]
+        summable = enrolled
     if len(summable) >= 2 and _COMPLEMENT.search(clause):
         values = [v for v, _, _, _ in summable]
         total = max(values) if len(values) > 2 and max(values) * 2 == sum(values) else sum(values)
-        found.append((max(r for _, r, _, _ in summable), 1, -summable[0][2], total))
+        priority: float = max(r for _, r, _, _ in summable)
+        if priority >= 3 and _CASES_AND_CONTROLS.search(clause) and any(c for _, _, _, c in summable):
+            # cases and their controls together are a case-control study's sample, above the cohort or
+            # registry they were drawn from ("1268 incident cases in the cohort, matched to 7598 control subjects");
+            # only where the clause studies / includes them, not a result ("in the analysis of 13 cases and 77 ...")
+            priority = max(priority, 4.5)
+        found.append((priority, 1, -summable[0][2], total))
     found.extend((role, 0, -position, value) for value, role, position, _, _ in counts)
     return found
 
@@ -657,6 +696,10 @@ def _candidates(sentence: str) -> list[tuple[int, int, int, int]]:
             if _role(after) < 4 and _SUBSET_AFTER.search(after):
                 continue  # "A total of 177 patients (3.2%) had proteinuria": a part, unless enrolled / included
             found.append((max(4, role), 0, -match.start(), value))
+    for match in _SCREENED_THEN.finditer(sentence):
+        value = _number(match.group("num"))
+        if value:
+            found.append((max(4, _role(match.group(0))), 1, -match.start(), value))  # beats those screened
     for pattern in (_OF_WHICH, _X_OF_N, _N_OF_THEM):
         if pattern is _N_OF_THEM and not re.search(r"\bof (?:them|these|whom)\b", sentence, re.I):
             continue
@@ -672,6 +715,16 @@ def _candidates(sentence: str) -> list[tuple[int, int, int, int]]:
         for match in _N_EQUALS.finditer(sentence):
             role = max(_clause_role(sentence, match.start(), match.end()), _role(sentence), 2)
             found.append((role, 0, -match.start(), int(match.group("num").replace(",", ""))))
+    return found
+
+
+def _respondents(sentence: str) -> list[tuple[float, int, int, int]]:
+    """The people who answered a survey, ranked above those it was sent to (priority 4.5) and below randomised."""
+    found: list[tuple[float, int, int, int]] = []
+    for match in _RESPONDED.finditer(sentence):
+        value = _number(match.group("num"))
+        if value and not _SUBSET_BEFORE.search(sentence[max(0, match.start() - 40):match.start()]):
+            found.append((4.5, 1, -match.start(), value))
     return found
 
 
@@ -692,8 +745,12 @@ def _sample_size(abstract: str) -> SampleSize | None:
     """
     best: tuple[tuple[int, int, int, int], int, str] | None = None  # ((priority, -sentence, is_sum, -pos), n, s)
     sentences = split_sentences(abstract or "")
+    survey = _SURVEY.search(abstract) is not None
     for index, sentence in enumerate(sentences):
-        for priority, is_sum, position, value in _candidates(sentence):
+        candidates = _candidates(sentence)
+        if survey:
+            candidates.extend(_respondents(sentence))
+        for priority, is_sum, position, value in candidates:
             if value < 1 or value > 5_000_000:
                 continue
             key = (priority, -index, is_sum, position)

@@ -45,6 +45,7 @@ LABEL_SETS: tuple[str, ...] = (
     "design_labels_holdout3.jsonl",
     "design_labels_holdout4.jsonl",
     "design_labels_holdout5.jsonl",
+    "design_labels_holdout6.jsonl",
 )
 # A second, independent reading of holdout4 + holdout5: agreement only, never training rows.
 SECOND_READER = "design_labels_second_reader.jsonl"
@@ -281,6 +282,10 @@ def cross_set(folder: Path, options: dict[str, Any]) -> dict[str, Any]:
         }
     all_rows = [row for rows in sets.values() for row in rows]
     gold = [row["design"] for row in all_rows]
+    # Sample size pooled over every set (the rules; nothing is trained), so one figure answers the target.
+    sizes = {row["pmid"]: sample_size(records[row["pmid"]]["abstract"]) for row in all_rows}
+    stated_all = [row for row in all_rows if row["sample_size"] is not None]
+    unstated_all = [row for row in all_rows if row["sample_size"] is None]
     pooled = {system: design_figures(gold, [predicted[system][r["pmid"]] for r in all_rows]) for system in SYSTEMS}
     figures: dict[str, Any] = {
         "data": str(folder),
@@ -299,6 +304,14 @@ def cross_set(folder: Path, options: dict[str, Any]) -> dict[str, Any]:
                                                [predicted["hybrid"][r["pmid"]] for r in all_rows]),
         "sets_where_hybrid_beats_rules": sum(s["hybrid"]["design_macro_f1"] > s["rules"]["design_macro_f1"]
                                              for s in per_set.values()),
+        "pooled_sample_size": {
+            "labelled": len(stated_all),
+            "exact": _ratio(sum(sizes[r["pmid"]] is not None and sizes[r["pmid"]].n == r["sample_size"]
+                                for r in stated_all), len(stated_all)),
+            "none_when_labelled": sum(sizes[r["pmid"]] is None for r in stated_all),
+            "null_labels": len(unstated_all),
+            "false_number_rate": _ratio(sum(sizes[r["pmid"]] is not None for r in unstated_all), len(unstated_all)),
+        },
     }
     second = Path(folder) / SECOND_READER
     if second.is_file():
@@ -338,9 +351,10 @@ def _table(figures: dict[str, Any]) -> str:
         lines.append(f"| `{name}` | {s['n']} | {s['designs_present']} | " + " | ".join(cells) + f" | {size} |")
     mean, pooled = figures["mean_over_sets"], figures["pooled"]
     lines.append("| mean over sets | | | " + " | ".join(f"{mean[system]:.3f}" for system in SYSTEMS) + " | |")
+    size = figures["pooled_sample_size"]
     lines.append(f"| pooled ({pooled['rules']['n']}) | | | " + " | ".join(
         f"{pooled[system]['design_macro_f1']:.3f} ({pooled[system]['design_accuracy']:.3f})" for system in SYSTEMS)
-        + " | |")
+        + f" | {size['exact']:.3f} (of {size['labelled']}) |")
     diff = figures["hybrid_minus_rules"]
     lines.append(f"\nhybrid - rules, pooled macro-F1: {diff['difference']:+.3f} (95% bootstrap interval "
                  f"{diff['low']:+.3f} to {diff['high']:+.3f}); hybrid ahead on {figures['sets_where_hybrid_beats_rules']}"

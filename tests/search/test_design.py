@@ -147,6 +147,46 @@ def design(title: str = "", abstract: str = "", publication_types: list[str] | N
                            mesh=mesh or [], learned=False)
 
 
+@pytest.mark.parametrize(("abstract", "expected"), [
+    # a survey counts those who answered it, not those it was sent to
+    ("A mail survey was sent to all 686 members of the society. One hundred fifty-seven (23%) of eligible physicians "
+     "responded.", 157),
+    ("A random sample of 600 doctors was asked to complete a questionnaire. Overall, 283 (47.2%) surveys were returned "
+     "and 259 analyzed.", 283),
+    ("One hundred thirty-eight women with interstitial cystitis completed a survey of self-care strategies.", 138),
+    ("A total of 191/214 (89%) students responded to the three surveys.", 191),
+    # the screened are not the sample: those allocated after screening are
+    ("Of the 453 patients screened, 265 were allocated to the study groups.", 265),
+    # a single case, however it is announced
+    ("To describe a patient with morphine-induced myoclonus. Single case report.", 1),
+    ("We describe a patient who developed a generalized rash after therapy with drug C.", 1),
+    ("A case of hyperkalaemic paralysis caused by an ACE inhibitor is reported.", 1),
+    # the control group named with the verb, the patients compared with it summed
+    ("Lipids were studied in a control group of 20 non diabetic subjects and in 31 male patients with diabetes "
+     "treated by glibenclamide.", 51),
+    # cases and the controls matched to them are the sample, not the cohort they were drawn from
+    ("A total of 18 309 individuals with schizophrenia were identified. There were 1268 incident cases of "
+     "hyperlipidemia in the cohort, matched to 7598 control subjects.", 8866),
+    ("Cases were patients with a first infarction. All 623 cases and 2032 controls had treated hypertension. The "
+     "first analysis included only the 335 cases and 1395 controls free of disease.", 2655),
+])
+def test_sample_size_respondents_allocated_single_cases_and_matched_controls(abstract: str, expected: int) -> None:
+    found = sample_size(abstract)
+    assert found is not None and found.n == expected
+
+
+@pytest.mark.parametrize("abstract", [
+    # a treatment response is not a survey's respondents, even in an abstract that uses a questionnaire
+    "Forty patients were enrolled and completed a symptom questionnaire. Ten of 13 (77%) mildly depressed patients "
+    "responded to treatment.",
+    # respondents given only as a share of a number stated with them keep the number the label gives
+    "Ninety-nine (66%) of 150 patients responded to our questionnaire.",
+])
+def test_respondents_rule_leaves_treatment_responses_alone(abstract: str) -> None:
+    found = sample_size(abstract)
+    assert found is None or found.n not in (10, 99)
+
+
 def test_designs_is_the_issue_list_with_display_names() -> None:
     assert list(DESIGNS) == ["meta_analysis", "rct", "non_randomised", "cohort", "case_control", "cross_sectional",
                              "case_series", "narrative_review", "guideline", "animal_in_vitro", "other"]
