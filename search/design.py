@@ -199,7 +199,10 @@ _CUE_PATTERNS: dict[str, str] = {
         r"|\bqualitative (study|research|interview)|focus groups?|critical incident technique|semi-structured interview"
         r"|\b(design|rationale) (of|and rationale of) (a|the) (prospective|randomi[sz]ed|multicent)"
         r"|\bpsychometric propert|\b(reliability|validity) (and|of) (the )?[A-Z]?[^.]{0,40}questionnaire"
-        r"|\bcritical analysis of\b|\bdelphi\b",
+        r"|\bcritical analysis of\b|\bdelphi\b"
+        # a title that opens with the economic question; a trial told in the future tense (its protocol)
+        r"|^cost[- ](effectiveness|utility|benefit|minimi[sz]ation)\b|\btrial design and protocol\b"
+        r"|\bthe aims? of this trial (is|are|will)\b",
     "animal": r"\b(rats?|mice|mouse|murine|dogs?|canine|rabbits?|guinea[- ]pigs?|pigs|piglets?|swine|sheep|hamsters?"
         r"|monkeys?|primates?|baboons?|cats|feline|ferrets?|zebrafish|animal model|animals)\b",
     "in_vitro": r"\bin vitro\b|\bcell lines?\b|\bcultured\b|\bcell cultures?\b|\bisolated (rat|human|perfused)"
@@ -245,6 +248,9 @@ _CUE_PATTERNS: dict[str, str] = {
         r"|\brespondents\b|\becological\b|\bstate-level\b",
     "diagnostic": r"\bsensitivity and specificity|\bdiagnostic (accuracy|value|sensitivity)|\bpredictive value"
         r"|\breceiver operat|\bpsychometric|\bvalidity\b",
+    # The paper calls itself observational: the investigators did not give the treatment, whoever received it.
+    "observational": r"\b(this|an|the|our|prospective|retrospective|present|in|using)\s+(\w+\s+)?observational "
+        r"(study|analysis|design|cohort|research)\b|^observational (study|analysis)\b|\bnon-?interventional\b",
     "cohort": r"\bcohort\b|\bprospective(ly)? (study|follow|natural history|observational)|\bfollowed (up )?(for|over)"
         r"|\bretrospective(ly)?\b|\bdata (from|of) the [A-Z]|\bwere analy[sz]ed retrospectively|\bdatabase\b"
         r"|\bregistry\b|\bmedical records\b|\bchart review|\blinked\b[^.]{0,20}\banalysis"
@@ -382,7 +388,8 @@ def _classify_text(text: _Text) -> DesignResult:
     diagnostic = _first(_CUES["diagnostic"], both)
     if diagnostic and original:
         return result("cross_sectional", diagnostic)
-    if opened and original:
+    observational = _first(_CUES["observational"], body)
+    if opened and original and not observational:
         return result("non_randomised", opened)
     case_report = _first(_CUES["case_report"], both)
     if case_report and not _CUES["comparison"].search(body):
@@ -400,6 +407,8 @@ def _classify_text(text: _Text) -> DesignResult:
     if cohort or record_review:
         return result("case_series", cohort or record_review.group(0))
     intervention = _first(_CUES["intervention"], body)
+    if observational and size is not None:  # treated, but not by the investigators: groups followed or measured
+        return result("cohort" if _CUES["cohort_time"].search(body) else "cross_sectional", observational)
     if intervention and size is not None:
         return result("non_randomised", intervention)
     if size is not None and _CUES["comparison"].search(body):

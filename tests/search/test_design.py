@@ -264,6 +264,28 @@ def test_design_from_the_text_new_rules(title: str, abstract: str, expected: str
     assert result.source == "text" and result.evidence
 
 
+@pytest.mark.parametrize(("title", "abstract", "expected"), [
+    # the paper calls itself observational: the investigators did not give the treatment
+    ("", "Adult migraineurs were enrolled in this observational study from headache clinics. 182 patients treated "
+         "early recorded the duration of headache; follow-up lasted 3 months.", "cohort"),
+    ("", "Observational study using claims data. 3910 members who received antipsychotics were compared by "
+         "region for their use of other drugs.", "cross_sectional"),  # no follow-up: measured once
+    # economic evaluations and trial protocols are "other"
+    ("Cost effectiveness of drug B in the treatment of chronic heart failure.",
+     "We estimated costs and life-years gained with drug B using data of 2647 randomised patients.", "other"),
+    ("Drug P for elderly people with heart failure: the trial design and protocol.",
+     "The aims of this trial are to assess the benefits of drug P in 1000 elderly patients.", "other"),
+])
+def test_design_observational_economic_and_protocol_rules(title: str, abstract: str, expected: str) -> None:
+    assert design(title=title, abstract=abstract).label == expected
+
+
+def test_observational_does_not_undo_a_stated_randomisation() -> None:
+    abstract = ("In this observational extension of a randomised trial, 300 patients were randomized to drug A or "
+                "placebo and followed for 2 years.")
+    assert design(abstract=abstract).label == "rct"
+
+
 def test_publication_types_win_over_the_text() -> None:
     """A PubMed type names the design even when the abstract's words point elsewhere."""
     text = "In a cohort of 300 patients followed for 5 years, mortality was compared."
