@@ -63,8 +63,14 @@ RELATION_WORDS = frozenset(
     risk risks raise raises raised raising higher chance chances likelihood odds fewer less ordinary
     pill pills tablet tablets capsule capsules
     bring brings bringing trigger triggers triggered feel feels feeling superior inferior following
+    stop stops stopped stopping ease eases eased easing lower lowers lowered lowering cut cuts cutting
+    slow slows slowed slowing protect protects protected protecting keep keeps kept keeping
+    come comes came coming go goes going went stay stays stayed staying having add adds added adding day days
     """.split()
 )
+# (The verbs on the last three lines say which way the question hopes the outcome goes, or only carry it:
+# "stop a migraine from coming back", "keep my pressure under control", "adding X to Y", "once a day". As concepts they were
+# searched as words ("stop"[tiab]) and shown as the outcome ("stop, migraine, coming").)
 DROP_WORDS = QUESTION_WORDS | RELATION_WORDS
 CONTENT_POS = frozenset({"NOUN", "PROPN", "ADJ", "VERB", "NUM", "X"})
 _CLEAN = re.compile(r"[\"“”„\[\]{}*#<>|\\^~`]")

@@ -63,11 +63,12 @@ _NO_EVIDENCE = re.compile(
     re.I,
 )
 # Words that contain an outcome's name and mean something else: "ST-segment depression" on an ECG is
-# not depression of mood, "respiratory depression" is slowed breathing. Removed before a clause is
-# asked whether it names the outcome.
+# not depression of mood, "respiratory depression" is slowed breathing, "stroke volume" is the blood one
+# heartbeat pumps, not a stroke. Removed before a clause is asked whether it names the outcome.
 _FALSE_FRIENDS = re.compile(
     r"\b(?:st|st[\s-]+segment|segment|respiratory|ventilatory|myocardial|marrow|cns|cardiac|t[\s-]+wave)[\s-]+"
-    r"depressions?\b",
+    r"depressions?\b"
+    r"|\bstroke[\s-]+(?:volumes?|index|indices|work)\b",
     re.I,
 )
 # "(the patients) who did not develop cough", "the group without cough": a group, not a finding.
