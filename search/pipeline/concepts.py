@@ -66,6 +66,7 @@ RELATION_WORDS = frozenset(
     stop stops stopped stopping ease eases eased easing lower lowers lowered lowering cut cuts cutting
     slow slows slowed slowing protect protects protected protecting keep keeps kept keeping
     come comes came coming go goes going went stay stays stayed staying having add adds added adding day days
+    happen happens happened happening again
     """.split()
 )
 # (The verbs on the last three lines say which way the question hopes the outcome goes, or only carry it:

@@ -211,9 +211,14 @@ def frame_question(question: str, concepts: list[Concept]) -> FramedConcepts:
             _frame_forms(concepts, positions, split, framed)
     else:
         treatments = [i for i in before_population if _is_treatment(concepts[i])]
-        first = treatments[:1] or before_population[:1] or order[:1]
+        added = added_treatments(q, positions, treatments)
+        first = added[:1] or treatments[:1] or before_population[:1] or order[:1]
         framed.intervention = first
-        framed.outcome = _after_verb(q, kind, positions, first, [i for i in before_population if i not in first])
+        # The treatment it is added to ("adding an antipsychotic" when "lithium alone isn't controlling") is what
+        # the person already takes: neither what is asked about nor an outcome.
+        already = [i for i in treatments if added and i not in first]
+        framed.outcome = _after_verb(q, kind, positions, first,
+                                     [i for i in before_population if i not in first + already])
     framed.population = [
         i for i in in_population
         if i not in framed.intervention + framed.comparator and _norm(concepts[i].text) not in GENERIC_PEOPLE
@@ -340,6 +345,24 @@ def _comparison_pivot(q: str) -> re.Match[str] | None:
 
 
 _VERB = {"harm": _HARM, "effect": _EFFECT, "association": _ASSOCIATION}
+
+
+# "Does adding nateglinide help?", "Would adding a small dose of Risperdal help?", "Allegra on top of my cream":
+# the treatment added is the one asked about, whichever treatment the person names first.
+_ADDING_BEFORE = re.compile(r"\b(?:adding|add|added|add-on)\s+(?:\S+\s+){0,5}$")
+_ADDED_AFTER = re.compile(r"^\S*(?:\s+\S+){0,3}?\s+(?:on\s+top\s+of|in\s+addition\s+to)\b")
+
+
+def added_treatments(q: str, positions: list[int], treatments: list[int]) -> list[int]:
+    """The treatments the question adds to another ("adding X", "X on top of Y"), in question order."""
+    added = []
+    for i in treatments:
+        at = positions[i]
+        if at < 0:
+            continue
+        if _ADDING_BEFORE.search(q[:at]) or _ADDED_AFTER.search(q[at:at + 80]):
+            added.append(i)
+    return added if len(added) < len(treatments) else []
 
 
 def _after_verb(q: str, kind: str, positions: list[int], intervention: list[int], rest: list[int]) -> list[int]:

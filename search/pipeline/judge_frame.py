@@ -542,7 +542,8 @@ def effect_stance(
     if _ASKS_LESS.search(question or ""):
         # "Does X prevent / reduce O?": O going up with X refutes as surely as O unchanged.
         worse = [f for f in findings
-                 if f.reading == "more" and _ROSE.search(f.clause) and not _PRESUPPOSED_HARM.search(f.clause)]
+                 if f.reading == "more" and _ROSE.search(f.clause) and not _PRESUPPOSED_HARM.search(f.clause)
+                 and not _RESOLVED.search(f.clause)]
         better = [f for f in findings if f.reading == "less"]
         if worse and len(worse) > len(better) and (stance is None or stance.label != "refutes"):
             return _stance(0.1, 0.75, 0.15, f"finds {outcome} more often with {query.frame.intervention}: "
@@ -561,6 +562,8 @@ _ASKS_LESS = re.compile(r"\b(?:prevent\w*|reduc\w*|lower\w*|decreas\w*|cut\w*|st
 _ROSE = re.compile(
     r"\b(?:increas\w+|rais\w+|elevat\w+|excess\w*|worsen\w*"
     r"|(?:more|higher|greater)\s+(?:\w+\s+)?(?:risk|rates?|incidence|frequen\w+|likely|common|often))\b", re.I)
+# "Ulcers healed significantly more often with X": more of the outcome going away is no rise in it.
+_RESOLVED = re.compile(r"\b(?:heal\w*|cured?|cures|resol\w+|remission|disappear\w*|eradicat\w+)\b", re.I)
 # "reduced X-induced O", "O associated with the disease": the rise is not X's doing.
 _PRESUPPOSED_HARM = re.compile(r"-induced|\binduced\s+by\b", re.I)
 

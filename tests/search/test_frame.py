@@ -89,6 +89,14 @@ FRAMES = [
     ('Does methylphenidate make tics worse?', 'harm', 'methylphenidate', None, 'tics', None),
     ('Does metformin make people put on weight?', 'harm', 'metformin', None, 'put on weight', None),
     ('Does metformin make people with diabetes put on weight?', 'harm', 'metformin', None, 'put on weight', 'diabetes'),
+    # The treatment added is the one asked about; the one it is added to is neither treatment nor outcome.
+    ("If lithium alone isn't controlling a manic episode, does adding an antipsychotic help?", 'effect',
+     'antipsychotic', None, 'controlling, manic episode', None),
+    ('My metformin is not enough. Does adding nateglinide help?', 'effect', 'nateglinide', None, None, None),
+    ('Would adding a little risperidone to my SSRI antidepressant help my OCD?', 'effect', 'risperidone', None,
+     'OCD', None),
+    ('If I take fexofenadine on top of my steroid cream, will it ease the itch?', 'effect', 'fexofenadine', None,
+     'itch', None),
 ]
 
 

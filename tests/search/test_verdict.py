@@ -208,6 +208,21 @@ def test_a_rise_in_the_outcome_refutes_a_question_that_asks_for_less():
     assert effect_stance(query, threshold, positive, question) is None
 
 
+def test_more_of_the_outcome_healing_is_no_rise_in_it():
+    from search.pipeline.judge_frame import effect_stance
+
+    question = "Will lansoprazole stop a bleeding ulcer?"
+    query = understand(question, Filters())
+    positive = Stance("supports", 0.7, 0.2, 0.1)
+    healed = RankedPaper(rank=1, record=_record("t", "Results: Ulcers healed significantly more often with lansoprazole "
+                                                     "than with placebo."), similarity=0.5, stance=positive,
+                         addresses=Addresses("yes", "test"))
+    assert effect_stance(query, healed, positive, question) is None
+    rose = RankedPaper(rank=1, record=_record("t", "Results: Ulcer bleeding increased significantly with lansoprazole."),
+                       similarity=0.5, stance=positive, addresses=Addresses("yes", "test"))
+    assert effect_stance(query, rose, positive, question).label == "refutes"
+
+
 @pytest.mark.parametrize(
     "claim, finding, label",
     [
