@@ -219,6 +219,8 @@ def read_outcome(
             continue  # "Other variables associated with arrhythmia included heart failure": not the treatment
         if _only_as_condition(clause, outcome_names):
             continue  # "two patients with chronic atrial fibrillation developed ...": who they were, not a finding
+        if _DEFINES.search(clause) and not _RESULT.search(clause):
+            continue  # "major adverse events included angina, myocardial infarction, stroke": what was counted
         reading = read_clause(clause, outcome_names)
         if reading is None:
             continue
@@ -231,6 +233,14 @@ def read_outcome(
     return findings
 
 
+# What a study counted, written without what it found: "the combined endpoint of stroke and myocardial infarction",
+# "major adverse events included angina, stroke and death", "defined as".
+_DEFINES = re.compile(
+    r"\b(?:end[\s-]?points?|(?:events?|outcomes?|measures?)\s+(?:included|comprised|consisted\s+of|were\s+defined)"
+    r"|defined\s+as|composite\s+of)\b", re.I)
+_RESULT = re.compile(
+    r"\b(?:than|compared|versus|vs\.?|reduc\w+|increas\w+|decreas\w+|higher|lower|greater|fewer|less|more|differ\w*"
+    r"|similar|significant\w*|risk\s+ratio|hazard|odds)\b|%|\bp\s*[<=>]", re.I)
 # Other causes of the outcome named as such, and the outcome as the condition people already had.
 _OTHER_CAUSES = re.compile(
     r"\b(?:other\s+(?:variables|factors|predictors|covariates|causes)|(?:risk|predictive)\s+factors?\s+(?:for|of)"

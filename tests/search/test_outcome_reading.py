@@ -182,3 +182,12 @@ def test_the_outcome_as_the_condition_people_had_is_not_a_finding() -> None:
 def test_other_causes_of_the_outcome_are_not_the_treatment() -> None:
     abstract = "Other variables significantly associated with ventricular arrhythmia included heart failure."
     assert read_outcome(abstract, outcome_names=["arrhythmia"], x_names=["tolterodine"]) == []
+
+
+def test_what_a_study_counted_is_not_what_it_found():
+    """"Major adverse events included angina, myocardial infarction and stroke" defines the endpoint; it finds nothing."""
+    names = ["stroke", "myocardial infarction"]
+    defined = "Methods were standard. These major adverse events included angina, myocardial infarction, stroke and death."
+    assert read_outcome(defined, outcome_names=names, x_names=["isradipine"]) == []
+    found = "Results: Stroke was more frequent with isradipine than with hydrochlorothiazide, a composite endpoint."
+    assert [f.reading for f in read_outcome(found, outcome_names=names, x_names=["isradipine"])] == ["more"]
