@@ -69,9 +69,10 @@ RELATION_WORDS = frozenset(
     happen happens happened happening again
     """.split()
 )
-# (The verbs on the last three lines say which way the question hopes the outcome goes, or only carry it:
-# "stop a migraine from coming back", "keep my pressure under control", "adding X to Y", "once a day". As concepts they were
-# searched as words ("stop"[tiab]) and shown as the outcome ("stop, migraine, coming").)
+# (The words on the last four lines say which way the question hopes the outcome goes, or only carry it:
+# "stop a migraine from coming back", "keep my pressure under control", "adding X to Y", "once a day",
+# "stop it happening again". As concepts they were searched as words ("stop"[tiab]) and shown as the
+# outcome ("stop, migraine, coming").)
 DROP_WORDS = QUESTION_WORDS | RELATION_WORDS
 CONTENT_POS = frozenset({"NOUN", "PROPN", "ADJ", "VERB", "NUM", "X"})
 _CLEAN = re.compile(r"[\"“”„\[\]{}*#<>|\\^~`]")
