@@ -23,9 +23,10 @@ _WS = re.compile(r"\s+")
 
 # Comparative pivots: the text before holds the intervention, the text after the comparator.
 _COMPARATIVE = (
-    r"(?:more|less|fewer)\s+(?:\w+\s+){0,5}?than"
-    r"|(?:better|worse|safer|stronger|weaker|faster|slower|superior|inferior|greater|fewer|higher|lower|cheaper)"
-    r"(?:\s+(?:\w+\s+){0,5}?)?\s*than|(?:superior|inferior|preferable|similar|equivalent)\s+to"
+    r"(?:more|less|fewer)\s+(?:[\w'-]+\s+){0,5}?than"
+    r"|(?:better|worse|safer|stronger|weaker|faster|slower|superior|inferior|greater|fewer|higher|lower|cheaper"
+    r"|quicker|sooner|easier|longer|shorter)"
+    r"(?:\s+(?:[\w'-]+\s+){0,5}?)?\s*than|(?:superior|inferior|preferable|similar|equivalent)\s+to"
     r"|as\s+(?:\w+\s+){1,3}?as"
     r"|versus|vs\.?|compared\s+(?:with|to)|in\s+comparison\s+(?:with|to)|over"
 )

@@ -123,6 +123,11 @@ def test_table_is_large_and_covers_every_kind():
         ("is x linked to cancer", "association"),
         ("does x reduce pain", "effect"),
         ("tell me about x", "other"),
+        # A hyphenated word inside "fewer ... than", and comparatives of time or length, still compare.
+        ("does x cause fewer night-time hypos than y", "comparison"),
+        ("does a high dose of x help people live longer than a low dose", "comparison"),
+        ("is x quicker than y", "comparison"),
+        ("does x help people live longer", "effect"),
     ],
 )
 def test_kind_from_wording_alone(question, kind):
