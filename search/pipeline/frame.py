@@ -350,7 +350,8 @@ _VERB = {"harm": _HARM, "effect": _EFFECT, "association": _ASSOCIATION}
 
 # "Does adding nateglinide help?", "Would adding a small dose of Risperdal help?", "Allegra on top of my cream":
 # the treatment added is the one asked about, whichever treatment the person names first.
-_ADDING_BEFORE = re.compile(r"\b(?:adding|add|added|add-on)\s+(?:\S+\s+){0,5}$")
+# ("Does aspirin add to the effect of warfarin?" adds nothing: "add to" means "increase".)
+_ADDING_BEFORE = re.compile(r"\b(?:adding|add|added|add-on)\s+(?!to\b)(?:\S+\s+){0,5}$")
 _ADDED_AFTER = re.compile(r"^\S*(?:\s+\S+){0,3}?\s+(?:on\s+top\s+of|in\s+addition\s+to)\b")
 
 

@@ -290,3 +290,11 @@ def test_a_condition_standing_in_for_the_treatment_is_an_unread_frame():
     assert frame.kind == "other"
     assert understand("Does metformin lower blood sugar in type 2 diabetes?", Filters()).frame.kind == "effect"
     assert understand("Is migraine linked to stroke?", Filters()).frame.kind == "association"
+
+
+def test_add_to_means_increase_and_adds_no_treatment():
+    """"Does aspirin add to the effect of warfarin?": the first drug stays the one asked about."""
+    question = "Does aspirin add to the effect of warfarin?"
+    assert frame_question(question, extract_concepts(question).concepts).frame.intervention == "aspirin"
+    added = "Does adding warfarin to aspirin help?"
+    assert frame_question(added, extract_concepts(added).concepts).frame.intervention == "warfarin"
