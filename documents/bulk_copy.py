@@ -3,18 +3,17 @@
 Why: the JSON upsert of ``documents.loading`` sends each batch as one JSON document that
 PostgreSQL parses back into rows (``jsonb_to_recordset`` plus one ``ARRAY(SELECT ...)`` per
 array column and row). ``COPY ... FROM STDIN`` streams rows in PostgreSQL's own text format
-instead. Two paths:
+instead. A batch is encoded once, as COPY text bytes, by the process that reads the files
+(``encode_batch`` / ``BatchEncoder``: ``copy_line`` per row, here rather than psycopg's per-value
+adapters, whose list dumper was the largest client-side cost of a load; a later revision of a
+PMID replaces its line) and handed to a loader process as it is (``documents.parallel_load``),
+which writes it one of two ways:
 
-* ``copy_upsert_rows``: COPY into a temporary staging table, then one ``INSERT ... SELECT
+* ``copy_upsert_batch``: COPY into a temporary staging table, then one ``INSERT ... SELECT
   ... ON CONFLICT`` that skips identical rows first (so the ``search_vector`` trigger never
   runs for them) -- the same idempotent semantics as ``loading.upsert_rows``.
-* ``copy_new_rows``: COPY straight into ``documents_paper``; only for PMIDs known to be absent
-  (a fresh corpus), where a duplicate is an error rather than an update.
-
-The rows are written as COPY text by ``copy_line`` (here, not psycopg's per-value adapters,
-whose list dumper was the largest client-side cost of a load), so a batch can also be encoded
-once, as bytes, by the process that reads the files and handed to a loader process as it is
-(``encode_batch``, ``copy_new_batch``, ``copy_upsert_batch``: ``documents.parallel_load``).
+* ``copy_new_batch``: COPY straight into ``documents_paper``; only for PMIDs known to be absent
+  (a fresh corpus), where a PMID already there is an error rather than an update.
 
 Either way the trigger of migration 0002 fills ``search_vector`` row by row; that
 ``to_tsvector`` is most of the loading cost.
@@ -166,17 +165,3 @@ def copy_upsert_batch(batch: EncodedBatch) -> tuple[int, int]:
         flags = [r[0] for r in cursor.fetchall()]
     inserted = sum(1 for f in flags if f)
     return inserted, len(flags) - inserted
-
-
-def copy_new_rows(rows: Iterable[dict]) -> int:
-    """COPY rows whose PMIDs are not in the table yet (a duplicate PMID raises IntegrityError); returns how many."""
-    with connection.cursor() as cursor:
-        return _copy(cursor, "documents_paper", "".join(copy_line(row) for row in rows).encode("utf-8"))
-
-
-def copy_upsert_rows(rows: list[dict]) -> tuple[int, int]:
-    """Upsert one batch through COPY + a staging table; returns (inserted, updated), like ``upsert_rows``.
-
-    Duplicated PMIDs in a batch keep the last, as the JSON upsert does.
-    """
-    return copy_upsert_batch(encode_batch(rows))

@@ -8,7 +8,7 @@ import json
 import pytest
 from django.db import IntegrityError, transaction
 
-from documents.bulk_copy import copy_new_rows, copy_upsert_rows
+from documents.bulk_copy import copy_new_batch, copy_upsert_batch, encode_batch
 from documents.loading import COLUMNS, upsert_rows
 from documents.models import Paper
 from documents.sources.base import Filters
@@ -24,6 +24,14 @@ CORPUS = DATA / "pubmed-demo-corpus" / "corpus.jsonl.gz"
 def synthetic() -> SyntheticCorpus:
     with gzip.open(CORPUS, "rt", encoding="utf-8") as handle:
         return SyntheticCorpus([json.loads(line) for line in itertools.islice(handle, 400)])
+
+
+def copy_new_rows(rows: list[dict]) -> int:
+    return copy_new_batch(encode_batch(rows))
+
+
+def copy_upsert_rows(rows: list[dict]) -> tuple[int, int]:
+    return copy_upsert_batch(encode_batch(rows))
 
 
 def stored(pmids: list[str]) -> list[tuple]:
@@ -109,8 +117,6 @@ def test_copy_text_lines_store_awkward_values_exactly_as_the_json_upsert(synthet
 
 
 def test_an_encoded_batch_keeps_the_last_revision_of_a_pmid_and_counts_the_input(synthetic):
-    from documents.bulk_copy import copy_new_batch, encode_batch
-
     rows = list(synthetic.rows(3))
     batch = encode_batch([rows[0], rows[1], dict(rows[0], title="Revised"), rows[2]])
     assert (batch.rows, batch.unique) == (4, 3)
