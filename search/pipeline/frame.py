@@ -217,7 +217,7 @@ def frame_question(question: str, concepts: list[Concept]) -> FramedConcepts:
         framed.intervention = first
         # The treatment it is added to ("adding an antipsychotic" when "lithium alone isn't controlling") is what
         # the person already takes: neither what is asked about nor an outcome.
-        already = [i for i in treatments if added and i not in first]
+        already = [i for i in treatments if i not in first] if added else []
         framed.outcome = _after_verb(q, kind, positions, first,
                                      [i for i in before_population if i not in first + already])
     framed.population = [
