@@ -492,11 +492,12 @@ _UNIT_WORDS = (r"(?:%|percent|per\b|-year|-month|-week|-day|-hour|years?\b|yrs?\
                r"|mm\b|cm\b|mmhg\b|mmol\b|nmol\b|hz\b|khz\b|db\b|iu\b|units?\b|times\b|fold\b|x\b|centers\b|centres\b"
                r"|sites\b|countries\b|hospitals\b|studies\b|trials\b|doses\b|cycles\b|episodes\b|attacks\b|visits\b"
                r"|million\b|billion\b)")
-# A number, up to five plain words (no comma, no digit, no linking verb), then a word for people.
+# A number, up to five plain words (no digit, no linking verb; a comma only between words: "118 healthy, white
+# women"), then a word for people.
 _COUNT = re.compile(
     rf"(?<![\w.,\-/])(?P<num>{_NUMBER})(?![\w%]|[.,]\d|\s*{_UNIT_WORDS})"
     rf"(?P<between>(?:\s+(?!(?:of|in|to|per|from|at|on|for|had|have|has|were|was|who|did|is|are|than|each)\b)"
-    rf"[A-Za-z()\-/']+){{0,5}}?)\s+(?P<noun>{_PEOPLE})\b(?!\s+(?:studies|study|trials?|groups?)\b)", re.I)
+    rf"[A-Za-z()\-/']+(?:(?<!\)),(?=\s+[a-z]))?){{0,5}}?)\s+(?P<noun>{_PEOPLE})\b(?!\s+(?:studies|study|trials?|groups?)\b)", re.I)
 _N_EQUALS = re.compile(r"\b[nN]\s*=\s*(?P<num>\d{1,3}(?:,\d{3})+|\d+)(?![\d.,]\d)(?!\s*(?:clinical )?(?:trials|studies"
                        r"|articles|papers|eyes|teeth|samples|ears|limbs|knees|hips|feet|lesions|procedures))")
 _TOTAL = re.compile(rf"\b(?:a )?total of (?P<num>{_NUMBER})\b", re.I)
@@ -527,9 +528,25 @@ _X_OF_N = re.compile(rf"\b(?:based on|analy[sz]ed|included|studied|comprised)\s+
                      rf"(?:\d[\d,]*|{_WORD})\b", re.I)
 _CASES_AND_CONTROLS = re.compile(r"\bcases\b[^.;]{0,60}?\b(?:and|with|to|versus|vs\.?)\s+(?:up to )?\d[\d,]* "
                                  r"(?:[\w-]+ ){0,2}(?:controls|control (?:subjects|patients|women|men|individuals))\b", re.I)
+_CLINICIANS = re.compile(r"physicians|nurses|doctors|surgeons|clinicians|practitioners|providers|pharmacists"
+                         r"|dentists|trainees", re.I)
+# A control group counted on its own ("Fifty-one infants who did not have pyloric stenosis served as controls",
+# "There were also 51 controls studied", "normal controls (n = 30)").
+_CONTROLS_ALONE = re.compile(
+    rf"(?<![\w.,\-/])(?P<num>{_NUMBER})\s+(?:[\w-]+,?\s+){{0,8}}?(?:served|were used|acted) as (?:\w+ )?"
+    rf"(?:controls|control (?:subjects|group))\b"
+    rf"|(?<![\w.,\-/])(?P<num2>{_NUMBER})\s+(?:[\w-]+\s+){{0,2}}?(?:controls|control subjects)\s+(?:\w+\s+){{0,8}}?"
+    rf"(?:were\s+)?(?:studied|included|recruited|enrolled|matched)\b"
+    rf"|\bcontrols?(?: group| subjects)?\s*\(\s*n\s*=\s*(?P<num3>\d+)\s*\)", re.I)
+_RANDOMISED_TO = re.compile(rf"(?<![\w.,\-/])(?P<num>{_NUMBER})\s+(?:[\w-]+\s+){{0,2}}?{_PEOPLE}\s+"
+                            r"(?:had been |were |was )?"
+                            r"(?:randomi[sz]ed|randomly assigned|randomly allocated|assigned|allocated)\s+to\b", re.I)
+_NEXT_ARM = re.compile(rf"(?:,|;|\band\b|\bor\b)\s+(?:and\s+|or\s+)?(?P<num>{_NUMBER})\s+(?:{_PEOPLE}\s+)?"
+                       r"(?:were\s+|was\s+)?(?:randomi[sz]ed\s+|assigned\s+|allocated\s+)?to\b", re.I)
 _PEOPLE_WORD = re.compile(rf"\b{_PEOPLE}\b", re.I)
-_SINGLE_CASE = re.compile(r"\bwe (?:present|report|describe) (?:the |a |an )?case\b|\bthis is a case report\b"
-                          r"|\bdescribed in one patient\b|\bwe (?:present|report|describe) (?:a|an) \d+-year-old"
+_SINGLE_CASE = re.compile(r"\b(?:we|the authors?|this (?:short |brief )?(?:note|report|paper|article|communication))"
+                          r" (?:present|report|describe)s? (?:the |a |an )?case\b|\bthis is a case report\b"
+                          r"|\b(?:described|reported|observed) in (?:one|a) (?:\w+ )?patient\b|\bwe (?:present|report|describe) (?:a|an) \d+-year-old"
                           r"|\b(?:a|an|this|the) (?:original )?case (?:report|story|history)\b|^case report"
                           r"|\bto (?:report|describe|present) (?:a|an|one) (?:\w+ ){0,2}case\b"
                           r"|\bwe (?:describe|report|present) the first (?:\w+ ){0,3}(?:case|patient)?"
@@ -555,7 +572,7 @@ _ROLE: tuple[tuple[int, re.Pattern[str]], ...] = (
                    r"|followed|compared|selected|given|administered|measured|interviewed|screened|genotyped)\b"
                    r"|\bwe (evaluated|examined|assessed|reviewed|analy[sz]ed|identified|investigated|tested|followed"
                    r"|report|describe|present|measured|compared|interviewed|retrospectively)\b|\bstudied\b"
-                   r"|\bvolunteer(s|ed)\b|\bundergo\b|\bin \S+ (patients|subjects)\b|\breviewing\b|\bretrospectively reviewed\b", re.I)),
+                   r"|\bvolunteer(s|ed)\b|\bundergo\b|\bin \S+ (patients|subjects)\b|\b(was|were) (performed|carried out|conducted) (on|in)\b|\breviewing\b|\bretrospectively reviewed\b", re.I)),
 )
 # Words right after a count that make it a part of the sample, not the sample ("12 patients withdrew").
 _SUBSET_AFTER = re.compile(r"^[^.;:]{0,60}?\b(completed|withdrew|discontinued|dropped out|lost to follow|died"
@@ -568,8 +585,11 @@ _SUBSET_BEFORE = re.compile(rf"(?:\b{_NUMBER}\s+(?:\(\S+\)\s+)?of\s+(?:the\s+)?|
                             rf"|\b(?:type|grade|stage|class|phase"
                             rf"|level|day|week|month|year|visit|table|figure|fig|step|cycle|score|version|no|aged?|ages"
                             rf"|(?<!compared )(?<!comparison )between|over|under|approximately)\.?\s+)$", re.I)
+# Where the words after a count start to tell of another count ("25 entered but 19 completed", "Of 26 men who
+# entered the study, 23 completed"): a subset word after it is that count's, not this one's.
+_NEXT_COUNT = re.compile(rf"(?:\b(?:but|whereas|while|and)|,)\s+(?={_NUMBER}\b)", re.I)
 _BASE_BEFORE = re.compile(r"\b(population|base|pool|catchment|registry|database) of\s+$|\bout of\s+$", re.I)
-_COMPLEMENT = re.compile(r"\b(remaining|the other|while|whereas|and|with|versus|vs\.?|compared|plus|paired"
+_COMPLEMENT = re.compile(r"\b(remaining|the other|while|whereas|and|or|with|versus|vs\.?|compared|plus|paired"
                          r"|matched (to|with))\b", re.I)
 
 
@@ -633,6 +653,7 @@ def _clause_candidates(clause: str, offset: int) -> list[tuple[int, int, int, in
     found: list[tuple[int, int, int, int]] = []
     counts: list[tuple[int, int, int, bool, bool]] = []  # (value, role, position, summable, a control group)
     inside: list[tuple[int, int]] = []  # "(9 men and 13 women)" right after a count: its breakdown, not more people
+    clinicians: list[bool] = []  # whether each count counts clinicians (physicians, nurses ...)
     dropped = False  # a count in this clause was a part of the sample (a subset), so what it includes is too
     for match in _COUNT.finditer(clause):
         value = _number(match.group("num"))
@@ -652,7 +673,7 @@ def _clause_candidates(clause: str, offset: int) -> list[tuple[int, int, int, in
         if match.group("noun").lower() == "cases" and role < 3 and not _CASES_AND_CONTROLS.search(clause):
             continue  # "cases" counts people only where the clause counts them, or pairs them with controls
         after = _CLAUSE_END.split(clause[match.end("num"):])[0]
-        after = re.split(rf"\b(?:but|whereas|while|and)\s+(?={_NUMBER}\b)", after, maxsplit=1, flags=re.I)[0]
+        after = _NEXT_COUNT.split(after, maxsplit=1)[0]
         subset = _SUBSET_AFTER.search(after) is not None
         base = _BASE_BEFORE.search(before) is not None
         if subset:
@@ -663,6 +684,11 @@ def _clause_candidates(clause: str, offset: int) -> list[tuple[int, int, int, in
         control = bool(re.search(r"\bcontrols?\b", before[-25:] + match.group("between") + " " + match.group("noun"),
                                  re.I))
         counts.append((value, role, offset + match.start(), not base, control))
+        clinicians.append(bool(_CLINICIANS.fullmatch(match.group("noun"))))
+    if any(clinicians) and not all(clinicians):
+        # "103 physicians and 175 patients were involved", "6 174 doctors enrolled 33 147 patients": the
+        # clinicians who enrol or treat are not the sample when the patients are counted beside them
+        counts = [count for count, clinician in zip(counts, clinicians) if not clinician]
     summable = [(v, r, p, c) for v, r, p, ok, c in counts if ok]
     top = max((r for _, r, _, _ in summable), default=0)
     if top >= 4:  # "384 randomized patients ... 193 women treated": the randomised / enrolled groups only,
@@ -716,6 +742,12 @@ def _candidates(sentence: str) -> list[tuple[int, int, int, int]]:
             value = _number(match.group("num"))
             if value:
                 found.append((max(4, _role(match.group(0))), 1, -match.start(), value))  # beats its total
+    for match in _RANDOMISED_TO.finditer(sentence):
+        # "112 patients had been randomized to A, 117 to B and 118 to C": the arms told one after another
+        value, rest = _number(match.group("num")), sentence[match.end():]
+        more = [_number(m.group("num")) for m in _NEXT_ARM.finditer(rest)]
+        if value and more and all(more):
+            found.append((5, 1, -match.start(), value + sum(more)))
     arms = _arms(sentence)
     if arms:
         role = max(_clause_role(sentence, m.start(), m.end()) for m in _N_EQUALS.finditer(sentence))
@@ -753,8 +785,11 @@ def _sample_size(abstract: str) -> SampleSize | None:
     roles the earliest sentence, within a sentence a sum of its groups over any one group, then the first count.
     """
     best: tuple[tuple[int, int, int, int], int, str] | None = None  # ((priority, -sentence, is_sum, -pos), n, s)
+    others: dict[int, tuple[tuple[int, int, int, int], int]] = {}  # the best count of each sentence
     sentences = split_sentences(abstract or "")
     survey = _SURVEY.search(abstract) is not None
+    controls = [(index, _number(m.group("num") or m.group("num2") or m.group("num3"))) for index, sentence in enumerate(sentences)
+                for m in _CONTROLS_ALONE.finditer(sentence)]
     for index, sentence in enumerate(sentences):
         candidates = _candidates(sentence)
         if survey:
@@ -765,6 +800,16 @@ def _sample_size(abstract: str) -> SampleSize | None:
             key = (priority, -index, is_sum, position)
             if best is None or key > best[0]:
                 best = (key, value, sentence)
+            if index not in others or key > others[index][0]:
+                others[index] = (key, value)
+    if best is not None and len(controls) == 1 and controls[0][1] and best[0][0] < 5:
+        # the control group counted in a sentence of its own ("Fifty-one infants ... served as controls"): the
+        # sample is the group it is compared with plus these controls
+        where, n_controls = controls[0]
+        studied = max(((key, value) for index, (key, value) in others.items() if index != where), default=None)
+        if studied is not None and studied[0][0] >= 3 and not re.search(r"\bcontrols?\b", sentences[-studied[0][1]],
+                                                                         re.I):
+            return SampleSize(n=studied[1] + n_controls, sentence=sentences[-studied[0][1]])
     if best is not None:
         return SampleSize(n=best[1], sentence=best[2])
     for sentence in sentences:

@@ -187,6 +187,45 @@ def test_respondents_rule_leaves_treatment_responses_alone(abstract: str) -> Non
     assert found is None or found.n not in (10, 99)
 
 
+@pytest.mark.parametrize(("abstract", "expected"), [
+    # a subset word after a later count is that count's ("Of 40 who entered, 31 completed" keeps 40)
+    ("Of 40 healthy volunteers who entered the trial, 31 completed both periods.", 40),
+    ("Of 2500 patients, 410 (16%) received the new drug.", 2500),
+    # a single case, told by the authors or a note
+    ("Bleeding is a rare complication. The authors describe a case of a man who bled after surgery.", 1),
+    ("This short note reports an unusual reaction, described in a patient with chronic pain.", 1),
+    # a comma between the words before the people
+    ("Sixty healthy, elderly women were enrolled.", 60),
+    # clinicians beside the patients they enrol or treat are not the sample
+    ("Forty general practitioners and 512 patients took part in the trial.", 512),
+    ("Between 2001 and 2003, 1 200 doctors enrolled 9 800 patients into the survey.", 9800),
+    # arms joined by "or"
+    ("Then drug A (20 patients), drug B (20 patients) or placebo (20 patients) were given.", 60),
+    # a control group counted in a sentence of its own joins the group it is compared with
+    ("We identified 80 consecutive children with the disease. Forty children without it served as controls.", 120),
+    ("Of 300 scans, 90 adults were studied. There were also 30 controls studied with the same scan.", 120),
+    # arms told one after another after the randomised count
+    ("In all, 60 patients were randomized to 10 mg, 58 to 20 mg and 61 to placebo.", 179),
+    # the study performed on its sample
+    ("The review was performed on 45 patients. Healing was confirmed by biopsy in 30 patients.", 45),
+])
+def test_sample_size_round_four_phrasings(abstract: str, expected: int) -> None:
+    found = sample_size(abstract)
+    assert found is not None and found.n == expected
+
+
+@pytest.mark.parametrize(("abstract", "expected"), [
+    # a control count beside a randomised sample does not join it
+    ("A total of 44 patients were randomized to drug or placebo. Sixteen healthy volunteers served as controls.", 44),
+    # deaths among those assigned are outcomes, not arms
+    ("Patients were randomly assigned (n = 100) or placebo (n = 98). There were 12 deaths among those assigned to "
+     "the drug and 15 among those assigned to placebo.", 198),
+])
+def test_sample_size_round_four_leaves_these_alone(abstract: str, expected: int) -> None:
+    found = sample_size(abstract)
+    assert found is not None and found.n == expected
+
+
 def test_designs_is_the_issue_list_with_display_names() -> None:
     assert list(DESIGNS) == ["meta_analysis", "rct", "non_randomised", "cohort", "case_control", "cross_sectional",
                              "case_series", "narrative_review", "guideline", "animal_in_vitro", "other"]
