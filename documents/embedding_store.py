@@ -58,6 +58,14 @@ class EmbeddingStore(Protocol):
     def get_sentences(self, model: str, pmids: Iterable[str]) -> dict[str, SentenceVectors]:
         ...
 
+    def cached_pmids(self, model: str, pmids: Iterable[str]) -> set[str]:
+        """Those of ``pmids`` with a document vector under ``model`` (coverage checks; postgres reads no vector)."""
+        ...
+
+    def cached_sentence_pmids(self, model: str, pmids: Iterable[str]) -> set[str]:
+        """Those of ``pmids`` with cached sentence vectors under ``model``."""
+        ...
+
     def drop_model(self, model: str) -> None:
         """Delete every document and sentence vector stored under ``model`` (benchmarks, retired recipes)."""
         ...
@@ -103,6 +111,11 @@ class PostgresSentenceCache:
             out[pmid] = SentenceVectors(sentences=list(sentences), vectors=matrix)
         return out
 
+    def cached_sentence_pmids(self, model: str, pmids: Iterable[str]) -> set[str]:
+        from documents.models import SentenceEmbedding
+
+        return set(SentenceEmbedding.objects.filter(model=model, pmid__in=list(set(pmids))).values_list("pmid", flat=True))
+
     def put_sentences(self, model: str, items: Mapping[str, SentenceVectors]) -> None:
         from documents.models import SentenceEmbedding
 
@@ -129,6 +142,11 @@ class PostgresEmbeddingStore(PostgresSentenceCache):
 
         rows = Embedding.objects.filter(model=model, pmid__in=list(set(pmids))).values_list("pmid", "vector")
         return {pmid: np.asarray(vector, dtype=np.float32) for pmid, vector in rows}
+
+    def cached_pmids(self, model: str, pmids: Iterable[str]) -> set[str]:
+        from documents.models import Embedding
+
+        return set(Embedding.objects.filter(model=model, pmid__in=list(set(pmids))).values_list("pmid", flat=True))
 
     def put_many(self, model: str, vectors: Mapping[str, Sequence[float] | np.ndarray]) -> None:
         from documents.models import Embedding
@@ -169,6 +187,12 @@ class MemoryEmbeddingStore:
 
     def get_sentences(self, model: str, pmids: Iterable[str]) -> dict[str, SentenceVectors]:
         return {p: self._sentences[(model, p)] for p in set(pmids) if (model, p) in self._sentences}
+
+    def cached_pmids(self, model: str, pmids: Iterable[str]) -> set[str]:
+        return {p for p in set(pmids) if (model, p) in self._docs}
+
+    def cached_sentence_pmids(self, model: str, pmids: Iterable[str]) -> set[str]:
+        return {p for p in set(pmids) if (model, p) in self._sentences}
 
     def put_sentences(self, model: str, items: Mapping[str, SentenceVectors]) -> None:
         with self._lock:

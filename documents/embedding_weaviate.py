@@ -110,6 +110,9 @@ class WeaviateEmbeddingStore(PostgresSentenceCache):
         )
         return {o.properties["pmid"]: self._vector_of(o) for o in result.objects}
 
+    def cached_pmids(self, model: str, pmids: Iterable[str]) -> set[str]:
+        return set(self.get_many(model, pmids))  # the one query path; coverage checks are rare
+
     def put_many(self, model: str, vectors: Mapping[str, Sequence[float] | np.ndarray]) -> None:
         from weaviate.classes.data import DataObject
 

@@ -10,7 +10,14 @@ from collections.abc import Iterable
 
 
 def drop_namespaces(namespaces: Iterable[str]) -> None:
-    """Remove the document and sentence vectors cached under ``namespaces`` (and only those)."""
+    """Remove the document and sentence vectors cached under ``namespaces`` (and only those).
+
+    The empty namespace is the shared cache ``embed_corpus`` fills (what ``bench --only service
+    --service-corpus embedded`` reads): asked to drop it, this refuses before deleting anything.
+    """
+    namespaces = list(namespaces)
+    if any(not namespace for namespace in namespaces):
+        raise ValueError("refusing to drop the default embedding namespace (the shared, pre-embedded cache)")
     from django.test import override_settings
 
     from documents.embedding_store import get_store

@@ -8,9 +8,27 @@ running may serve another database. Each timed pass gets a worker with an embedd
 of its own (``MEDSEBA_EMBEDDING_NAMESPACE``), so "cold" does not depend on what earlier runs
 or ``embed_corpus`` cached; the namespaces are dropped at the end. Throttling is switched
 off for the benchmark's own client only.
+
+``--service-corpus`` chooses what "cold" means (:data:`CORPUS_CHOICES`):
+
+* ``empty`` (default, the figures above): a private, empty embedding cache, so every search
+  embeds its 50 abstracts (rerank) and ~250 sentences (locate) on the CPU;
+* ``embedded``: "cold question, corpus pre-embedded", the deployment the design describes. The
+  result cache is still bypassed, but the worker reads the default namespace, the one
+  ``embed_corpus --sentences`` fills, so rerank and locate are cache reads and only the question
+  is embedded. Before timing, the benchmark counts how many corpus papers have a document and a
+  sentence vector under the keys the worker uses (:func:`corpus_coverage`), reports it, and labels
+  the figures "PARTLY pre-embedded" when that is under 100 % (:func:`configuration_label`). It
+  counts again afterwards: vectors the timed searches had to add are reported too. The default
+  namespace is never dropped;
+* ``both``: the two, one after the other in one run, each under its own key.
+
+Both configurations run the same passes (:func:`_measure`) and report the load average at the start
+and end of each, and throughput as searches per minute per core from the concurrent pass.
 """
 from __future__ import annotations
 
+import math
 import os
 import signal
 import statistics
@@ -65,6 +83,131 @@ WARMUP_QUESTIONS = [
 CONCURRENT = 10
 # The benchmark worker's processes: MEDSEBA_WORKERS, as the run command (medseba/scripts/up) reads it.
 WORKER_PROCESSES = int(os.environ.get("MEDSEBA_WORKERS") or 2)
+
+EMPTY, EMBEDDED, BOTH = "empty", "embedded", "both"
+CORPUS_CHOICES = (EMPTY, EMBEDDED, BOTH)
+# Issue 19 section 2, on 2 cores (medians).
+TARGETS_19 = {"cold_first_papers_ms": 500.0, "cold_done_ms": 1200.0, "concurrent_done_ms": 4000.0}
+COVERAGE_CHUNK = 5000  # PMIDs per coverage query
+
+
+def add_arguments(parser: Any) -> None:
+    parser.add_argument(
+        "--service-corpus", choices=CORPUS_CHOICES, default=EMPTY,
+        help="service benchmark: 'empty' (default) times cold searches with an empty embedding cache; 'embedded' "
+             "with the corpus pre-embedded by embed_corpus --sentences (coverage checked and reported); 'both'",
+    )
+
+
+def corpus_modes(choice: str | None) -> list[str]:
+    """The configurations ``--service-corpus`` asks for, in the order they run."""
+    choice = choice or EMPTY
+    if choice not in CORPUS_CHOICES:
+        raise ValueError(f"--service-corpus must be one of {', '.join(CORPUS_CHOICES)}, not {choice!r}")
+    return [EMPTY, EMBEDDED] if choice == BOTH else [choice]
+
+
+def coverage_summary(corpus: int, documents: int, sentences: int, both: int) -> dict[str, Any]:
+    """Counts of corpus papers with cached vectors; ``percent`` is rounded DOWN, so it reads 100 only when complete."""
+    percent = math.floor(10000 * both / corpus) / 100 if corpus else 0.0
+    return {"corpus_papers": corpus, "with_document_vector": documents, "with_sentence_vectors": sentences,
+            "with_both": both, "percent": percent, "complete": corpus > 0 and both == corpus}
+
+
+def corpus_coverage(store=None, pmids: list[str] | None = None) -> dict[str, Any]:
+    """How many corpus papers have a document vector and sentence vectors under the keys a search uses now.
+
+    The keys are rerank's and locate's (model, recipe, ``MEDSEBA_LOCATE_EMBED`` and the current
+    ``MEDSEBA_EMBEDDING_NAMESPACE``), so it measures exactly what a worker with these settings reads.
+    """
+    from documents.embedding_store import get_store
+    from documents.models import Paper
+    from search.pipeline.locate import sentence_model_key
+    from search.pipeline.rerank import document_model_key
+
+    store = store if store is not None else get_store()
+    pmids = list(Paper.objects.order_by("pmid").values_list("pmid", flat=True)) if pmids is None else list(pmids)
+    document_key, sentence_key = document_model_key(), sentence_model_key()
+    documents: set[str] = set()
+    sentences: set[str] = set()
+    for start in range(0, len(pmids), COVERAGE_CHUNK):
+        chunk = pmids[start : start + COVERAGE_CHUNK]
+        documents |= store.cached_pmids(document_key, chunk)
+        sentences |= store.cached_sentence_pmids(sentence_key, chunk)
+    summary = coverage_summary(len(set(pmids)), len(documents), len(sentences), len(documents & sentences))
+    return {**summary, "document_key": document_key, "sentence_key": sentence_key, "store": store.name}
+
+
+def question_candidates(questions: list[str]) -> list[str]:
+    """The PMIDs retrieve returns for ``questions`` with the worker's source: the papers rerank reads first.
+
+    Locate reads the top of these (a second retrieval round may add a few more, not counted here).
+    """
+    from documents.sources import Filters
+    from search.pipeline.retrieve import retrieve
+    from search.pipeline.understand import understand
+
+    pmids: set[str] = set()
+    for question in dict.fromkeys(questions):
+        query = understand(question, Filters())
+        if query.boolean:
+            source = os.environ.get("MEDSEBA_SOURCE", "local")  # the worker's (see _Worker)
+            result = retrieve(query, source=source, limit=settings.MEDSEBA_CANDIDATES)
+            pmids.update(r.pmid for r in result.records)
+    return sorted(pmids)
+
+
+def configuration_label(
+    mode: str, coverage: dict[str, Any] | None = None, questions: dict[str, Any] | None = None
+) -> str:
+    """What the figures of ``mode`` are; an embedded run under 100 % corpus coverage is never labelled fully embedded.
+
+    ``questions`` is the coverage of the timed questions' candidates (:func:`question_candidates`): it only
+    adds whether those searches still embedded anything; the label follows the corpus coverage.
+    """
+    if mode == EMPTY:
+        return "cold question, empty embedding cache (every abstract and sentence embedded on the CPU)"
+    if mode != EMBEDDED:
+        raise ValueError(f"unknown configuration {mode!r}")
+    if coverage and coverage.get("complete"):
+        return "cold question, corpus pre-embedded"
+    percent = coverage.get("percent", 0.0) if coverage else 0.0
+    label = (f"cold question, corpus PARTLY pre-embedded ({percent} % of papers have document and sentence vectors): "
+             "NOT the pre-embedded figure")
+    if questions and questions.get("complete"):
+        return label + "; the timed questions' retrieved candidates were all cached beforehand"
+    share = f" ({questions.get('percent', 0.0)} % of the timed questions' candidates cached)" if questions else ""
+    return label + f", searches embedded what was missing{share}"
+
+
+def throughput_per_core(searches: int, wall_ms: float, cores: int) -> float:
+    """Searches per minute per core: ``searches`` completed in ``wall_ms`` on ``cores`` (issue 19's capacity unit)."""
+    if wall_ms <= 0 or cores <= 0:
+        raise ValueError("wall time and cores must be positive")
+    return round(searches / (wall_ms / 60000) / cores, 1)
+
+
+def targets_19(figures: dict[str, Any]) -> dict[str, Any]:
+    """Issue 19 section 2's three targets against one configuration's medians (None where nothing finished)."""
+    def median(key: str) -> float | None:
+        value = figures.get(key)
+        return value.get("median_ms") if isinstance(value, dict) else None
+
+    measured = {"cold_first_papers_ms": median("cold_first_papers"), "cold_done_ms": median("cold_done"),
+                "concurrent_done_ms": median("concurrent_done")}
+    met = {k: (v is not None and v <= TARGETS_19[k]) for k, v in measured.items()}
+    return {"target_ms": dict(TARGETS_19), "median_ms": measured, "met": met, "all_met": all(met.values())}
+
+
+def cores() -> int:
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:  # not Linux
+        return os.cpu_count() or 1
+
+
+def _load() -> list[float]:
+    return [round(x, 2) for x in os.getloadavg()]
 
 
 def _summary(values: list[float]) -> dict[str, float]:
@@ -135,20 +278,111 @@ def _interrupt(signum, frame) -> None:
     raise KeyboardInterrupt(f"signal {signum}")
 
 
+def _stage_medians(results: list[dict[str, Any]]) -> dict[str, float]:
+    ok = [r for r in results if r["status"] == "done"]
+    return {
+        stage: round(statistics.median([r["timings"][stage] for r in ok if stage in r["timings"]]), 1)
+        for stage in (ok[0]["timings"] if ok else {})
+    }
+
+
+def _measure(
+    mode: str, queue: str, client, questions: list[str], namespaces: list[str], workers: list[_Worker]
+) -> dict[str, Any]:
+    """One configuration's passes: cold, cached (the same questions again), then CONCURRENT cold searches at once.
+
+    ``empty``: each of the two timed workers gets a private namespace (appended to ``namespaces``,
+    dropped by the caller). ``embedded``: both use the default namespace, checked for coverage first.
+    """
+    from rest_framework.test import APIClient
+
+    old_ttl = settings.MEDSEBA_RESULT_TTL
+    load_start = _load()
+    coverage = question_coverage = None
+    if mode == EMBEDDED:
+        default = settings.MEDSEBA_EMBEDDING_NAMESPACE  # what embed_corpus with these settings filled
+        worker_namespaces = [default, default]
+        coverage = corpus_coverage()
+        question_coverage = corpus_coverage(pmids=question_candidates(questions))
+        coverage["timed_questions_candidates"] = question_coverage
+    else:
+        worker_namespaces = [f"{queue}-{mode}-cold", f"{queue}-{mode}-concurrent"]
+        namespaces.extend(worker_namespaces)
+    try:
+        settings.MEDSEBA_RESULT_TTL = 0  # cold: never reuse a result
+        workers.append(_Worker(queue, worker_namespaces[0]))
+        warmup_s, warm = _warm_up()
+        cold = [_one(client, q) for q in questions]
+        settings.MEDSEBA_RESULT_TTL = old_ttl
+        cached = [_one(client, q) for q in questions]
+        settings.MEDSEBA_RESULT_TTL = 0
+        workers[-1].stop()
+        workers.append(_Worker(queue, worker_namespaces[1]))  # empty: a fresh namespace, the concurrent searches start cold too
+        _warm_up()
+        t0 = time.perf_counter()
+        with ThreadPoolExecutor(CONCURRENT) as pool:
+            conc = list(pool.map(lambda q: _one(APIClient(), q, poll=CONCURRENT_POLL_SECONDS), QUESTIONS[:CONCURRENT]))
+        conc_wall = (time.perf_counter() - t0) * 1000
+        workers[-1].stop()
+    finally:
+        settings.MEDSEBA_RESULT_TTL = old_ttl
+    ok = [r for r in cold if r["status"] == "done"]
+    figures: dict[str, Any] = {"configuration": configuration_label(mode, coverage, question_coverage), "corpus": mode}
+    if coverage is not None:
+        after = corpus_coverage()
+        figures["coverage"] = coverage
+        figures["coverage_after"] = {k: after[k] for k in ("with_document_vector", "with_sentence_vectors", "percent")}
+        # By any writer: the timed searches, and a running embed_corpus or other searches on the same database.
+        figures["corpus_vectors_added_during_run"] = {
+            "documents": after["with_document_vector"] - coverage["with_document_vector"],
+            "sentences": after["with_sentence_vectors"] - coverage["with_sentence_vectors"],
+        }
+    conc_ok = all(r["status"] == "done" for r in conc)
+    figures.update({
+        "questions": len(questions),
+        "worker": (f"own prefork worker, concurrency {WORKER_PROCESSES}, private queue and "
+                   + ("empty embedding cache" if mode == EMPTY else "the default (pre-embedded) embedding cache")
+                   + "; source " + os.environ.get("MEDSEBA_SOURCE", "local")),
+        "load_average_start": load_start,
+        "warmup_s": warmup_s,
+        "warmup_statuses": sorted({r["status"] for r in warm}),
+        "cold_statuses": {s: sum(r["status"] == s for r in cold) for s in {r["status"] for r in cold}},
+        "cold_first_papers": _summary([r["first_papers_ms"] for r in cold if r["first_papers_ms"] is not None]),
+        "cold_done": _summary([r["done_ms"] for r in ok]) if ok else "no search finished",
+        "cold_stage_median_ms": _stage_medians(cold),
+        "cached_hits": sum(r["cached"] for r in cached),
+        "cached_done": _summary([r["done_ms"] for r in cached if r["done_ms"] is not None]),
+        "concurrent_n": CONCURRENT,
+        "concurrent_all_done": conc_ok,
+        "concurrent_statuses": [r["status"] for r in conc],
+        "concurrent_wall_ms": round(conc_wall, 1),
+        "concurrent_done": _summary([r["done_ms"] for r in conc if r["done_ms"] is not None]),
+        "concurrent_stage_median_ms": _stage_medians(conc),
+        "cores": cores(),
+        "throughput_searches_per_min_per_core": (
+            throughput_per_core(CONCURRENT, conc_wall, cores()) if conc_ok else None),
+        "load_average_end": _load(),
+        "targets": "first papers <= 2000 ms, done <= 4000 ms cold, cached <= 200 ms",
+    })
+    figures["issue_19_targets"] = targets_19(figures)
+    return figures
+
+
 def run(options: dict[str, Any]) -> dict[str, Any]:
     from rest_framework.test import APIClient
 
     from medseba.celery import app
     from search.api import views
 
+    modes = corpus_modes(options.get("service_corpus"))
     n = max(20, int(options.get("questions") or 20))
     questions = (QUESTIONS * (n // len(QUESTIONS) + 1))[:n]
     queue = f"bench-{uuid.uuid4().hex[:8]}"
-    old_queue, old_ttl = app.conf.task_default_queue, settings.MEDSEBA_RESULT_TTL
+    old_queue = app.conf.task_default_queue
     old_throttles = (views.SearchCreateApi.throttle_classes, views.SearchDetailApi.throttle_classes)
     app.conf.task_default_queue = queue
     views.SearchCreateApi.throttle_classes = views.SearchDetailApi.throttle_classes = []
-    namespaces = [f"{queue}-cold", f"{queue}-concurrent"]
+    namespaces: list[str] = []  # the private ones only: the default (pre-embedded) namespace is never dropped
     workers: list[_Worker] = []
     client = APIClient()
     # The result cache is per signed-in owner (a signed-out search never reuses one), so the timed searches
@@ -158,23 +392,11 @@ def run(options: dict[str, Any]) -> dict[str, Any]:
     asker = get_user_model().objects.create_user(username=f"{queue}-asker")
     client.force_authenticate(user=asker)
     previous_term = signal.signal(signal.SIGTERM, _interrupt)  # so `finally` stops the worker on a timeout kill
+    results: dict[str, Any] = {}
     try:
-        settings.MEDSEBA_RESULT_TTL = 0  # cold: never reuse a result
-        workers.append(_Worker(queue, namespaces[0]))
-        warmup_s, warm = _warm_up()
-        cold = [_one(client, q) for q in questions]
-        settings.MEDSEBA_RESULT_TTL = old_ttl
-        cached = [_one(client, q) for q in questions]
-        settings.MEDSEBA_RESULT_TTL = 0
-        workers[-1].stop()
-        workers.append(_Worker(queue, namespaces[1]))  # a fresh namespace: the concurrent searches start cold too
-        _warm_up()
-        t0 = time.perf_counter()
-        with ThreadPoolExecutor(CONCURRENT) as pool:
-            conc = list(pool.map(lambda q: _one(APIClient(), q, poll=CONCURRENT_POLL_SECONDS), QUESTIONS[:CONCURRENT]))
-        conc_wall = (time.perf_counter() - t0) * 1000
+        for mode in modes:
+            results[mode] = _measure(mode, queue, client, questions, namespaces, workers)
     finally:
-        settings.MEDSEBA_RESULT_TTL = old_ttl
         app.conf.task_default_queue = old_queue
         views.SearchCreateApi.throttle_classes, views.SearchDetailApi.throttle_classes = old_throttles
         for worker in workers:
@@ -182,26 +404,6 @@ def run(options: dict[str, Any]) -> dict[str, Any]:
         signal.signal(signal.SIGTERM, previous_term)
         drop_namespaces(namespaces)
         asker.delete()
-    ok = [r for r in cold if r["status"] == "done"]
-    stage_ms = {
-        stage: round(statistics.median([r["timings"][stage] for r in ok if stage in r["timings"]]), 1)
-        for stage in (ok[0]["timings"] if ok else {})
-    }
-    return {
-        "questions": n,
-        "worker": f"own prefork worker, concurrency {WORKER_PROCESSES}, private queue and empty embedding cache; source " + os.environ.get("MEDSEBA_SOURCE", "local"),
-        "warmup_s": warmup_s,
-        "warmup_statuses": sorted({r["status"] for r in warm}),
-        "cold_statuses": {s: sum(r["status"] == s for r in cold) for s in {r["status"] for r in cold}},
-        "cold_first_papers": _summary([r["first_papers_ms"] for r in cold if r["first_papers_ms"] is not None]),
-        "cold_done": _summary([r["done_ms"] for r in ok]) if ok else "no search finished",
-        "cold_stage_median_ms": stage_ms,
-        "cached_hits": sum(r["cached"] for r in cached),
-        "cached_done": _summary([r["done_ms"] for r in cached if r["done_ms"] is not None]),
-        "concurrent_n": CONCURRENT,
-        "concurrent_all_done": all(r["status"] == "done" for r in conc),
-        "concurrent_statuses": [r["status"] for r in conc],
-        "concurrent_wall_ms": round(conc_wall, 1),
-        "concurrent_done": _summary([r["done_ms"] for r in conc if r["done_ms"] is not None]),
-        "targets": "first papers <= 2000 ms, done <= 4000 ms cold, cached <= 200 ms",
-    }
+    if len(modes) == 1:
+        return results[modes[0]]
+    return {"configurations": modes, **results}

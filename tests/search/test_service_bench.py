@@ -1,0 +1,156 @@
+"""``bench --only service --service-corpus``: the coverage check and the labels (pure logic; no timing is asserted)."""
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from django.core.management.base import CommandError
+
+from documents.embedding_store import SentenceVectors, build_store
+from documents.models import Embedding, Paper, SentenceEmbedding
+from search.benchmarks import service
+from search.benchmarks._namespace import drop_namespaces
+from search.management.commands.bench import Command as BenchCommand
+from search.pipeline.locate import sentence_model_key
+from search.pipeline.rerank import document_model_key
+
+VECTOR = np.ones(4, dtype=np.float32) / 2
+
+
+def _sentences() -> SentenceVectors:
+    return SentenceVectors(sentences=["Pain fell."], vectors=np.stack([VECTOR]))
+
+
+def _fill(store, *, documents: list[str], sentences: list[str]) -> None:
+    store.put_many(document_model_key(), {p: VECTOR for p in documents})
+    store.put_sentences(sentence_model_key(), {p: _sentences() for p in sentences})
+
+
+def test_the_option_defaults_to_todays_empty_cache_and_both_runs_empty_then_embedded():
+    parser = BenchCommand().create_parser("manage.py", "bench")
+    assert parser.parse_args(["--only", "service"]).service_corpus == "empty"
+    assert parser.parse_args(["--service-corpus", "both"]).service_corpus == "both"
+    with pytest.raises(CommandError, match="invalid choice"):
+        parser.parse_args(["--service-corpus", "warm"])
+    assert service.corpus_modes(None) == ["empty"]
+    assert service.corpus_modes("embedded") == ["embedded"]
+    assert service.corpus_modes("both") == ["empty", "embedded"]
+    with pytest.raises(ValueError):
+        service.corpus_modes("warm")
+
+
+def test_coverage_counts_papers_with_both_vectors_and_rounds_down():
+    full = service.coverage_summary(12966, 12966, 12966, 12966)
+    assert full["percent"] == 100.0 and full["complete"] is True
+    almost = service.coverage_summary(12966, 12966, 12966, 12965)
+    assert almost["percent"] == 99.99 and almost["complete"] is False  # never rounded up to 100
+    tiny = service.coverage_summary(100000, 100000, 100000, 99999)
+    assert tiny["percent"] < 100 and not tiny["complete"]
+    assert service.coverage_summary(0, 0, 0, 0) == {
+        "corpus_papers": 0, "with_document_vector": 0, "with_sentence_vectors": 0, "with_both": 0,
+        "percent": 0.0, "complete": False,
+    }
+
+
+def test_only_complete_coverage_is_labelled_pre_embedded():
+    complete = service.coverage_summary(10, 10, 10, 10)
+    assert service.configuration_label("embedded", complete) == "cold question, corpus pre-embedded"
+    for partial in (service.coverage_summary(10, 10, 9, 9), service.coverage_summary(10, 0, 0, 0), None):
+        label = service.configuration_label("embedded", partial)
+        assert "PARTLY pre-embedded" in label and "NOT the pre-embedded figure" in label
+    assert "90.0 %" in service.configuration_label("embedded", service.coverage_summary(10, 10, 9, 9))
+    assert "empty embedding cache" in service.configuration_label("empty")
+    with pytest.raises(ValueError):
+        service.configuration_label("warm", complete)
+
+
+def test_coverage_reads_the_keys_a_search_uses_in_the_memory_store(settings):
+    settings.MEDSEBA_EMBEDDING_NAMESPACE = ""
+    store = build_store("memory")
+    _fill(store, documents=["1", "2", "3"], sentences=["2", "3", "4"])
+    coverage = service.corpus_coverage(store, pmids=["1", "2", "3", "4"])
+    assert (coverage["with_document_vector"], coverage["with_sentence_vectors"], coverage["with_both"]) == (3, 3, 2)
+    assert coverage["percent"] == 50.0 and not coverage["complete"]
+    assert coverage["document_key"] == document_model_key() and coverage["sentence_key"] == sentence_model_key()
+    assert "PARTLY" in service.configuration_label("embedded", coverage)
+
+    _fill(store, documents=["4"], sentences=["1"])
+    assert service.corpus_coverage(store, pmids=["1", "2", "3", "4"])["complete"]
+
+    # A benchmark's private namespace (the empty configuration) is another key: nothing there counts.
+    settings.MEDSEBA_EMBEDDING_NAMESPACE = "bench-x-empty-cold"
+    assert service.corpus_coverage(store, pmids=["1", "2", "3", "4"])["with_both"] == 0
+
+
+def test_the_locate_recipe_is_part_of_the_checked_key(settings):
+    settings.MEDSEBA_EMBEDDING_NAMESPACE = ""
+    settings.MEDSEBA_LOCATE_EMBED = "candidates"
+    store = build_store("memory")
+    _fill(store, documents=["1"], sentences=["1"])
+    assert service.corpus_coverage(store, pmids=["1"])["complete"]
+    settings.MEDSEBA_LOCATE_EMBED = "all"  # a worker embedding every sentence would find nothing cached
+    assert service.corpus_coverage(store, pmids=["1"])["with_sentence_vectors"] == 0
+
+
+@pytest.mark.django_db
+def test_coverage_of_the_postgres_corpus_counts_corpus_papers_only(settings):
+    settings.MEDSEBA_EMBEDDING_NAMESPACE = ""
+    for i in range(3):
+        Paper.objects.create(pmid=f"77{i}", title=f"Trial {i}", abstract="Pain fell.")
+    store = build_store("postgres")
+    _fill(store, documents=["770", "771", "999"], sentences=["770", "999"])  # 999 is not in the corpus
+    coverage = service.corpus_coverage(store)
+    assert coverage["corpus_papers"] == 3
+    assert (coverage["with_document_vector"], coverage["with_sentence_vectors"], coverage["with_both"]) == (2, 1, 1)
+    assert coverage["percent"] == 33.33 and coverage["store"] == "postgres"
+    assert store.cached_pmids(document_model_key(), []) == set()
+
+
+@pytest.mark.django_db
+def test_the_default_namespace_is_never_dropped(settings):
+    settings.MEDSEBA_EMBEDDING_NAMESPACE = ""
+    _fill(build_store("postgres"), documents=["1"], sentences=["1"])
+    with pytest.raises(ValueError, match="default embedding namespace"):
+        drop_namespaces(["bench-x-empty-cold", ""])
+    assert Embedding.objects.filter(model=document_model_key()).count() == 1
+    assert SentenceEmbedding.objects.filter(model=sentence_model_key()).count() == 1
+
+
+def test_throughput_is_searches_per_minute_per_core():
+    assert service.throughput_per_core(10, 30000.0, 2) == 10.0
+    assert service.throughput_per_core(10, 60000.0, 1) == 10.0
+    with pytest.raises(ValueError):
+        service.throughput_per_core(10, 0.0, 2)
+
+
+def test_issue_19_targets_are_judged_on_the_medians():
+    figures = {"cold_first_papers": {"median_ms": 480.0}, "cold_done": {"median_ms": 1100.0},
+               "concurrent_done": {"median_ms": 4200.0}}
+    judged = service.targets_19(figures)
+    assert judged["met"] == {"cold_first_papers_ms": True, "cold_done_ms": True, "concurrent_done_ms": False}
+    assert judged["all_met"] is False
+    figures["concurrent_done"] = {"median_ms": 3900.0}
+    assert service.targets_19(figures)["all_met"] is True
+    assert service.targets_19({"cold_done": "no search finished"})["met"]["cold_done_ms"] is False
+
+
+def test_cached_candidates_of_the_timed_questions_never_make_a_partial_corpus_read_as_embedded():
+    partial = service.coverage_summary(12966, 12000, 3000, 3000)
+    questions_cached = service.coverage_summary(400, 400, 400, 400)
+    label = service.configuration_label("embedded", partial, questions_cached)
+    assert label != "cold question, corpus pre-embedded"
+    assert "PARTLY pre-embedded (23.13 %" in label and "candidates were all cached beforehand" in label
+    label = service.configuration_label("embedded", partial, service.coverage_summary(400, 400, 200, 200))
+    assert "searches embedded what was missing (50.0 % of the timed questions' candidates cached)" in label
+    complete = service.coverage_summary(12966, 12966, 12966, 12966)
+    assert service.configuration_label("embedded", complete, questions_cached) == "cold question, corpus pre-embedded"
+
+
+@pytest.mark.django_db
+def test_question_candidates_are_what_local_retrieve_returns(settings, monkeypatch):
+    monkeypatch.setenv("MEDSEBA_SOURCE", "local")
+    Paper.objects.create(pmid="881", title="Sumatriptan for acute migraine", year=2001,
+                         abstract="Sumatriptan relieved migraine headache within two hours in this trial.")
+    Paper.objects.create(pmid="882", title="Statins in diabetes", year=2003, abstract="Statins lowered events.")
+    pmids = service.question_candidates(["Does sumatriptan relieve migraine headache?",
+                                         "Does sumatriptan relieve migraine headache?"])
+    assert pmids == ["881"]
