@@ -170,10 +170,12 @@ def _rx(pattern: str) -> re.Pattern[str]:
 # by name, so a cue is changed in one place.
 _CUE_PATTERNS: dict[str, str] = {
     "guideline_title":
-        r"\bguidelines?\b|consensus (statement|conference|report|document|recommendations?)|position (statement|paper)"
-        r"|practice parameters?|\brecommendations? (of|by|from|for) the\b|\brecommendation by\b",
+        r"\bguidelines?\b|(?<!no )(?<!lack of )(?<!toward )(?<!towards )(?<!search of )\bconsensus\b(?!\?| and controvers)"
+        r"|position (statement|paper)|practice parameters?|\brecommendations? (of|by|from|for) the\b"
+        r"|\brecommendation by\b|\bworking (party|group) report\b|\breport of the\b[^.]{0,60}\bworking (party|group)",
     # "related to the current guidelines", "adherence to guidelines": the title names guidelines as its topic.
-    "guideline_mention": r"\b(to|with|following|implement(ing|ation of)|versus|vs\.?)\s+(the\s+)?([\w/-]+\s+){0,2}$",
+    "guideline_mention": r"\b(to|with|following|implement(ing|ation of)|versus|vs\.?|putting|understanding"
+        r"|applying|using)\s+(the\s+)?([\w/-]+\s+){0,3}$|\bof\s+(the\s+)?([\w/-]+\s+){0,2}$",
     "guideline_text": r"\b(this|these|the present|our) (guidelines?|consensus statement|position statement)\b"
         r"|\bto provide (an? )?(evidence-based )?(practice )?guidelines?\b",
     "meta": r"meta-?analy|systematic(ally)? review|systemic review|pooled analysis|cochrane (review|collaboration)",
@@ -325,6 +327,8 @@ def _meta_cue(title: str, body: str) -> str:
 def _guideline_title(title: str) -> str:
     """The title's words that present the paper as a guideline ("" when it only names guidelines as a topic)."""
     for match in _CUES["guideline_title"].finditer(title):
+        if match.group(0).isupper():
+            continue  # an acronym ("the CONSENSUS II study"), not what the paper is
         if not (_CUES["guideline_mention"].search(title[:match.start()])
                 or re.match(r"-(discordant|concordant|based)", title[match.end():], re.I)):
             return match.group(0)

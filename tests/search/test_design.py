@@ -226,6 +226,32 @@ def test_sample_size_round_four_leaves_these_alone(abstract: str, expected: int)
     assert found is not None and found.n == expected
 
 
+@pytest.mark.parametrize(("title", "abstract", "expected"), [
+    # a title that presents the paper as a consensus or a working party's report is a guideline
+    ("A national consensus on the management of asthma in adults.",
+     "Asthma is common. Experts met twice and agreed on diagnosis and treatment.", "guideline"),
+    ("Treatment of gout: a working party report of the national rheumatology society.",
+     "Gout is common. The working party recommends allopurinol first.", "guideline"),
+    ("Management of asthma: report of the national asthma working group.",
+     "Asthma is common. The group recommends inhaled steroids first.", "guideline"),
+    # not when the consensus is a trial's acronym, a question or a topic with its controversies
+    ("Early drug X after infarction: a substudy of the CONSENSUS III trial.",
+     "Patients were randomized to drug X or placebo; 300 patients were studied by echocardiography.", "rct"),
+    ("Drug X for heart failure: what is the current consensus?",
+     "This article reviews the evidence on drug X in heart failure.", "narrative_review"),
+    ("Drug X in gastritis: consensus and controversies.",
+     "This article reviews the evidence on drug X in gastritis.", "narrative_review"),
+    # guidelines that are only the topic of the title ("an evaluation of the ... guidelines", "putting ... into
+    # practice", "in relation to the ... guidelines")
+    ("Drug X in hypertension: putting the national guidelines into practice.",
+     "This article reviews how drug X fits the guidelines.", "narrative_review"),
+    ("The outcome of trial Y in relation to the 2001 WHO/ISH hypertension guidelines.",
+     "This article reviews trial Y and the guidelines.", "narrative_review"),
+])
+def test_guideline_titles_round_four(title: str, abstract: str, expected: str) -> None:
+    assert design(title, abstract).label == expected
+
+
 def test_designs_is_the_issue_list_with_display_names() -> None:
     assert list(DESIGNS) == ["meta_analysis", "rct", "non_randomised", "cohort", "case_control", "cross_sectional",
                              "case_series", "narrative_review", "guideline", "animal_in_vitro", "other"]
