@@ -197,10 +197,14 @@ _CUE_PATTERNS: dict[str, str] = {
     "meta_others": r"\b(a|an|one|another|recent|previous|earlier|published)\s+(recent\s+)?meta-?analys[ie]s\b"
         r"|meta-?analys[ie]s of randomi[sz]ed[^.]{0,40}(have|has) (demonstrated|shown)",
     "other_design":
-        r"decision[- ]analytic|markov model|cost-effectiveness analysis|expected[- ]cost|economic (evaluation|model)"
+        r"decision[- ]analy(tic|sis)|markov model|cost-effectiveness analysis|expected[- ]cost"
+        r"|economic (evaluation|model|assessment)|\bcost[- ](efficacy|utility|benefit|minimi[sz]ation) analys"
+        r"|pharmacoeconomic (model|evaluation|analys)"
         r"|\bqualitative (study|research|interview)|focus groups?|critical incident technique|semi-structured interview"
         r"|\b(design|rationale) (of|and rationale of) (a|the) (prospective|randomi[sz]ed|multicent)"
-        r"|\bpsychometric propert|\b(reliability|validity) (and|of) (the )?[A-Z]?[^.]{0,40}questionnaire"
+        r"|\b(rationale and design|design and rationale|rationale, design)\b"
+        r"|\bpsychometric propert|\b(factorial|construct|concurrent|convergent|discriminant) validity\b"
+        r"|^(reliability|validity|validation)\b|\breliability, validity\b|\b(reliability|validity) (and|of) (the )?[A-Z]?[^.]{0,40}questionnaire"
         r"|\bcritical analysis of\b|\bdelphi\b"
         # a title that opens with the economic question; a trial told in the future tense (its protocol)
         r"|^cost[- ](effectiveness|utility|benefit|minimi[sz]ation)\b|\btrial design and protocol\b"

@@ -252,6 +252,27 @@ def test_guideline_titles_round_four(title: str, abstract: str, expected: str) -
     assert design(title, abstract).label == expected
 
 
+@pytest.mark.parametrize(("title", "abstract"), [
+    # economic evaluations, decision analyses and cost analyses are "other", whatever trial they draw on
+    ("Economic assessment of drug X added to metformin.",
+     "A simulation used data from a randomized trial of 400 patients to estimate costs.", ),
+    ("Decision analysis applied to choosing a statin for a formulary.",
+     "Five statins were compared for cost and efficacy in 120 patients.", ),
+    ("Drug X versus drug Y in migraine: a retrospective cost-efficacy analysis.",
+     "Records of 200 patients treated between 1995 and 1998 were reviewed.", ),
+    # instrument validation, even inside a randomised trial
+    ("Reliability, validity and responsiveness of a pain scale in a randomized trial of drug X.",
+     "A total of 300 patients were randomized; the scale was completed at each visit.", ),
+    ("Factorial validity of a depression rating scale in outpatients.",
+     "Two hundred outpatients completed the scale.", ),
+    # a trial's rationale and design (its protocol)
+    ("Rationale and design of the XYZ study: a randomized trial of drug X in hypertension.",
+     "Patients will be randomized to drug X or drug Y and followed for five years.", ),
+])
+def test_other_designs_round_four(title: str, abstract: str) -> None:
+    assert design(title, abstract).label == "other"
+
+
 def test_designs_is_the_issue_list_with_display_names() -> None:
     assert list(DESIGNS) == ["meta_analysis", "rct", "non_randomised", "cohort", "case_control", "cross_sectional",
                              "case_series", "narrative_review", "guideline", "animal_in_vitro", "other"]
