@@ -78,6 +78,36 @@ def _as_matrix(vectors: Sequence[Sequence[float]] | np.ndarray) -> np.ndarray:
     return np.asarray(vectors, dtype=np.float32)
 
 
+def read_rows(table: str, columns: str, model: str, pmids: Iterable[str]) -> list[tuple] | None:
+    """``columns`` of ``table``'s rows for ``model`` and ``pmids``, read in binary; None where it cannot be (not psycopg 3).
+
+    The vectors are float8 arrays. Read as text (what Django's cursor asks for), psycopg parses every
+    digit: about 70 ms for 20 abstracts' sentence vectors on the shared 2 cores, which a search with
+    the corpus pre-embedded pays in locate (issue 19). Read in binary it unpacks the doubles, 4-5x
+    faster, and gets the same values (PostgreSQL prints a float8 as its shortest exact form, so text
+    and binary read the very same double). Errors surface as Django's, as from any ORM query.
+    """
+    from django.db import connection
+
+    wanted = sorted(set(pmids))
+    if not wanted:
+        return []
+    if connection.vendor != "postgresql":
+        return None
+    try:
+        import psycopg
+    except ImportError:
+        return None
+    with connection.cursor() as django_cursor:  # Django's connection checks (thread, broken transaction)
+        raw = django_cursor.cursor.connection
+        if not isinstance(raw, psycopg.Connection):
+            return None
+        with connection.wrap_database_errors, psycopg.Cursor(raw) as cursor:
+            cursor.execute(f"SELECT {columns} FROM {table} WHERE model = %s AND pmid = ANY(%s)", [model, wanted],
+                           binary=True)
+            return cursor.fetchall()
+
+
 def cache_write(write: Callable[[], object], *, what: str) -> None:
     """Insert cache rows: in key order (callers sort), retried on deadlock, and skipped if it still loses.
 
@@ -102,9 +132,12 @@ class PostgresSentenceCache:
     def get_sentences(self, model: str, pmids: Iterable[str]) -> dict[str, SentenceVectors]:
         from documents.models import SentenceEmbedding
 
-        rows = SentenceEmbedding.objects.filter(model=model, pmid__in=list(set(pmids))).values_list(
-            "pmid", "sentences", "vectors"
-        )
+        pmids = list(pmids)
+        rows = read_rows(SentenceEmbedding._meta.db_table, "pmid, sentences, vectors", model, pmids)
+        if rows is None:
+            rows = SentenceEmbedding.objects.filter(model=model, pmid__in=list(set(pmids))).values_list(
+                "pmid", "sentences", "vectors"
+            )
         out: dict[str, SentenceVectors] = {}
         for pmid, sentences, vectors in rows:
             matrix = _as_matrix(vectors) if vectors else np.zeros((0, 0), dtype=np.float32)
@@ -140,7 +173,10 @@ class PostgresEmbeddingStore(PostgresSentenceCache):
     def get_many(self, model: str, pmids: Iterable[str]) -> dict[str, np.ndarray]:
         from documents.models import Embedding
 
-        rows = Embedding.objects.filter(model=model, pmid__in=list(set(pmids))).values_list("pmid", "vector")
+        pmids = list(pmids)
+        rows = read_rows(Embedding._meta.db_table, "pmid, vector", model, pmids)
+        if rows is None:
+            rows = Embedding.objects.filter(model=model, pmid__in=list(set(pmids))).values_list("pmid", "vector")
         return {pmid: np.asarray(vector, dtype=np.float32) for pmid, vector in rows}
 
     def cached_pmids(self, model: str, pmids: Iterable[str]) -> set[str]:

@@ -154,3 +154,44 @@ def test_question_candidates_are_what_local_retrieve_returns(settings, monkeypat
     pmids = service.question_candidates(["Does sumatriptan relieve migraine headache?",
                                          "Does sumatriptan relieve migraine headache?"])
     assert pmids == ["881"]
+
+
+# --- the embedding store's binary read (issue 19: a pre-embedded search reads its vectors, nothing else) ----------
+
+@pytest.mark.django_db
+def test_binary_reads_give_exactly_what_the_orm_reads(monkeypatch):
+    from documents import embedding_store
+
+    rng = np.random.default_rng(19)
+    store = build_store("postgres")
+    docs = {f"50{i}": rng.standard_normal(384).astype(np.float32) for i in range(30)}
+    store.put_many("m:doc", docs)
+    sentences = {f"50{i}": SentenceVectors(sentences=[f"Sentence {j} of {i}." for j in range(i % 4)],
+                                           vectors=rng.standard_normal((i % 4, 384)).astype(np.float32))
+                 for i in range(30)}  # every fourth abstract has no sentence at all
+    store.put_sentences("m:sent", sentences)
+    wanted = list(docs) + ["404"]
+
+    binary_docs, binary_sentences = store.get_many("m:doc", wanted), store.get_sentences("m:sent", wanted)
+    monkeypatch.setattr(embedding_store, "read_rows", lambda *args: None)  # the ORM path
+    orm_docs, orm_sentences = store.get_many("m:doc", wanted), store.get_sentences("m:sent", wanted)
+
+    assert set(binary_docs) == set(orm_docs) == set(docs)
+    assert all(np.array_equal(binary_docs[p], orm_docs[p]) and binary_docs[p].dtype == np.float32 for p in docs)
+    assert all(np.array_equal(binary_docs[p], docs[p]) for p in docs)  # float32 -> float8 -> float32 is exact
+    assert set(binary_sentences) == set(orm_sentences) == set(sentences)
+    for pmid, sv in orm_sentences.items():
+        assert binary_sentences[pmid].sentences == sv.sentences == sentences[pmid].sentences
+        assert binary_sentences[pmid].vectors.shape == sv.vectors.shape
+        assert np.array_equal(binary_sentences[pmid].vectors, sv.vectors)
+
+
+@pytest.mark.django_db
+def test_binary_reads_raise_djangos_errors_and_skip_empty_lookups():
+    from django.db import ProgrammingError, transaction
+
+    from documents.embedding_store import read_rows
+
+    assert read_rows("documents_embedding", "pmid, vector", "m", []) == []
+    with pytest.raises(ProgrammingError), transaction.atomic():
+        read_rows("no_such_table", "pmid", "m", ["1"])
