@@ -176,8 +176,12 @@ def configuration_label(
              "NOT the pre-embedded figure")
     if questions and questions.get("complete"):
         return label + "; the timed questions' retrieved candidates were all cached beforehand"
-    share = f" ({questions.get('percent', 0.0)} % of the timed questions' candidates cached)" if questions else ""
-    return label + f", searches embedded what was missing{share}"
+    if not questions:
+        return label + ", searches embedded what was missing"
+    n = questions.get("corpus_papers") or 0
+    docs, sentences = (questions.get(k, 0) for k in ("with_document_vector", "with_sentence_vectors"))
+    return label + (f"; of the timed questions' {n} candidates {docs} had a document vector and {sentences} sentence "
+                    "vectors beforehand (locate reads the top 20 of each), searches embedded what was missing")
 
 
 def throughput_per_core(searches: int, wall_ms: float, cores: int) -> float:

@@ -140,7 +140,7 @@ def test_cached_candidates_of_the_timed_questions_never_make_a_partial_corpus_re
     assert label != "cold question, corpus pre-embedded"
     assert "PARTLY pre-embedded (23.13 %" in label and "candidates were all cached beforehand" in label
     label = service.configuration_label("embedded", partial, service.coverage_summary(400, 400, 200, 200))
-    assert "searches embedded what was missing (50.0 % of the timed questions' candidates cached)" in label
+    assert "of the timed questions' 400 candidates 400 had a document vector and 200 sentence vectors" in label
     complete = service.coverage_summary(12966, 12966, 12966, 12966)
     assert service.configuration_label("embedded", complete, questions_cached) == "cold question, corpus pre-embedded"
 
