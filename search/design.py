@@ -217,11 +217,13 @@ _CUE_PATTERNS: dict[str, str] = {
         r"|adolescents|individuals|persons|people|outpatients|inpatients|primigravidas|respondents)\b",
     "random": r"\brandomi[sz](ed|ation|ing|e)\b|\brandomly (assigned|allocated|divided|enrolled|distributed)"
         r"|\bin (a )?random (order|sequence|fashion)\b|\brandom (allocation|assignment)\b"
-        r"|\bassignment was random|\ballocated at random|\bconsecutively randomi",
+        r"|\bassignment was random|\ballocated at random|\bconsecutively randomi"
+        r"|\b(allocated|assigned|divided|distributed) randomly\b|\brandomly (treated|given)\b",
     "random_negated": r"\bnon-?randomi[sz]|\bnot randomi[sz]|\bwithout randomi[sz]|\bquasi-randomi[sz]",
     "modal": r"\b(needed|warranted|required?|necessary|should|would|could|future|further|can only|are lacking"
         r"|needs?|recommended|planned|remain to)\b",
-    "blinded_controlled": r"double[- ](blind|masked)|placebo[- ]controlled|double-dummy",
+    "blinded_controlled": r"double[- ](blind|masked)|placebo[- ]controlled|double-dummy|sham[- ]controlled"
+        r"|\b(versus|vs\.?|or|compared with|than) (a |matching |identical )?(placebo|sham)\b|\bplacebo (group|arm)s?\b",
     "open": r"\bopen[- ]label|\bopen (trial|study|prospective|pilot|design)|\bopen,|\buncontrolled\b|\bsingle[- ]arm"
         r"|\bnon-?comparative\b|\bopen gbp\b|\bphase (ii|2)\b|\bpilot (study|trial)|\bopen-label",
     "review": r"\b(this|the present|our|a) (review|overview)\b|\bwe (review|summari[sz]e)\b"

@@ -273,6 +273,21 @@ def test_other_designs_round_four(title: str, abstract: str) -> None:
     assert design(title, abstract).label == "other"
 
 
+@pytest.mark.parametrize(("title", "abstract"), [
+    # allocation told with the adverb after the verb
+    ("Spinal versus general anaesthesia for hernia repair.",
+     "Sixty patients were allocated randomly to spinal or general anaesthesia.", ),
+    ("Two doses of drug X for ulcers.", "Eighty ulcer patients were randomly treated with 20 mg or 40 mg of drug X.", ),
+    # a comparison with placebo or sham counts as randomised unless the abstract says otherwise
+    ("Drug X in impaired glucose tolerance.",
+     "We studied 25 women given drug X (n = 13) or placebo (n = 12) for 12 weeks.", ),
+    ("Acupuncture for hoarseness.", "We studied 90 adults given acupuncture, sham acupuncture or no treatment; "
+                                    "the placebo group received sham needles.", ),
+])
+def test_randomised_round_four(title: str, abstract: str) -> None:
+    assert design(title, abstract).label == "rct"
+
+
 def test_designs_is_the_issue_list_with_display_names() -> None:
     assert list(DESIGNS) == ["meta_analysis", "rct", "non_randomised", "cohort", "case_control", "cross_sectional",
                              "case_series", "narrative_review", "guideline", "animal_in_vitro", "other"]
