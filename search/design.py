@@ -510,6 +510,9 @@ _COUNT = re.compile(
     rf"[A-Za-z()\-/']+(?:(?<!\)),(?=\s+[a-z]))?){{0,5}}?)\s+(?P<noun>{_PEOPLE})\b(?!\s+(?:studies|study|trials?|groups?)\b)", re.I)
 _N_EQUALS = re.compile(r"\b[nN]\s*=\s*(?P<num>\d{1,3}(?:,\d{3})+|\d+)(?![\d.,]\d)(?!\s*(?:clinical )?(?:trials|studies"
                        r"|articles|papers|eyes|teeth|samples|ears|limbs|knees|hips|feet|lesions|procedures))")
+_TOTAL_NUMBER = re.compile(rf"(?<!mean )(?<!median )(?<!average )\b(?:total )?number of (?:(?!per\b)[\w-]+\s+)?"
+                           rf"{_PEOPLE}\s+(?:\w+\s+){{0,3}}?(?:was|were|is|totall?ed|amounted to)\s+(?P<num>{_NUMBER})\b"
+                           r"(?![.,]\d|\s*(?:%|per\b))", re.I)
 _TOTAL = re.compile(rf"\b(?:a )?total of (?P<num>{_NUMBER})\b", re.I)
 _OF_WHICH = re.compile(rf"\b(?:of (?:which|whom|these|them),?\s+)(?P<num>{_NUMBER})\s+(?:\w+\s+){{0,2}}?"
                        rf"(?:were|was|met)"
@@ -741,6 +744,10 @@ def _candidates(sentence: str) -> list[tuple[int, int, int, int]]:
             if _role(after) < 4 and _SUBSET_AFTER.search(after):
                 continue  # "A total of 177 patients (3.2%) had proteinuria": a part, unless enrolled / included
             found.append((max(4, role), 0, -match.start(), value))
+    for match in _TOTAL_NUMBER.finditer(sentence):
+        value = _number(match.group("num"))
+        if value:
+            found.append((4, 0, -match.start(), value))  # "The total number of patients was 3566"
     for match in _SCREENED_THEN.finditer(sentence):
         value = _number(match.group("num"))
         if value:

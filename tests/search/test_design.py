@@ -206,6 +206,8 @@ def test_respondents_rule_leaves_treatment_responses_alone(abstract: str) -> Non
     ("Of 300 scans, 90 adults were studied. There were also 30 controls studied with the same scan.", 120),
     # arms told one after another after the randomised count
     ("In all, 60 patients were randomized to 10 mg, 58 to 20 mg and 61 to placebo.", 179),
+    # a pooled total told as "the total number of patients was N" (not a mean number per patient)
+    ("Twenty trials were found. The total number of patients was 4210 and the mean study size was 210.", 4210),
     # the study performed on its sample
     ("The review was performed on 45 patients. Healing was confirmed by biopsy in 30 patients.", 45),
 ])
@@ -217,6 +219,8 @@ def test_sample_size_round_four_phrasings(abstract: str, expected: int) -> None:
 @pytest.mark.parametrize(("abstract", "expected"), [
     # a control count beside a randomised sample does not join it
     ("A total of 44 patients were randomized to drug or placebo. Sixteen healthy volunteers served as controls.", 44),
+    # a mean number per patient is no count of people
+    ("We reviewed the records of 300 treated patients. The mean number of drugs per patient was 2.2 in all.", 300),
     # deaths among those assigned are outcomes, not arms
     ("Patients were randomly assigned (n = 100) or placebo (n = 98). There were 12 deaths among those assigned to "
      "the drug and 15 among those assigned to placebo.", 198),
