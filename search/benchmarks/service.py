@@ -42,6 +42,7 @@ from pathlib import Path
 from typing import Any
 
 from django.conf import settings
+from django.utils import timezone
 
 from ._namespace import drop_namespaces
 from ._stats import percentile
@@ -158,7 +159,8 @@ def question_candidates(questions: list[str]) -> list[str]:
 
 
 def configuration_label(
-    mode: str, coverage: dict[str, Any] | None = None, questions: dict[str, Any] | None = None
+    mode: str, coverage: dict[str, Any] | None = None, questions: dict[str, Any] | None = None,
+    written: dict[str, int] | None = None,
 ) -> str:
     """What the figures of ``mode`` are; an embedded run under 100 % corpus coverage is never labelled fully embedded.
 
@@ -175,13 +177,43 @@ def configuration_label(
     label = (f"cold question, corpus PARTLY pre-embedded ({percent} % of papers have document and sentence vectors): "
              "NOT the pre-embedded figure")
     if questions and questions.get("complete"):
-        return label + "; the timed questions' retrieved candidates were all cached beforehand"
-    if not questions:
-        return label + ", searches embedded what was missing"
-    n = questions.get("corpus_papers") or 0
-    docs, sentences = (questions.get(k, 0) for k in ("with_document_vector", "with_sentence_vectors"))
-    return label + (f"; of the timed questions' {n} candidates {docs} had a document vector and {sentences} sentence "
-                    "vectors beforehand (locate reads the top 20 of each), searches embedded what was missing")
+        label += "; the timed questions' retrieved candidates were all cached beforehand"
+    elif questions:
+        n = questions.get("corpus_papers") or 0
+        docs, sentences = (questions.get(k, 0) for k in ("with_document_vector", "with_sentence_vectors"))
+        label += (f"; of the timed questions' {n} candidates {docs} had a document vector and {sentences} sentence "
+                  "vectors beforehand (locate reads the top 20 of each)")
+    if read_only_cached(written):
+        return label + "; no vector the timed searches read was written during the run"
+    if written is not None:
+        return label + "; some vectors the timed searches read were written during the run (by them or another writer)"
+    return label + ("" if questions else "; searches embedded what was missing")
+
+
+def written_during(candidates: list[str], shown: list[str], since) -> dict[str, int] | None:
+    """Vectors the timed searches may have had to embed: rows written since ``since`` (by any writer) for the
+    questions' candidates (document vectors, what rerank reads) and the papers they showed (sentence vectors,
+    what locate reads). Both 0: every vector those searches read was cached before they started. None where
+    the store keeps no write time (only PostgreSQL's rows have one; Weaviate's document vectors do not).
+    """
+    from documents.embedding_store import get_store
+    from documents.models import Embedding, SentenceEmbedding
+    from search.pipeline.locate import sentence_model_key
+    from search.pipeline.rerank import document_model_key
+
+    if get_store().name != "postgres":
+        return None
+    documents = Embedding.objects.filter(model=document_model_key(), pmid__in=sorted(set(candidates)),
+                                         created_at__gte=since).count()
+    sentences = SentenceEmbedding.objects.filter(model=sentence_model_key(), pmid__in=sorted(set(shown)),
+                                                 created_at__gte=since).count()
+    return {"candidates_document_vectors": documents, "shown_papers_sentence_vectors": sentences,
+            "candidates": len(set(candidates)), "shown_papers": len(set(shown))}
+
+
+def read_only_cached(written: dict[str, int] | None) -> bool:
+    """Whether :func:`written_during` shows the timed searches read only vectors cached before they started."""
+    return bool(written) and not written["candidates_document_vectors"] and not written["shown_papers_sentence_vectors"]
 
 
 def throughput_per_core(searches: int, wall_ms: float, cores: int) -> float:
@@ -263,9 +295,11 @@ def _one(
             first_papers = now
         if doc.get("status") in ("done", "failed"):
             return {"status": doc["status"], "first_papers_ms": first_papers, "done_ms": now,
-                    "cached": response.json()["cached"], "timings": doc.get("timings_ms") or {}}
+                    "cached": response.json()["cached"], "timings": doc.get("timings_ms") or {},
+                    "pmids": [paper["pmid"] for paper in doc.get("papers") or [] if paper.get("pmid")]}
         time.sleep(poll)
-    return {"status": "timeout", "first_papers_ms": first_papers, "done_ms": None, "cached": False, "timings": {}}
+    return {"status": "timeout", "first_papers_ms": first_papers, "done_ms": None, "cached": False, "timings": {},
+            "pmids": []}
 
 
 def _warm_up() -> tuple[float, list[dict[str, Any]]]:
@@ -307,7 +341,8 @@ def _measure(
         default = settings.MEDSEBA_EMBEDDING_NAMESPACE  # what embed_corpus with these settings filled
         worker_namespaces = [default, default]
         coverage = corpus_coverage()
-        question_coverage = corpus_coverage(pmids=question_candidates(questions))
+        candidates = question_candidates(questions)
+        question_coverage = corpus_coverage(pmids=candidates)
         coverage["timed_questions_candidates"] = question_coverage
     else:
         worker_namespaces = [f"{queue}-{mode}-cold", f"{queue}-{mode}-concurrent"]
@@ -316,6 +351,7 @@ def _measure(
         settings.MEDSEBA_RESULT_TTL = 0  # cold: never reuse a result
         workers.append(_Worker(queue, worker_namespaces[0]))
         warmup_s, warm = _warm_up()
+        since = timezone.now()  # vectors written from here on were not pre-embedded for the timed searches
         cold = [_one(client, q) for q in questions]
         settings.MEDSEBA_RESULT_TTL = old_ttl
         cached = [_one(client, q) for q in questions]
@@ -331,8 +367,14 @@ def _measure(
     finally:
         settings.MEDSEBA_RESULT_TTL = old_ttl
     ok = [r for r in cold if r["status"] == "done"]
-    figures: dict[str, Any] = {"configuration": configuration_label(mode, coverage, question_coverage), "corpus": mode}
+    written = None
+    if mode == EMBEDDED:
+        shown = sorted({pmid for r in cold + conc for pmid in r["pmids"]})
+        written = written_during(candidates, shown, since)
+    figures: dict[str, Any] = {"configuration": configuration_label(mode, coverage, question_coverage, written),
+                               "corpus": mode}
     if coverage is not None:
+        figures["written_during_timed_passes"] = written if written is not None else "not checked (store keeps no time)"
         after = corpus_coverage()
         figures["coverage"] = coverage
         figures["coverage_after"] = {k: after[k] for k in ("with_document_vector", "with_sentence_vectors", "percent")}

@@ -195,3 +195,33 @@ def test_binary_reads_raise_djangos_errors_and_skip_empty_lookups():
     assert read_rows("documents_embedding", "pmid, vector", "m", []) == []
     with pytest.raises(ProgrammingError), transaction.atomic():
         read_rows("no_such_table", "pmid", "m", ["1"])
+
+
+def test_a_run_that_wrote_no_vector_it_read_still_says_partly_when_the_corpus_is_partly_embedded():
+    partial, questions = service.coverage_summary(100, 50, 20, 20), service.coverage_summary(10, 10, 5, 5)
+    clean = {"candidates_document_vectors": 0, "shown_papers_sentence_vectors": 0, "candidates": 10, "shown_papers": 4}
+    label = service.configuration_label("embedded", partial, questions, clean)
+    assert "PARTLY pre-embedded (20.0 %" in label and label.endswith("no vector the timed searches read was written during the run")
+    dirty = {**clean, "shown_papers_sentence_vectors": 2}
+    assert not service.read_only_cached(dirty) and not service.read_only_cached(None)
+    assert "were written during the run" in service.configuration_label("embedded", partial, questions, dirty)
+    complete = service.coverage_summary(100, 100, 100, 100)
+    assert service.configuration_label("embedded", complete, questions, dirty) == "cold question, corpus pre-embedded"
+
+
+@pytest.mark.django_db
+def test_vectors_written_during_the_timed_passes_are_counted_for_what_the_searches_read(settings):
+    from django.utils import timezone
+
+    settings.MEDSEBA_EMBEDDING_NAMESPACE = ""
+    settings.MEDSEBA_EMBEDDING_STORE = "postgres"
+    store = build_store("postgres")
+    _fill(store, documents=["1", "2"], sentences=["1"])
+    since = timezone.now()
+    assert service.written_during(["1", "2"], ["1"], since) == {
+        "candidates_document_vectors": 0, "shown_papers_sentence_vectors": 0, "candidates": 2, "shown_papers": 1}
+    _fill(store, documents=["3"], sentences=["2", "9"])  # 9: not a paper the searches showed
+    written = service.written_during(["1", "2", "3"], ["1", "2"], since)
+    assert (written["candidates_document_vectors"], written["shown_papers_sentence_vectors"]) == (1, 1)
+    settings.MEDSEBA_EMBEDDING_STORE = "memory"
+    assert service.written_during(["1"], ["1"], since) is None
