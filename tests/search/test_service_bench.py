@@ -225,3 +225,24 @@ def test_vectors_written_during_the_timed_passes_are_counted_for_what_the_search
     assert (written["candidates_document_vectors"], written["shown_papers_sentence_vectors"]) == (1, 1)
     settings.MEDSEBA_EMBEDDING_STORE = "memory"
     assert service.written_during(["1"], ["1"], since) is None
+
+
+def test_the_critical_path_counts_the_side_by_side_branches_once():
+    timings = {"understand": 10.0, "retrieve": 60.0, "rerank": 40.0, "enrich": 30.0, "judge": 900.0, "locate": 250.0,
+               "synthesise": 35.0, "chart": 0.0}
+    assert service.critical_path_ms(timings) == 10 + 60 + 40 + 900 + 35
+    assert service.critical_path_ms({"understand": 5.0}) == 5.0
+
+
+@pytest.mark.django_db
+def test_server_done_is_created_to_finished_of_the_signed_in_searches():
+    from datetime import timedelta
+
+    from search.models import Search
+
+    done = Search.objects.create(question="q", status="done")
+    Search.objects.filter(pk=done.pk).update(finished_at=done.created_at + timedelta(milliseconds=1234))
+    running = Search.objects.create(question="q2", status="running")
+    results = [{"status": "done", "id": str(done.pk)}, {"status": "done", "id": str(running.pk)},
+               {"status": "timeout", "id": None}, {"status": "done", "id": None}]
+    assert [round(v) for v in service.server_done_ms(results)] == [1234]
