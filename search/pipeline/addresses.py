@@ -18,7 +18,7 @@ from functools import lru_cache
 
 from documents.sources.base import Record
 
-from .concepts import DROP_WORDS, _lookup_drug
+from .concepts import DROP_WORDS, _lookup_drug, is_condition
 from .query_builder import GENERIC_WORDS
 from .formulations import form_of
 from .state import Addresses, Concept, UnderstoodQuery
@@ -124,6 +124,13 @@ def addresses(query: UnderstoodQuery, record: Record) -> Addresses:
         return Addresses("yes", f"studies {x}")
     found = [c.text for c in targets if mentions(c, stems)]
     on_outcome = bool(outcome) and any(mentions(c, stems) for c in outcome)
+    conditions = [c for c in outcome if is_condition(c)]
+    if on_outcome and conditions and len(conditions) < len(outcome) and not any(mentions(c, stems) for c in conditions):
+        # "I'm paralysed after a spinal cord injury and have constant pain. Will amitriptyline ease it?": the pain of
+        # another condition (tension headache, jaw pain) is not the pain asked about; the condition must be named.
+        # It does not address the question ("Will Claritin stop the sneezing of a common cold?" is not answered by
+        # trials in hay fever), so it is left out of the verdict, not counted as a study of the treatment.
+        return Addresses("no", f"studies {x} and {_list(found)}, but not in {_list([c.text for c in conditions])}")
     in_population = not qualifiers or any(mentions(c, stems) for c in qualifiers)
     if len(found) == len(targets) or (on_outcome and in_population):
         return Addresses("yes", f"studies {x} and {_list(found)}")

@@ -195,6 +195,23 @@ def _lookup_disease(key: str) -> dict[str, Any] | None:
     return _dictionaries()[1].lookup(key)
 
 
+SIGNS_AND_SYMPTOMS = "C23"  # MeSH's "Pathological Conditions, Signs and Symptoms": what a condition shows
+CONDITION_TREES = ("C", "F03")  # MeSH's diseases and mental disorders (sneezing is also G09, a body function)
+
+
+def is_condition(concept: Concept) -> bool:
+    """A disease concept that is a condition in its own right (the common cold, a spinal cord injury), not only a
+    sign or symptom (sneezing, a runny nose, weight gain), by the MeSH tree numbers the disease dictionary gives."""
+    if concept.kind != "disease":
+        return False
+    for key in dict.fromkeys(k.lower() for k in (concept.mesh_heading, concept.text, *concept.synonyms) if k):
+        entry = _lookup_disease(key)
+        if entry and entry.get("mesh_tree"):
+            return any(tree.startswith(CONDITION_TREES) and not tree.startswith(SIGNS_AND_SYMPTOMS)
+                       for tree in entry["mesh_tree"])
+    return False
+
+
 def _lookup_term(key: str) -> dict[str, Any] | None:
     entry = _curated()["terms"].get(key)
     if not entry:
@@ -453,6 +470,25 @@ def _inside_longer_phrase(words: list[Word], i: int, matched: set[int]) -> bool:
     return False
 
 
+MODIFIER_POS = frozenset({"ADJ", "ADV", "VERB"})
+
+
+def _head_synonyms(words: list[Word], run: list[int]) -> list[str]:
+    """The vocabulary's names of a phrase's last word when the words before it only describe it ("developing
+    diabetes", "constant pain", "awful heartburn"): studies name the condition without the asker's adjectives.
+    A noun before it makes another thing ("cell death" is not death), so nothing is added then."""
+    if len(run) < 2 or any(words[j].pos not in MODIFIER_POS for j in run[:-1]):
+        return []
+    head = words[run[-1]]
+    if len(head.text) < 3 or head.text.lower() in DROP_WORDS or head.lemma in DROP_WORDS:
+        return []
+    entry = next((hit for key in dict.fromkeys((_norm(head.text), _norm(head.lemma))) if (hit := _lookup(key))), None)
+    if entry is None:
+        return []
+    heading = entry.get("name") or entry.get("canonical") or ""
+    return [n for n in [heading, *(entry.get("synonyms") or [])] if n]
+
+
 def _key(concept: Concept) -> str:
     """Mentions with one key are one concept. The drug dictionary's MeSH id is the drug's
     pharmacological class (atenolol and metoprolol share D058671), so drugs are keyed by
@@ -507,7 +543,8 @@ def extract_concepts(question: str) -> Extraction:
         if run:
             phrase = " ".join(words[j].text for j in run)
             lemmas = " ".join(words[j].lemma for j in run)
-            concept = Concept(text=phrase, synonyms=pick_synonyms([phrase, lemmas], []), kind="phrase")
+            concept = Concept(text=phrase, synonyms=pick_synonyms([phrase, lemmas], _head_synonyms(words, run)),
+                              kind="phrase")
             placed.append((run[0], concept, False))
             run = []
         if word is not None and i not in used_words and _is_content(word):

@@ -246,6 +246,10 @@ def frame_question(question: str, concepts: list[Concept]) -> FramedConcepts:
         # "Is X safe in heart disease?" without a population phrase: the condition is the population.
         who = [i for i in framed.outcome if concepts[i].kind == "disease"][:1] or framed.outcome[:1]
         framed.population, framed.outcome = who, [i for i in framed.outcome if i not in who]
+    if kind == "comparison" and framed.intervention and _names_people(concepts[framed.intervention[0]].text):
+        # "Are Black patients more likely than others to get angioedema from ACE inhibitors?" compares people, not
+        # treatments: the head-to-head reading does not apply, and the question was not read as one.
+        kind = "other"
     if kind != "association" and framed.intervention and concepts[framed.intervention[0]].kind == "disease":
         # "I had breast cancer and can't take HRT. Will soy isoflavones ease my hot flushes?": no treatment was
         # recognised and a condition stood in for it; the question was not read, whatever its wording. (An
@@ -294,6 +298,14 @@ def _frame_comparison(
     # measured; the comparator is written after the pivot.
     compared_from = pivot.end() if pivot and not (between or either) else split
     before = [i for i in candidates if 0 <= positions[i] < split]
+    asked_from = _sentence_start(q, split)
+    if any(positions[i] >= asked_from and _is_treatment(concepts[i]) for i in before):
+        # "I'm adding bedtime insulin to my tablets. Does Lantus cause fewer night-time hypos than NPH insulin?":
+        # the arms are those of the sentence that compares; a treatment the person told of before is neither arm
+        # nor outcome.
+        told = [i for i in before if positions[i] < asked_from and _is_treatment(concepts[i])]
+        candidates = [i for i in candidates if i not in told]
+        before = [i for i in before if positions[i] >= asked_from]
     after = [i for i in candidates if positions[i] >= compared_from]
     before_treat = [i for i in before if _is_treatment(concepts[i])] or before[:1]
     after_treat = [i for i in after if _is_treatment(concepts[i])] or after[:1]
@@ -306,6 +318,12 @@ def _frame_comparison(
     if not framed.comparator and "placebo" in q[split:]:
         framed.frame.comparator = "placebo"
     return split, compared_from
+
+
+def _sentence_start(q: str, at: int) -> int:
+    """Where the sentence holding position ``at`` of the question begins."""
+    ends = [m.end() for m in re.finditer(r"[.?!]\s+", q[:at])]
+    return ends[-1] if ends else 0
 
 
 def _frame_forms(concepts: list[Concept], positions: list[int], split: tuple[int, int], framed: FramedConcepts) -> None:

@@ -22,9 +22,10 @@ so the page can say "uncertain" instead of showing a weak label as a finding.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 
+from search.stance.abbreviations import Expansion, defined_abbreviations, expand, relevant
 from search.stance.outcome_reading import BOTH_ARMS, INERT_ARMS
 from search.stance.text import first_name_at, last_name_at
 
@@ -106,7 +107,9 @@ def favoured_arm(
         after = low[m.end():]
         loser = _LOSER.match(after.lstrip())
         if loser is None:
-            trail = re.search(r"\b(?:than|to|over|versus|compared\s+(?:with|to))\b", after[:80])
+            # "than" first: the "to" of "more likely to occur with X than with Y" is no comparison.
+            trail = (re.search(r"\bthan\b", after[:80])
+                     or re.search(r"\b(?:to|over|versus|compared\s+(?:with|to))\b", after[:80]))
             rest = after[trail.end():] if trail else ""
         else:
             rest = after.lstrip()[loser.start():]
@@ -119,6 +122,9 @@ def favoured_arm(
             subject = "y" if loser_arm == "x" else "x"
             if _third_drug_subject(low[: m.start()], [*(x_names if subject == "x" else y_names), *shared]):
                 continue  # "Olanzapine was superior to haloperidol": a third drug won, not the arm asked about
+            between = after[: len(after) - len(rest) + min(a for a in (lost_x, lost_y) if a >= 0)]
+            if _third_drug_subject(between, [*x_names, *y_names, *shared]):
+                continue  # "more likely to occur with haloperidol than with placebo": the drug after the cue won
         else:
             before = low[: m.start()]
             last_x, last_y = last_name_at(before, x_names), last_name_at(before, y_names)
@@ -316,6 +322,7 @@ def comparison_stance(query: UnderstoodQuery, paper: RankedPaper, model, questio
     from search.stance.comparison import difference
 
     frame = query.frame
+    paper, written = _written_out(query, paper)
     named = named_outcome(question)
     # The frame's "outcome" of a comparison is usually the condition ("for overactive bladder"), not a
     # measured outcome, so without a named outcome the model reads the conclusion sentences.
@@ -326,7 +333,7 @@ def comparison_stance(query: UnderstoodQuery, paper: RankedPaper, model, questio
     p = float(result.p_difference)
     claim = frame.claim or "better"
     if (frame.comparator or "").startswith("another"):
-        quote = _short(result.sentence)
+        quote = _short(written.original(result.sentence))
         values = (1.0 - p, p, 0.0) if claim == "as_good" else (p, 1.0 - p, 0.0)
         return _stance(*values, f"comparison model: difference found with probability {p:.2f}: \u201c{quote}\u201d")
     x_names, y_names = _arm_names(query, paper)
@@ -334,7 +341,7 @@ def comparison_stance(query: UnderstoodQuery, paper: RankedPaper, model, questio
     if named:
         outcome_names = _comparison_outcome_names(query, named[0])
         read = _named_outcome_finding(query, paper, x_names, y_names, wanted=named[1], names=outcome_names,
-                                      as_good=claim == "as_good", shared=shared)
+                                      as_good=claim == "as_good", shared=shared, quoted=written.original)
         if read is not None:
             return read
         title = paper.record.title or ""
@@ -356,7 +363,14 @@ def comparison_stance(query: UnderstoodQuery, paper: RankedPaper, model, questio
         if arm is not None:
             # "X was superior to / more effective than Y" states a difference, whatever the model read.
             p = max(p, STATED_DIFFERENCE)
-    quote = _short(sentence)
+        elif not _about_both_arms(sentence or "", x_names, y_names):
+            stated = stated_no_difference(paper.record.abstract, x_names, y_names,
+                                          safety=bool(_ASKS_SAFETY.search(question)))
+            if stated is not None:
+                # The sentence the model read is about something else, but the abstract says plainly that the
+                # arms did not differ ("We found no difference ... between the two drugs").
+                sentence, p = stated, min(p, 1.0 - STATED_DIFFERENCE)
+    quote = _short(written.original(sentence))
     if arm is not None:
         winner = frame.intervention if arm == "x" else frame.comparator
         return _stance(*claim_values(claim, arm, p), f"finds an advantage for {winner}: \u201c{quote}\u201d")
@@ -365,6 +379,104 @@ def comparison_stance(query: UnderstoodQuery, paper: RankedPaper, model, questio
                                       f"\u201c{quote}\u201d")
     return _stance(*claim_values(claim, "same", p),
                    f"comparison model: difference found with probability {p:.2f}: \u201c{quote}\u201d")
+
+
+# "No significant difference between", "did not differ", "similar / comparable / equivalent", "equally effective".
+_STATED_SAME = re.compile(
+    r"\b(?:no\s+(?:statistically\s+)?(?:significant\s+)?(?:clinically\s+)?differences?|did\s+not\s+differ"
+    r"|not\s+(?:statistically\s+)?(?:significantly\s+)?different|similar(?:ly)?|comparable|equivalent|equally"
+    r"|as\s+effective\s+as|indistinguishable)\b",
+    re.I,
+)
+# Not a finding on the treatments' effect: who was enrolled, what was planned or asked.
+_NOT_A_RESULT = re.compile(
+    r"\b(?:baseline|demographic|characteristics|randomi[sz]ed\s+to|were\s+assigned|to\s+(?:compare|determine|assess"
+    r"|evaluate|investigate|examine)|whether|hypothes\w+|pharmacokinetic\w*|bioavailab\w+|plasma\s+concentrations?)\b",
+    re.I,
+)
+
+
+def stated_no_difference(abstract: str, x_names: list[str], y_names: list[str], *, safety: bool = False) -> str | None:
+    """The last sentence of the abstract that says, of both arms, that they did not differ; None when none does.
+
+    For an efficacy question a sentence on tolerability or side effects does not count ("no differences in the
+    proportion of patients experiencing adverse events"), nor one that also states a winner, a baseline or an aim.
+    """
+    from search.sentences import split_sentences
+
+    from .addresses import clause_drugs
+
+    own = {w for n in [*x_names, *y_names] for w in _WORDS.findall(n)}
+    whole = (abstract or "").lower()
+    two_drug_study = first_name_at(whole, x_names) >= 0 and first_name_at(whole, y_names) >= 0 and not (
+        clause_drugs(whole) - own)
+    for sentence in reversed(split_sentences(abstract or "")[1:]):
+        low = sentence.lower()
+        if not _STATED_SAME.search(low) or _NOT_A_RESULT.search(low) or _AT_LEAST.search(low):
+            continue
+        named_x, named_y = first_name_at(low, x_names) >= 0, first_name_at(low, y_names) >= 0
+        if not (named_x and named_y) and not ((named_x or named_y) and BOTH_ARMS.search(low)) and not (
+                two_drug_study and _THE_TWO.search(low)):
+            # Said of both arms: their names, one of them with "both / between the groups", or "the two drugs" in a
+            # study of these two drugs alone.
+            continue
+        others = clause_drugs(low) - own
+        if others and (not (named_x and named_y) or _third_arm(low, others, [*x_names, *y_names])):
+            # A third drug compared: "X and Y were similar to Z", "when X, Y and Z were compared", "in the Z group
+            # and the Y group ... no difference between the groups".
+            continue
+        if not safety and (_TOLERABILITY.search(low) or _SIDE_EFFECTS.search(low)):
+            continue
+        if _INERT_ARM.search(low):
+            continue  # "X was not statistically different from placebo, and Y ...": each arm against placebo
+        if _SUPERIOR.search(low) or _INFERIOR.search(low) or _SIGNIFICANT_WIN.search(low):
+            continue
+        return sentence
+    return None
+
+
+# Words that join drugs compared or listed side by side ("X, Y and Z", "X or Z", "similar to Z"); "combined with",
+# "plus" and "with" join a treatment given to every arm, which is no third arm.
+_LISTED = re.compile(r"^(?:[\s,;/]|\band\b|\bor\b|\bnor\b|\bversus\b|\bvs\b|\bthan\b|\bto\b|\bthat\s+of\b|\d[\d.]*|mg\b)*$")
+
+
+def _third_arm(low: str, others: set[str], arm_names: list[str]) -> bool:
+    """Whether a drug that is neither arm stands in a list or comparison with an arm's name in the sentence."""
+    for other in others:
+        for m in re.finditer(rf"\b{re.escape(other)}\b", low):
+            for name in arm_names:
+                for a in re.finditer(rf"(?<![a-z0-9]){re.escape(name)}\b", low):
+                    gap = low[a.end(): m.start()] if a.end() <= m.start() else low[m.end(): a.start()]
+                    if len(gap) <= 40 and _LISTED.match(gap):
+                        return True
+    return False
+
+
+_THE_TWO = re.compile(r"\b(?:both|the\s+two)\b", re.I)
+# "At least as effective as", "at least comparable": not worse, which does not say the two were the same.
+_AT_LEAST = re.compile(r"\bat\s+least\b", re.I)
+# "significantly greater / better / more": a difference stated beside the no-difference (one outcome each).
+_SIGNIFICANT_WIN = re.compile(r"\bsignificant(?:ly)?\s+(?:greater|better|more|higher|lower|less|fewer|faster)\b",
+                              re.I)
+
+
+def _written_out(query: UnderstoodQuery, paper: RankedPaper) -> tuple[RankedPaper, Expansion]:
+    """The paper with the abbreviations it defines for the question's arms and outcome written out ("AT and NT
+    appear to have a similar analgesic action": amitriptyline and nortriptyline), and the expansion of its
+    abstract, whose ``original`` gives back the words as written for a quote."""
+    record = paper.record
+    if _shared_drug_names(query):
+        # One drug in two forms: a written-out abbreviation ("TOL-LA", oral tolterodine) would bring form words
+        # ("oral") beside another drug, which the forms' reading would take for an arm.
+        return paper, expand(record.abstract or "", {})
+    names = [*_concept_names(query, "intervention", query.frame.intervention),
+             *_concept_names(query, "comparator", query.frame.comparator), *_outcome_names(query)]
+    definitions = relevant(defined_abbreviations(f"{record.title or ''}. {record.abstract or ''}"), names)
+    abstract = expand(record.abstract or "", definitions)
+    if not definitions:
+        return paper, abstract
+    title = expand(record.title or "", definitions).text
+    return replace(paper, record=replace(record, abstract=abstract.text, title=title)), abstract
 
 
 def claim_values(claim: str, finding: str, p: float) -> tuple[float, float, float]:
@@ -419,7 +531,7 @@ def _names_outcome(names: list[str], sentence: str | None) -> bool:
 
 def _named_outcome_finding(
     query: UnderstoodQuery, paper: RankedPaper, x_names: list[str], y_names: list[str], *, wanted: str,
-    names: list[str], as_good: bool = False, shared: Sequence[str] = (),
+    names: list[str], as_good: bool = False, shared: Sequence[str] = (), quoted: Callable[[str], str] = str,
 ) -> Stance | None:
     """"Does X cause less O than Y?" read from the clauses that name O; None when none of them says.
 
@@ -450,12 +562,12 @@ def _named_outcome_finding(
         found = (f"finds no difference in {outcome}" if no_difference else
                  f"reports {outcome} {'less' if wanted == 'lower' else 'more'} often with {query.frame.intervention}")
         return _stance(0.85 * yes / (yes + no), 0.85 * no / (yes + no), 0.15,
-                       f"{found}: \u201c{_short(last.clause)}\u201d")
+                       f"{found}: \u201c{_short(quoted(last.clause))}\u201d")
     if no > yes:
         what = "no difference in" if no_difference else "the other way on"
         return _stance(0.85 * yes / (yes + no), 0.85 * no / (yes + no), 0.15,
-                       f"finds {what} {outcome}: \u201c{_short(last.clause)}\u201d")
-    return _stance(0.4, 0.4, 0.2, f"its sentences on {outcome} point both ways: \u201c{_short(last.clause)}\u201d")
+                       f"finds {what} {outcome}: \u201c{_short(quoted(last.clause))}\u201d")
+    return _stance(0.4, 0.4, 0.2, f"its sentences on {outcome} point both ways: \u201c{_short(quoted(last.clause))}\u201d")
 
 
 def _other_drug(x_names: list[str]):

@@ -13,7 +13,11 @@ The rule (also in the README):
    classifier's strength for its label is below ``CONFIDENT``); the others are counted but
    take no side.
 3. Fewer than ``MIN_STUDIES`` counted studies, or fewer than ``MIN_SIDED`` taking a side:
-   **insufficient** ("The studies found don't settle this"), saying which.
+   **insufficient** ("The studies found don't settle this"), saying which -- except that
+   ``MIN_AGREEING`` studies that fully address the question and take the same side, with none
+   taking the other, are a (low-confidence) answer: head-to-head trials and studies of a named
+   harm are few, and two that agree while the rest say nothing clear are what the evidence says
+   (not for safety questions: two reports of harms in other settings do not settle a person's safety).
 4. Otherwise the weighted share of "yes" among the sided: ≥ ``LEAN`` is **yes**, ≤ 1 − ``LEAN``
    is **no**, anything between is **mixed**.
 5. Confidence: high only with ≥ 8 sided studies and ≥ 85 % on one side, moderate with ≥ 5 and
@@ -33,6 +37,7 @@ from .state import Frame, RankedPaper, Verdict
 
 MIN_STUDIES = 3
 MIN_SIDED = 3
+MIN_AGREEING = 2
 LEAN = 0.7
 CONFIDENT = 0.6
 PARTLY_WEIGHT = 0.5
@@ -79,6 +84,12 @@ def verdict_weights(papers: list[RankedPaper], frame: Frame) -> dict[str, float]
     return {p.record.pmid: weight(p, frame, partly=partly) for p in papers}
 
 
+def _agree(sided: list[Counted]) -> bool:
+    """Rule 3's exception: at least ``MIN_AGREEING`` fully-addressing studies on one side, none on the other."""
+    return (len(sided) >= MIN_AGREEING and all(c.weight == 1.0 for c in sided)
+            and len({c.paper.stance.label for c in sided}) == 1)
+
+
 def counted_papers(papers: list[RankedPaper], frame: Frame) -> list[Counted]:
     """The judged studies the verdict uses, with their weights."""
     weights = verdict_weights(papers, frame)
@@ -101,7 +112,7 @@ def decide(
         return Verdict("insufficient", "low", n, _too_few(n, frame, papers), caution)
     if offline and frame_read and frame.kind == "other":
         return Verdict("insufficient", "low", n, UNREAD_FRAME, caution)
-    if len(sided) < MIN_SIDED:
+    if len(sided) < MIN_SIDED and not (frame.kind != "safety" and _agree(sided)):
         return Verdict(
             "insufficient", "low", n,
             f"Of the {_studies(n)} that address the question, {_took_side(len(sided))} clearly; "

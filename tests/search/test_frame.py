@@ -298,3 +298,20 @@ def test_add_to_means_increase_and_adds_no_treatment():
     assert frame_question(question, extract_concepts(question).concepts).frame.intervention == "aspirin"
     added = "Does adding warfarin to aspirin help?"
     assert frame_question(added, extract_concepts(added).concepts).frame.intervention == "warfarin"
+
+
+def test_a_comparisons_arms_are_those_of_the_sentence_that_compares():
+    question = ("I have type 2 diabetes and I'm adding bedtime insulin to my tablets. Does Lantus (glargine) cause "
+                "fewer night-time hypos than NPH insulin?")
+    frame = understand(question, Filters()).frame
+    assert (frame.kind, frame.intervention, frame.comparator) == ("comparison", "Lantus", "NPH insulin")
+    assert "insulin" not in (frame.outcome or "").split(", ")
+    # With no treatment before the comparative in its own sentence ("it"), the treatment told of is the arm.
+    frame = understand("I take metformin. Is it better than insulin for my diabetes?", Filters()).frame
+    assert (frame.intervention, frame.comparator) == ("metformin", "insulin")
+
+
+def test_a_comparison_of_people_is_not_a_comparison_of_treatments():
+    frame = understand("Are Black patients more likely than others to get angioedema from ACE inhibitors?",
+                       Filters()).frame
+    assert frame.kind == "other"

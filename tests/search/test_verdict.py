@@ -6,7 +6,7 @@ import pytest
 from documents.sources.base import Filters, Record
 from search.pipeline.addresses import addresses
 from search.pipeline.concepts import load
-from search.pipeline.judge_frame import claim_values, favoured_arm, named_outcome, safety_stance
+from search.pipeline.judge_frame import OUTCOME_CUES, claim_values, favoured_arm, named_outcome, safety_stance
 from search.pipeline.state import Addresses, Frame, RankedPaper, Stance
 from search.pipeline.understand import understand
 from search.pipeline.verdict import SAFETY_CAUTION, decide, headline
@@ -49,6 +49,13 @@ COMPARISON = "Is tolterodine more effective than oxybutynin for overactive bladd
          "Controlled-release oxycodone was compared with controlled-release morphine; pain relief was similar.", "yes"),
         ("Is one long-acting opioid more effective than another for chronic pain?", "Oxycodone vs placebo",
          "Controlled-release oxycodone was better than placebo for chronic pain.", "partly"),
+        # The condition asked about must be studied: the symptom in another condition does not address it.
+        ("Does loratadine stop the sneezing of a common cold?", "Loratadine in seasonal allergic rhinitis",
+         "Loratadine reduced sneezing and nasal itching in hay fever.", "no"),
+        ("Does loratadine stop the sneezing of a common cold?", "Loratadine for the common cold",
+         "Loratadine did not reduce sneezing in adults with a common cold.", "yes"),
+        ("Does loratadine stop the sneezing of a common cold?", "Loratadine pharmacology",
+         "Loratadine is a long-acting antihistamine.", "partly"),
     ],
 )
 def test_addresses(question, title, abstract, label):
@@ -133,6 +140,24 @@ def test_verdict_abstains_when_too_few_address_or_too_uncertain():
     weak = [_paper(i, "supports", strength=0.45) for i in range(10)]
     verdict = decide(weak, Frame(kind="effect", intervention="x"), offline=True)
     assert verdict.label == "insufficient" and "not confident" in verdict.reason
+
+
+def test_two_agreeing_studies_answer_when_none_disagrees_and_the_rest_are_unclear():
+    comparison = Frame(kind="comparison", intervention="nortriptyline", comparator="amitriptyline")
+    two = [_paper(1, "refutes"), _paper(2, "refutes"), _paper(3, "neutral", strength=0.9),
+           _paper(4, "supports", strength=0.45)]
+    verdict = decide(two, comparison, offline=True)
+    assert (verdict.label, verdict.confidence, verdict.studies_counted) == ("no", "low", 4)
+    split = [_paper(1, "refutes"), _paper(2, "supports"), _paper(3, "neutral", strength=0.9)]
+    assert decide(split, comparison, offline=True).label == "insufficient"
+    one = [_paper(1, "refutes"), _paper(2, "neutral", strength=0.9), _paper(3, "neutral", strength=0.9)]
+    assert decide(one, comparison, offline=True).label == "insufficient"
+    # Partly-addressing studies never make up the two: their side is read from other outcomes.
+    effect = Frame(kind="effect", intervention="x", outcome="y")
+    partly = [_paper(1, "supports"), _paper(2, "supports", addressed="partly"), _paper(3, "neutral", strength=0.9)]
+    assert decide(partly, effect, offline=True).label == "insufficient"
+    # Too few studies address it at all: still no verdict.
+    assert decide([_paper(1, "refutes"), _paper(2, "refutes")], comparison, offline=True).label == "insufficient"
 
 
 def test_retracted_and_unaddressed_studies_are_left_out():
@@ -383,3 +408,74 @@ def test_a_drug_name_in_brackets_is_the_same_drug(question, intervention, also):
     assert also in [n.lower() for n in x.synonyms]
     assert also not in (query.frame.outcome or "").lower()
     assert also not in (query.frame.comparator or "").lower()
+
+
+def _head_to_head(title: str, abstract: str) -> RankedPaper:
+    return RankedPaper(rank=1, record=_record(title, abstract), similarity=0.5,
+                       addresses=Addresses("yes", "head-to-head"))
+
+
+def test_arms_named_by_the_abstracts_own_abbreviations_are_read_and_quoted_as_written():
+    from search.pipeline.judge_frame import comparison_stance
+    from search.stance.comparison import load_comparison_model
+
+    question = "Does nortriptyline relieve pain better than amitriptyline?"
+    query = understand(question, Filters())
+    paper = _head_to_head("Nortriptyline versus amitriptyline in postherpetic neuralgia",
+                          "Amitriptyline (AT) is a standard therapy. A crossover trial of AT versus nortriptyline (NT) "
+                          "was conducted in 33 patients. Side effects were more common with AT. We concluded that "
+                          "AT and NT appear to have a similar analgesic action for most individuals.")
+    stance = comparison_stance(query, paper, load_comparison_model(), question)
+    assert stance.label == "refutes" and not stance.uncertain
+    assert "AT and NT appear to have a similar analgesic action" in stance.rationale
+
+
+def test_a_no_difference_stated_of_both_arms_is_found_beyond_the_sentence_the_model_read():
+    from search.pipeline.judge_frame import stated_no_difference
+
+    abstract = ("Tolterodine and oxybutynin were compared in 300 patients. Baseline characteristics were similar in "
+                "the two groups. We found no significant difference in micturition frequency between the two drugs. "
+                "Dry mouth was reported by 20% and 45%.")
+    x, y = ["tolterodine"], ["oxybutynin"]
+    assert stated_no_difference(abstract, x, y) == (
+        "We found no significant difference in micturition frequency between the two drugs.")
+    tolerability = "Tolterodine and oxybutynin were given. There was no difference in adverse events between the two drugs."
+    assert stated_no_difference(tolerability, x, y) is None  # an efficacy question is not answered by side effects
+    assert stated_no_difference(tolerability, x, y, safety=True) == (
+        "There was no difference in adverse events between the two drugs.")
+    assert stated_no_difference("Patients took tolterodine. Oxybutynin was similar to placebo.", x, y) is None
+    assert stated_no_difference("A trial. Tolterodine was not statistically different from placebo and oxybutynin "
+                                "did not cause any impairment.", x, y) is None
+    assert stated_no_difference("A trial. Tolterodine was at least as effective as oxybutynin.", x, y) is None
+    assert stated_no_difference("A trial of tolterodine. Effectiveness was similar among the agents.", x, y) is None
+    assert stated_no_difference("A trial. Tolterodine, oxybutynin and darifenacin were similarly effective.", x,
+                                y) is None  # a third drug
+    assert stated_no_difference("A trial. Efficacy was similar at 2 hours and significantly greater with "
+                                "tolterodine at 4 hours than with oxybutynin.", x, y) is None
+
+
+def test_a_treatment_given_with_both_arms_is_no_third_arm():
+    from search.pipeline.judge_frame import stated_no_difference
+
+    x, y = ["omeprazole"], ["famotidine"]
+    both = ("Omeprazole or famotidine was given. High-dose famotidine and omeprazole, combined with clarithromycin and "
+            "metronidazole, are equally effective for eradication.")
+    assert stated_no_difference(both, x, y) is not None
+    listed = "Omeprazole or famotidine was given. Omeprazole, famotidine and ranitidine were equally effective."
+    assert stated_no_difference(listed, x, y) is None
+    groups = ("Omeprazole or famotidine was given. Ulcers recurred in the ranitidine group and in the famotidine "
+              "group, with no difference between the groups.")
+    assert stated_no_difference(groups, x, y) is None  # one arm named, and the groups are of a third drug
+
+
+def test_a_third_drug_named_between_the_comparative_and_the_loser_is_the_winner():
+    sentence = "Parkinsonism and tremor were more likely to occur with haloperidol than with placebo."
+    assert favoured_arm(sentence, ["risperidone"], ["placebo"], cues=OUTCOME_CUES) is None
+    assert favoured_arm("Tremor was more likely to occur with risperidone than with placebo.", ["risperidone"],
+                        ["placebo"], cues=OUTCOME_CUES) == "y"
+
+
+def test_two_agreeing_studies_do_not_settle_a_safety_question():
+    safety = Frame(kind="safety", intervention="x", population="y")
+    two = [_paper(1, "refutes"), _paper(2, "refutes"), _paper(3, "neutral", strength=0.9)]
+    assert decide(two, safety, offline=True).label == "insufficient"
