@@ -377,6 +377,11 @@ def comparison_stance(query: UnderstoodQuery, paper: RankedPaper, model, questio
     if not _about_both_arms(sentence or "", x_names, y_names):
         return _stance(0.0, 0.0, 1.0, f"does not state how {frame.intervention} and {frame.comparator} compared: "
                                       f"\u201c{quote}\u201d")
+    if _INERT_ARM.search(sentence or "") and not _INERT_ARM.search(f"{frame.intervention} {frame.comparator}"):
+        # "Acetaminophen or celecoxib alone was not significantly more effective than placebo": each arm against
+        # placebo, which says nothing of how the two compared.
+        return _stance(0.0, 0.0, 1.0, f"compares {frame.intervention} and {frame.comparator} each with placebo: "
+                                      f"\u201c{quote}\u201d")
     return _stance(*claim_values(claim, "same", p),
                    f"comparison model: difference found with probability {p:.2f}: \u201c{quote}\u201d")
 

@@ -479,3 +479,16 @@ def test_two_agreeing_studies_do_not_settle_a_safety_question():
     safety = Frame(kind="safety", intervention="x", population="y")
     two = [_paper(1, "refutes"), _paper(2, "refutes"), _paper(3, "neutral", strength=0.9)]
     assert decide(two, safety, offline=True).label == "insufficient"
+
+
+def test_a_no_difference_against_placebo_is_not_a_comparison_of_the_two():
+    from search.pipeline.judge_frame import comparison_stance
+    from search.stance.comparison import load_comparison_model
+
+    question = "Does celecoxib relieve knee pain better than acetaminophen?"
+    query = understand(question, Filters())
+    paper = _head_to_head("Celecoxib, acetaminophen and placebo in knee osteoarthritis",
+                          "Patients received celecoxib, acetaminophen or placebo for 6 weeks. Acetaminophen or "
+                          "celecoxib alone was not significantly more effective than placebo.")
+    stance = comparison_stance(query, paper, load_comparison_model(), question)
+    assert stance.label == "neutral" and "each with placebo" in stance.rationale
