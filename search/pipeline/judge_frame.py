@@ -122,7 +122,7 @@ def favoured_arm(
             subject = "y" if loser_arm == "x" else "x"
             if _third_drug_subject(low[: m.start()], [*(x_names if subject == "x" else y_names), *shared]):
                 continue  # "Olanzapine was superior to haloperidol": a third drug won, not the arm asked about
-            between = after[: len(after) - len(rest) + min(a for a in (lost_x, lost_y) if a >= 0)]
+            between = after[: trail.start()] if loser is None and trail else ""
             if _third_drug_subject(between, [*x_names, *y_names, *shared]):
                 continue  # "more likely to occur with haloperidol than with placebo": the drug after the cue won
         else:

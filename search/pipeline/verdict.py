@@ -17,7 +17,7 @@ The rule (also in the README):
    ``MIN_AGREEING`` studies that fully address the question and take the same side, with none
    taking the other, are a (low-confidence) answer: head-to-head trials and studies of a named
    harm are few, and two that agree while the rest say nothing clear are what the evidence says
-   (not for safety questions: two reports of harms in other settings do not settle a person's safety).
+   (for a safety question only ever a "no": rule 6).
 4. Otherwise the weighted share of "yes" among the sided: ≥ ``LEAN`` is **yes**, ≤ 1 − ``LEAN``
    is **no**, anything between is **mixed**.
 5. Confidence: high only with ≥ 8 sided studies and ≥ 85 % on one side, moderate with ≥ 5 and
@@ -112,7 +112,7 @@ def decide(
         return Verdict("insufficient", "low", n, _too_few(n, frame, papers), caution)
     if offline and frame_read and frame.kind == "other":
         return Verdict("insufficient", "low", n, UNREAD_FRAME, caution)
-    if len(sided) < MIN_SIDED and not (frame.kind != "safety" and _agree(sided)):
+    if len(sided) < MIN_SIDED and not _agree(sided):
         return Verdict(
             "insufficient", "low", n,
             f"Of the {_studies(n)} that address the question, {_took_side(len(sided))} clearly; "

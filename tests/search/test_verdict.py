@@ -473,12 +473,17 @@ def test_a_third_drug_named_between_the_comparative_and_the_loser_is_the_winner(
     assert favoured_arm(sentence, ["risperidone"], ["placebo"], cues=OUTCOME_CUES) is None
     assert favoured_arm("Tremor was more likely to occur with risperidone than with placebo.", ["risperidone"],
                         ["placebo"], cues=OUTCOME_CUES) == "y"
+    # A third drug listed after "than" is another loser, not the winner.
+    assert favoured_arm("Cetirizine caused sedation more often than ebastine or loratadine.", ["cetirizine"],
+                        ["loratadine"], cues=OUTCOME_CUES) == "y"
 
 
-def test_two_agreeing_studies_do_not_settle_a_safety_question():
+def test_two_agreeing_studies_never_make_a_safety_question_yes_offline():
     safety = Frame(kind="safety", intervention="x", population="y")
-    two = [_paper(1, "refutes"), _paper(2, "refutes"), _paper(3, "neutral", strength=0.9)]
-    assert decide(two, safety, offline=True).label == "insufficient"
+    harms = [_paper(1, "refutes"), _paper(2, "refutes"), _paper(3, "neutral", strength=0.9)]
+    assert decide(harms, safety, offline=True).label == "no"
+    reassuring = [_paper(1, "supports"), _paper(2, "supports"), _paper(3, "neutral", strength=0.9)]
+    assert decide(reassuring, safety, offline=True).label == "insufficient"
 
 
 def test_a_no_difference_against_placebo_is_not_a_comparison_of_the_two():
