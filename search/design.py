@@ -145,6 +145,11 @@ def _from_mesh(mesh: list[str], text: "_Text") -> DesignResult | None:
     if text.randomised or text.meta or text.guideline:
         return None  # the text names a stronger design than an observational MeSH heading
     if "case-control studies" in terms:
+        followed = _followed_forward(f"{text.title}. {text.body}")
+        if followed:
+            return DesignResult("cohort", "mesh", f"Case-Control Studies, but followed forward: {followed}")
+        if _measured_once(f"{text.title}. {text.body}"):
+            return DesignResult("cross_sectional", "mesh", "Case-Control Studies, but measured once")
         return DesignResult("case_control", "mesh", "Case-Control Studies")
     if "cross-sectional studies" in terms:
         if terms & {"prospective studies", "cohort studies", "follow-up studies", "longitudinal studies"}:
@@ -277,6 +282,31 @@ _CUE_PATTERNS: dict[str, str] = {
     "intervention": r"\b(were|was) (treated|given|administered|switched|converted|dosed)\b|\breceived\b"
         r"|\btreatment with\b|\bbefore and (after|during)\b|\bunderwent\b[^.]{0,60}\b(before|after|during)"
         r"\b|\bchallenge\b|\bpharmacokinetics?\b|\bwere studied on\b|\bcrossover\b|\bcross-over\b",
+    # Design vocabulary the rules do not decide on; the learned model weighs each (title and abstract apart).
+    # Followed over time (cohort): a group watched for outcomes after a starting point.
+    "followed_over_time": r"\b(were|was) followed(-| )?(up )?(for|over|until|prospectively|annually|during|at)\b"
+        r"|\blongitudinal(ly)?\b|\bprospective(ly)? (cohort|follow)|\bfollow-up (period|study|of \d)"
+        r"|\bincidence (of|rate)|\bat (baseline|entry) and (after|at|every)\b",
+    # Measured once (cross-sectional): prevalence, a survey, one point in time.
+    "one_point_in_time": r"\bprevalence\b|\bat (one|a single) (point|time)|\bsingle (time[- ]point|visit|occasion"
+        r"|assessment)|\bon (a single|one) occasion|\b(were|was) surveyed\b|\bat the time of (the )?(study|survey"
+        r"|interview|examination|visit)",
+    # Chosen by outcome and compared for what came before (case-control).
+    "cases_and_controls": r"\bcases and (\w+ ){0,2}controls\b|\bcontrols? (were |was )?(individually )?matched\b"
+        r"|\bodds ratios?\b|\bcontrols? (subjects )?without\b",
+    "past_exposure": r"\bhistory of\b|\b(prior|previous|past|ever) (use|exposure)|\bexposure to\b|\bexposed\b"
+        r"|\bpolymorphisms?\b|\balleles?\b|\bgenotyp",
+    # What a case-control study asks of its groups: a risk, a use, an association (absent when patients and
+    # controls are only measured side by side).
+    "risk_or_use": r"\brisks?\b|\busers?\b|\buse of\b|\bassociat(ed|ion)\b|\bexposures?\b|\bfactors?\b",
+    # Patients measured beside people without the condition (cross-sectional unless exposures are asked).
+    "healthy_controls": r"\bhealthy (controls?|volunteers|subjects|individuals)|\bnormal (controls?|subjects"
+        r"|volunteers|individuals)|\b(age|sex)[- ](and (sex|age)[- ])?matched (healthy |normal )?(controls|subjects)",
+    # The investigators' own treatment compared without randomisation (non-randomised).
+    "non_random_comparison": r"\bhistorical(ly)? (controls?|cohort|comparison|group)|\bconcurrent (controls?|comparison)"
+        r"|\bpre- and post-?|\b(before|prior to) and (after|following)\b|\bpre-?treatment (and|versus|vs\.?) "
+        r"post-?treatment|\bbaseline and (after|at the end)|\bsequential(ly)? (treated|allocated|assigned)"
+        r"|\bself-controlled",
     "original_data": r"\b(we|this study|the study|the present study)\b[^.]{0,40}\b(studied|enrolled|recruited|examined"
         r"|investigated|measured|assessed|evaluated|compared|analy[sz]ed|performed|conducted|included"
         r"|determined|quantif)|\b(were|was) (randomi[sz]ed|enrolled|recruited|included|studied|"
@@ -294,6 +324,27 @@ class _Text:
     randomised: str
     meta: str
     guideline: str
+
+
+def _followed_forward(text: str) -> str:
+    """The words saying a "case-control" comparison followed its groups forward ("" when it looked back).
+
+    Case-control studies choose people by outcome and compare what came before (exposures, history, genotype,
+    odds ratios); groups chosen by what they had and then followed for outcomes are a cohort (README labelling
+    rules), which indexers and authors often call case-control."""
+    followed = _first(_CUES["followed_over_time"], text)
+    if not followed or _CUES["past_exposure"].search(text) or _CUES["cases_and_controls"].search(text):
+        return ""
+    return followed
+
+
+def _measured_once(text: str) -> bool:
+    """Whether a "case-control" comparison only measured patients beside controls (cross-sectional, README).
+
+    True when nothing is asked of the groups' past: no exposure, history, genotype, risk, use or association,
+    and no "cases and controls" / odds ratios, and the groups are not followed forward."""
+    return not any(_CUES[name].search(text) for name in ("past_exposure", "cases_and_controls", "risk_or_use",
+                                                         "followed_over_time"))
 
 
 def _first(pattern: re.Pattern[str], text: str) -> str:
@@ -387,6 +438,11 @@ def _classify_text(text: _Text) -> DesignResult:
     if case_control and size is None and _CUES["cited_design"].search(both):
         case_control = ""  # "case-control studies have suggested ...": designs a review cites, not its own
     if case_control:
+        followed = _followed_forward(both)
+        if followed:  # groups followed forward from what they had: a cohort, whatever the paper calls it
+            return result("cohort", f"{case_control}; {followed}")
+        if _measured_once(both):
+            return result("cross_sectional", f"{case_control}; measured once, no exposure asked")
         return result("case_control", case_control)
     blinded = _first(_CUES["blinded_controlled"], both)
     opened = _first(_CUES["open"], both)
@@ -546,7 +602,7 @@ _CLINICIANS = re.compile(r"physicians|nurses|doctors|surgeons|clinicians|practit
 # A control group counted on its own ("Fifty-one infants who did not have pyloric stenosis served as controls",
 # "There were also 51 controls studied", "normal controls (n = 30)").
 _CONTROLS_ALONE = re.compile(
-    rf"(?<![\w.,\-/])(?P<num>{_NUMBER})\s+(?:[\w-]+,?\s+){{0,8}}?(?:served|were used|acted) as (?:\w+ )?"
+    rf"(?<![\w.,\-/])(?P<num>{_NUMBER})\)?\s+(?:[\w-]+,?\s+){{0,8}}?(?:served|were used|acted) as (?:\w+ )?"
     rf"(?:controls|control (?:subjects|group))\b"
     rf"|(?<![\w.,\-/])(?P<num2>{_NUMBER})\s+(?:[\w-]+\s+){{0,2}}?(?:controls|control subjects)\s+(?:\w+\s+){{0,8}}?"
     rf"(?:were\s+)?(?:studied|included|recruited|enrolled|matched)\b"
@@ -556,6 +612,15 @@ _RANDOMISED_TO = re.compile(rf"(?<![\w.,\-/])(?P<num>{_NUMBER})\s+(?:[\w-]+\s+){
                             r"(?:randomi[sz]ed|randomly assigned|randomly allocated|assigned|allocated)\s+to\b", re.I)
 _NEXT_ARM = re.compile(rf"(?:,|;|\band\b|\bor\b)\s+(?:and\s+|or\s+)?(?P<num>{_NUMBER})\s+(?:{_PEOPLE}\s+)?"
                        r"(?:were\s+|was\s+)?(?:randomi[sz]ed\s+|assigned\s+|allocated\s+)?to\b", re.I)
+# Groups told in one sentence with the people named once: "190 recipients in the FTR group and 245 in the control
+# group", "35 study and 64 control patients".
+_IN_GROUP = re.compile(rf"(?<![\w.,\-/])(?P<num>{_NUMBER})\s+(?:[\w-]+\s+){{0,2}}?{_PEOPLE}\s+(?:were\s+)?"
+                       r"(?:in|into|on)\s+the\s+[^,.;()]{1,40}?\b(?:group|arm)\b", re.I)
+_NEXT_IN_GROUP = re.compile(rf"^\s*(?:,|;|\band\b)\s+(?:and\s+)?(?P<num>{_NUMBER})\s+(?:{_PEOPLE}\s+)?(?:were\s+)?"
+                            r"(?:in|into|on)\s+the\s+[^,.;()]{1,40}?\b(?:group|arm)\b", re.I)
+_PAIRED_GROUPS = re.compile(rf"(?<![\w.,\-/])(?P<a>{_NUMBER})\s+(?!{_UNIT_WORDS}|{_PEOPLE}\b|{_WORD}\b|and\b|or\b)[A-Za-z-]+\s+"
+                            rf"(?:and|or|vs\.?|versus)\s+(?P<b>{_NUMBER})\s+(?!{_UNIT_WORDS})(?:[A-Za-z-]+\s+){{0,2}}?"
+                            rf"{_PEOPLE}\b", re.I)
 _PEOPLE_WORD = re.compile(rf"\b{_PEOPLE}\b", re.I)
 _SINGLE_CASE = re.compile(r"\b(?:we|the authors?|this (?:short |brief )?(?:note|report|paper|article|communication))"
                           r" (?:present|report|describe)s? (?:the |a |an )?case\b|\bthis is a case report\b"
@@ -765,6 +830,19 @@ def _candidates(sentence: str) -> list[tuple[int, int, int, int]]:
         more = [_number(m.group("num")) for m in _NEXT_ARM.finditer(rest)]
         if value and more and all(more):
             found.append((5, 1, -match.start(), value + sum(more)))
+    for match in _IN_GROUP.finditer(sentence):
+        value, rest = _number(match.group("num")), sentence[match.end():]
+        total = value or 0
+        while value and (more := _NEXT_IN_GROUP.match(rest)):
+            total += _number(more.group("num")) or 0
+            rest = rest[more.end():]
+        if value and total > value and not re.match(r"[^.;]{0,40}?\b(returned|remained)\b|\s*\(", rest) \
+                and not _SUBSET_AFTER.search(rest):
+            found.append((_clause_role(sentence, match.start(), match.end()), 1, -match.start(), total))
+    for match in _PAIRED_GROUPS.finditer(sentence):
+        a, b = _number(match.group("a")), _number(match.group("b"))
+        if a and b and not _SUBSET_BEFORE.search(sentence[max(0, match.start() - 40):match.start()]):
+            found.append((_clause_role(sentence, match.start(), match.end()), 1, -match.start(), a + b))
     arms = _arms(sentence)
     if arms:
         role = max(_clause_role(sentence, m.start(), m.end()) for m in _N_EQUALS.finditer(sentence))

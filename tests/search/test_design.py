@@ -292,6 +292,68 @@ def test_randomised_round_four(title: str, abstract: str) -> None:
     assert design(title, abstract).label == "rct"
 
 
+# --- round five: design vocabulary for the observational designs, groups named once ---------------------
+
+@pytest.mark.parametrize(("title", "abstract", "mesh", "expected"), [
+    # a "case-control" comparison whose groups, chosen by what they had, are followed forward is a cohort
+    ("Outcome after valve surgery in smokers: a case-control study.",
+     "Forty smokers and 40 matched non-smokers having valve surgery were followed for 2 years for reoperation.",
+     [], "cohort"),
+    ("Kidney function after transplant in patients on drug X.",
+     "Sixty transplant recipients given drug X were followed up for three years and compared with 60 others.",
+     ["Case-Control Studies", "Humans"], "cohort"),
+    # patients measured once beside healthy controls, nothing asked of their past: cross-sectional
+    ("Retinal thickness in chronic renal failure: a case-control study.",
+     "Retinal thickness was measured by tomography in 30 dialysis patients and 30 healthy controls.",
+     [], "cross_sectional"),
+    ("Grip strength in dialysis.", "Grip strength was measured in 25 dialysis patients and 25 healthy volunteers.",
+     ["Case-Control Studies", "Humans"], "cross_sectional"),
+])
+def test_case_control_label_on_other_designs(title: str, abstract: str, mesh: list[str], expected: str) -> None:
+    assert design(title, abstract, mesh=mesh).label == expected
+
+
+@pytest.mark.parametrize(("title", "abstract", "mesh"), [
+    # cases and controls compared for what came before stay case-control, with a follow-up or healthy controls
+    ("Drug X and hip fracture: a case-control study.",
+     "We compared 200 cases of hip fracture with 400 healthy controls for previous use of drug X; controls were "
+     "followed for one year to confirm that they had no fracture.", []),
+    ("Gene variants in early stroke.", "Polymorphisms of gene Y were typed in 90 young stroke patients and 90 healthy "
+                                      "controls.", ["Case-Control Studies", "Humans"]),
+    ("Antibiotic use before colitis.", "The risk of colitis associated with antibiotics was estimated in 120 "
+                                      "patients with colitis and 240 matched controls.", ["Case-Control Studies"]),
+])
+def test_case_control_that_looks_back_stays(title: str, abstract: str, mesh: list[str]) -> None:
+    assert design(title, abstract, mesh=mesh).label == "case_control"
+
+
+@pytest.mark.parametrize(("abstract", "expected"), [
+    ("There were 80 patients in the early group and 75 in the delayed group.", 155),
+    ("We retrospectively reviewed 40 children in the surgery arm, 35 in the medical arm and 20 in the observation "
+     "arm.", 95),
+    ("There were 35 study and 64 control patients identified from the registry.", 99),
+    ("We reviewed the records of 60 women with pre-eclampsia. Normotensive pregnancies (n = 60) served as controls.",
+     120),
+])
+def test_sample_size_groups_named_once(abstract: str, expected: int) -> None:
+    found = sample_size(abstract)
+    assert found is not None and found.n == expected
+
+
+@pytest.mark.parametrize(("abstract", "expected"), [
+    # the groups that came back are a part of the sample, not more of it
+    ("One hundred patients were enrolled. Forty patients in the A group and 45 in the B group returned for the "
+     "second visit.", 100),
+    # a number written in words with "and" inside is one number, not two groups
+    ("One hundred and twelve elderly patients were randomized to drug or placebo.", 112),
+    # doses paired with "and" are not groups
+    ("Twenty patients received 10 and 20 mg of drug X.", 20),
+])
+def test_sample_size_groups_named_once_leaves_these_alone(abstract: str, expected: int) -> None:
+    found = sample_size(abstract)
+    assert found is not None and found.n == expected
+
+
 def test_designs_is_the_issue_list_with_display_names() -> None:
     assert list(DESIGNS) == ["meta_analysis", "rct", "non_randomised", "cohort", "case_control", "cross_sectional",
                              "case_series", "narrative_review", "guideline", "animal_in_vitro", "other"]

@@ -72,6 +72,8 @@ CUE_TEXTS = [
     "A cross-sectional survey: a questionnaire was mailed to 300 respondents; sensitivity and specificity.",
     "A 45-year-old woman developed a rash. Case-control studies and cohort studies have suggested a risk.",
     "An open-label, uncontrolled phase II pilot study; a decision-analytic Markov model; a Delphi panel.",
+    "Patients were followed for 5 years; the prevalence at one point in time; cases and 40 controls; odds ratios.",
+    "A history of prior use and the risk among users; 30 healthy controls; historical controls, before and after.",
 ]
 
 
