@@ -25,7 +25,7 @@ import re
 from collections.abc import Callable, Sequence
 from dataclasses import replace
 
-from search.stance.abbreviations import Expansion, defined_abbreviations, expand, relevant
+from search.stance.abbreviations import defined_abbreviations, expand, relevant
 from search.stance.outcome_reading import BOTH_ARMS, INERT_ARMS
 from search.stance.text import first_name_at, last_name_at
 
@@ -322,7 +322,7 @@ def comparison_stance(query: UnderstoodQuery, paper: RankedPaper, model, questio
     from search.stance.comparison import difference
 
     frame = query.frame
-    paper, written = _written_out(query, paper)
+    paper, original = _written_out(query, paper)
     named = named_outcome(question)
     # The frame's "outcome" of a comparison is usually the condition ("for overactive bladder"), not a
     # measured outcome, so without a named outcome the model reads the conclusion sentences.
@@ -333,7 +333,7 @@ def comparison_stance(query: UnderstoodQuery, paper: RankedPaper, model, questio
     p = float(result.p_difference)
     claim = frame.claim or "better"
     if (frame.comparator or "").startswith("another"):
-        quote = _short(written.original(result.sentence))
+        quote = _short(original(result.sentence))
         values = (1.0 - p, p, 0.0) if claim == "as_good" else (p, 1.0 - p, 0.0)
         return _stance(*values, f"comparison model: difference found with probability {p:.2f}: \u201c{quote}\u201d")
     x_names, y_names = _arm_names(query, paper)
@@ -341,7 +341,7 @@ def comparison_stance(query: UnderstoodQuery, paper: RankedPaper, model, questio
     if named:
         outcome_names = _comparison_outcome_names(query, named[0])
         read = _named_outcome_finding(query, paper, x_names, y_names, wanted=named[1], names=outcome_names,
-                                      as_good=claim == "as_good", shared=shared, quoted=written.original)
+                                      as_good=claim == "as_good", shared=shared, quoted=original)
         if read is not None:
             return read
         title = paper.record.title or ""
@@ -370,7 +370,7 @@ def comparison_stance(query: UnderstoodQuery, paper: RankedPaper, model, questio
                 # The sentence the model read is about something else, but the abstract says plainly that the
                 # arms did not differ ("We found no difference ... between the two drugs").
                 sentence, p = stated, min(p, 1.0 - STATED_DIFFERENCE)
-    quote = _short(written.original(sentence))
+    quote = _short(original(sentence))
     if arm is not None:
         winner = frame.intervention if arm == "x" else frame.comparator
         return _stance(*claim_values(claim, arm, p), f"finds an advantage for {winner}: \u201c{quote}\u201d")
@@ -465,23 +465,23 @@ _SIGNIFICANT_WIN = re.compile(r"\bsignificant(?:ly)?\s+(?:greater|better|more|hi
                               re.I)
 
 
-def _written_out(query: UnderstoodQuery, paper: RankedPaper) -> tuple[RankedPaper, Expansion]:
+def _written_out(query: UnderstoodQuery, paper: RankedPaper) -> tuple[RankedPaper, Callable[[str], str]]:
     """The paper with the abbreviations it defines for the question's arms and outcome written out ("AT and NT
-    appear to have a similar analgesic action": amitriptyline and nortriptyline), and the expansion of its
-    abstract, whose ``original`` gives back the words as written for a quote."""
+    appear to have a similar analgesic action": amitriptyline and nortriptyline), and the function that gives a
+    quote of its title or abstract back in the words as written."""
     record = paper.record
     if _shared_drug_names(query):
         # One drug in two forms: a written-out abbreviation ("TOL-LA", oral tolterodine) would bring form words
         # ("oral") beside another drug, which the forms' reading would take for an arm.
-        return paper, expand(record.abstract or "", {})
+        return paper, str
     names = [*_concept_names(query, "intervention", query.frame.intervention),
              *_concept_names(query, "comparator", query.frame.comparator), *_outcome_names(query)]
     definitions = relevant(defined_abbreviations(f"{record.title or ''}. {record.abstract or ''}"), names)
-    abstract = expand(record.abstract or "", definitions)
     if not definitions:
-        return paper, abstract
-    title = expand(record.title or "", definitions).text
-    return replace(paper, record=replace(record, abstract=abstract.text, title=title)), abstract
+        return paper, str
+    abstract, title = expand(record.abstract or "", definitions), expand(record.title or "", definitions)
+    written = replace(paper, record=replace(record, abstract=abstract.text, title=title.text))
+    return written, lambda fragment: abstract.original(title.original(fragment))
 
 
 def claim_values(claim: str, finding: str, p: float) -> tuple[float, float, float]:

@@ -497,3 +497,16 @@ def test_a_no_difference_against_placebo_is_not_a_comparison_of_the_two():
                           "celecoxib alone was not significantly more effective than placebo.")
     stance = comparison_stance(query, paper, load_comparison_model(), question)
     assert stance.label == "neutral" and "each with placebo" in stance.rationale
+
+
+def test_a_title_quote_is_given_back_as_the_title_writes_it():
+    from search.pipeline.judge_frame import comparison_stance
+    from search.stance.comparison import load_comparison_model
+
+    question = "Does nortriptyline relieve pain better than amitriptyline?"
+    query = understand(question, Filters())
+    paper = _head_to_head("NT is superior to AT in postherpetic neuralgia",
+                          "Amitriptyline (AT) and nortriptyline (NT) were given in turn to 30 patients. "
+                          "Our findings suggest that NT could be considered first.")
+    stance = comparison_stance(query, paper, load_comparison_model(), question)
+    assert stance.label == "supports" and "\u201cNT is superior to AT in postherpetic neuralgia\u201d" in stance.rationale
