@@ -34,7 +34,7 @@ from pathlib import Path
 from typing import Any
 
 from search.emergency import REPORTED, emergency_reasons
-from search.pipeline.concepts import DROP_WORDS, MAX_QUESTION_CHARS
+from search.pipeline.concepts import DROP_WORDS, MAX_QUESTION_CHARS, entry_heading
 from search.pipeline.concepts import _curated as _curated_vocabulary
 from search.pipeline.concepts import _lookup as _vocabulary_lookup
 
@@ -335,7 +335,7 @@ def _vocabulary(tokens: list[str]) -> list[_Span]:
             entry = next((hit for key in keys if (hit := _vocabulary_lookup(key))), None)
             if entry is None:
                 continue
-            heading = entry.get("name") or entry.get("canonical") or surface
+            heading = entry_heading(entry, surface)
             kind = entry["kind"] if entry["kind"] in ("drug", "disease") else "term"
             found.append((start, _Span(surface, kind, heading, heading in populations)))
             for i in range(start, start + size):

@@ -204,12 +204,25 @@ def is_condition(concept: Concept) -> bool:
     sign or symptom (sneezing, a runny nose, weight gain), by the MeSH tree numbers the disease dictionary gives."""
     if concept.kind != "disease":
         return False
-    for key in dict.fromkeys(k.lower() for k in (concept.mesh_heading, concept.text, *concept.synonyms) if k):
+    return _names_condition(tuple(dict.fromkeys(
+        k.lower() for k in (concept.mesh_heading, concept.text, *concept.synonyms) if k)))
+
+
+@lru_cache(maxsize=1024)
+def _names_condition(keys: tuple[str, ...]) -> bool:
+    """``is_condition`` for a concept's names, in order: the first the disease dictionary gives tree numbers for
+    decides. Cached: the verdict asks it of the same outcome for every paper of a search."""
+    for key in keys:
         entry = _lookup_disease(key)
         if entry and entry.get("mesh_tree"):
             return any(tree.startswith(CONDITION_TREES) and not tree.startswith(SIGNS_AND_SYMPTOMS)
                        for tree in entry["mesh_tree"])
     return False
+
+
+def entry_heading(entry: dict[str, Any], default: str = "") -> str:
+    """The name a vocabulary entry is known by (its MeSH-style name, else its canonical variant)."""
+    return entry.get("name") or entry.get("canonical") or default
 
 
 def _lookup_term(key: str) -> dict[str, Any] | None:
@@ -418,7 +431,7 @@ def _stop_words() -> frozenset[str]:
 
 
 def _concept_from_entry(entry: dict[str, Any], surface: str, short_form: str) -> Concept:
-    heading = entry.get("name") or entry.get("canonical") or surface
+    heading = entry_heading(entry, surface)
     mesh_id = entry.get("mesh_id") or None
     preferred = [surface, heading]
     if short_form and len(short_form) >= 3:
@@ -485,8 +498,7 @@ def _head_synonyms(words: list[Word], run: list[int]) -> list[str]:
     entry = next((hit for key in dict.fromkeys((_norm(head.text), _norm(head.lemma))) if (hit := _lookup(key))), None)
     if entry is None:
         return []
-    heading = entry.get("name") or entry.get("canonical") or ""
-    return [n for n in [heading, *(entry.get("synonyms") or [])] if n]
+    return [n for n in [entry_heading(entry), *(entry.get("synonyms") or [])] if n]
 
 
 def _key(concept: Concept) -> str:

@@ -415,17 +415,22 @@ def _head_to_head(title: str, abstract: str) -> RankedPaper:
                        addresses=Addresses("yes", "head-to-head"))
 
 
-def test_arms_named_by_the_abstracts_own_abbreviations_are_read_and_quoted_as_written():
+def _head_to_head_stance(question: str, title: str, abstract: str) -> Stance:
+    """The comparison reading of one head-to-head study for ``question``."""
     from search.pipeline.judge_frame import comparison_stance
     from search.stance.comparison import load_comparison_model
 
-    question = "Does nortriptyline relieve pain better than amitriptyline?"
-    query = understand(question, Filters())
-    paper = _head_to_head("Nortriptyline versus amitriptyline in postherpetic neuralgia",
-                          "Amitriptyline (AT) is a standard therapy. A crossover trial of AT versus nortriptyline (NT) "
-                          "was conducted in 33 patients. Side effects were more common with AT. We concluded that "
-                          "AT and NT appear to have a similar analgesic action for most individuals.")
-    stance = comparison_stance(query, paper, load_comparison_model(), question)
+    return comparison_stance(understand(question, Filters()), _head_to_head(title, abstract), load_comparison_model(),
+                             question)
+
+
+def test_arms_named_by_the_abstracts_own_abbreviations_are_read_and_quoted_as_written():
+    stance = _head_to_head_stance(
+        "Does nortriptyline relieve pain better than amitriptyline?",
+        "Nortriptyline versus amitriptyline in postherpetic neuralgia",
+        "Amitriptyline (AT) is a standard therapy. A crossover trial of AT versus nortriptyline (NT) was conducted in "
+        "33 patients. Side effects were more common with AT. We concluded that AT and NT appear to have a similar "
+        "analgesic action for most individuals.")
     assert stance.label == "refutes" and not stance.uncertain
     assert "AT and NT appear to have a similar analgesic action" in stance.rationale
 
@@ -487,26 +492,18 @@ def test_two_agreeing_studies_never_make_a_safety_question_yes_offline():
 
 
 def test_a_no_difference_against_placebo_is_not_a_comparison_of_the_two():
-    from search.pipeline.judge_frame import comparison_stance
-    from search.stance.comparison import load_comparison_model
-
-    question = "Does celecoxib relieve knee pain better than acetaminophen?"
-    query = understand(question, Filters())
-    paper = _head_to_head("Celecoxib, acetaminophen and placebo in knee osteoarthritis",
-                          "Patients received celecoxib, acetaminophen or placebo for 6 weeks. Acetaminophen or "
-                          "celecoxib alone was not significantly more effective than placebo.")
-    stance = comparison_stance(query, paper, load_comparison_model(), question)
+    stance = _head_to_head_stance(
+        "Does celecoxib relieve knee pain better than acetaminophen?",
+        "Celecoxib, acetaminophen and placebo in knee osteoarthritis",
+        "Patients received celecoxib, acetaminophen or placebo for 6 weeks. Acetaminophen or celecoxib alone was not "
+        "significantly more effective than placebo.")
     assert stance.label == "neutral" and "each with placebo" in stance.rationale
 
 
 def test_a_title_quote_is_given_back_as_the_title_writes_it():
-    from search.pipeline.judge_frame import comparison_stance
-    from search.stance.comparison import load_comparison_model
-
-    question = "Does nortriptyline relieve pain better than amitriptyline?"
-    query = understand(question, Filters())
-    paper = _head_to_head("NT is superior to AT in postherpetic neuralgia",
-                          "Amitriptyline (AT) and nortriptyline (NT) were given in turn to 30 patients. "
-                          "Our findings suggest that NT could be considered first.")
-    stance = comparison_stance(query, paper, load_comparison_model(), question)
+    stance = _head_to_head_stance(
+        "Does nortriptyline relieve pain better than amitriptyline?",
+        "NT is superior to AT in postherpetic neuralgia",
+        "Amitriptyline (AT) and nortriptyline (NT) were given in turn to 30 patients. Our findings suggest that NT "
+        "could be considered first.")
     assert stance.label == "supports" and "\u201cNT is superior to AT in postherpetic neuralgia\u201d" in stance.rationale
