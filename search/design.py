@@ -425,7 +425,7 @@ def _classify_text(text: _Text) -> DesignResult:
             or (_CUES["animal"].search(title) and not _CUES["human"].search(title) and len(animal) > len(human) / 2):
         cue = (animal or in_vitro)[0] if (animal or in_vitro) else _first(_CUES["animal"], title)
         return result("animal_in_vitro", cue)
-    size = sample_size(body)
+    size = _sample_size(body)
     original = bool(_CUES["original_data"].search(body)) or size is not None
     record_review = _CUES["record_review"].search(both)
     title_review = re.search(r"\breview\b|\boverview\b", title, re.I) and not record_review
@@ -864,12 +864,23 @@ def _respondents(sentence: str) -> list[tuple[float, int, int, int]]:
     return found
 
 
-def sample_size(abstract: str) -> SampleSize | None:
+def sample_size(abstract: str, *, learned: bool = True, model: "DesignModel | None" = None) -> SampleSize | None:
     """How many people the study randomised / enrolled / included, with the sentence; None when not stated.
 
+    The rules find every count of people and rank them (randomised > enrolled / included > treated / analysed);
+    with the shipped design model (or ``model``), its learned ranker chooses among the same counts from their
+    roles, sums and places in the abstract (``search.design_model.SizeRanker``). It never adds a number the
+    rules did not find and never returns one where they found none. ``learned=False`` is the rules alone.
     Cached per abstract text: the design rules ask for it too, and a search asks both for the same 20 papers.
     """
-    return _sample_size(abstract or "")
+    abstract = abstract or ""
+    if not learned:
+        return _sample_size(abstract)
+    if model is None:
+        model = _learned_model()
+    if model is None or model.size_ranker is None:
+        return _sample_size(abstract)
+    return model.size_ranker.choose(_size_reading(abstract))
 
 
 @lru_cache(maxsize=1024)
@@ -879,8 +890,26 @@ def _sample_size(abstract: str) -> SampleSize | None:
     The highest role wins (randomised > enrolled / included > treated / analysed > a bare count); among equal
     roles the earliest sentence, within a sentence a sum of its groups over any one group, then the first count.
     """
+    return _size_reading(abstract).choice
+
+
+@dataclass(frozen=True)
+class _SizeReading:
+    """Every count of people the rules found in one abstract, and the one they chose (``choice``).
+
+    ``counts`` holds ((priority, -sentence, is_sum, -position), n) for each count; ``sentences`` the abstract's
+    sentences (the key's second item indexes them, negated)."""
+
+    choice: SampleSize | None
+    counts: tuple[tuple[tuple[float, int, int, int], int], ...]
+    sentences: tuple[str, ...]
+
+
+@lru_cache(maxsize=1024)
+def _size_reading(abstract: str) -> _SizeReading:
     best: tuple[tuple[int, int, int, int], int, str] | None = None  # ((priority, -sentence, is_sum, -pos), n, s)
     others: dict[int, tuple[tuple[int, int, int, int], int]] = {}  # the best count of each sentence
+    counts: list[tuple[tuple[float, int, int, int], int]] = []
     sentences = split_sentences(abstract or "")
     survey = _SURVEY.search(abstract) is not None
     controls = [(index, _number(m.group("num") or m.group("num2") or m.group("num3"))) for index, sentence in enumerate(sentences)
@@ -893,10 +922,15 @@ def _sample_size(abstract: str) -> SampleSize | None:
             if value < 1 or value > 5_000_000:
                 continue
             key = (priority, -index, is_sum, position)
+            counts.append((key, value))
             if best is None or key > best[0]:
                 best = (key, value, sentence)
             if index not in others or key > others[index][0]:
                 others[index] = (key, value)
+
+    def reading(choice: SampleSize | None) -> _SizeReading:
+        return _SizeReading(choice=choice, counts=tuple(counts), sentences=tuple(sentences))
+
     if best is not None and len(controls) == 1 and controls[0][1] and best[0][0] < 5:
         # the control group counted in a sentence of its own ("Fifty-one infants ... served as controls"): the
         # sample is the group it is compared with plus these controls
@@ -904,10 +938,10 @@ def _sample_size(abstract: str) -> SampleSize | None:
         studied = max(((key, value) for index, (key, value) in others.items() if index != where), default=None)
         if studied is not None and studied[0][0] >= 3 and not re.search(r"\bcontrols?\b", sentences[-studied[0][1]],
                                                                          re.I):
-            return SampleSize(n=studied[1] + n_controls, sentence=sentences[-studied[0][1]])
+            return reading(SampleSize(n=studied[1] + n_controls, sentence=sentences[-studied[0][1]]))
     if best is not None:
-        return SampleSize(n=best[1], sentence=best[2])
+        return reading(SampleSize(n=best[1], sentence=best[2]))
     for sentence in sentences:
         if _SINGLE_CASE.search(sentence):
-            return SampleSize(n=1, sentence=sentence)
-    return None
+            return reading(SampleSize(n=1, sentence=sentence))
+    return reading(None)

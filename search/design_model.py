@@ -40,7 +40,7 @@ from scipy import sparse
 from search import design as rules
 from search.stance.artifact_cache import ArtifactCache
 
-ARTIFACT_FORMAT = 1
+ARTIFACT_FORMAT = 2  # 2: the sample-size ranker joined the artifact
 DEFAULT_PATH = Path(__file__).resolve().parent / "design_artifact" / "design.joblib"
 LABELS: tuple[str, ...] = tuple(rules.DESIGNS)
 SEED = 13
@@ -64,6 +64,7 @@ class DesignModelConfig:
     rule_weight: float = 0.3
     C: float = 10.0
     max_iter: int = 3000
+    size_C: float = 0.3           # the sample-size ranker's regularisation (few, dense features)
 
 
 @dataclass(frozen=True)
@@ -76,6 +77,7 @@ class Example:
     mesh: tuple[str, ...] = ()
     topic: str = ""              # the corpus topic it was drawn from (only used to pick the vocabulary)
     design: str | None = None
+    sample_size: int | None = None  # the labelled number of people (None: the abstract states none)
 
 
 @dataclass(frozen=True)
@@ -132,7 +134,7 @@ def view_of(text: rules._Text, mesh: tuple[str, ...], rule: rules.DesignResult |
         if getattr(text, name):
             cues[f"rule:{name}"] = 1.0
             matched[f"rule:{name}"] = getattr(text, name)
-    size = rules.sample_size(text.body)
+    size = rules._sample_size(text.body)  # the rules' own count (the model's inputs do not depend on the ranker)
     if size is not None:
         cues["size:stated"] = 1.0
         cues["size:log10"] = min(math.log10(size.n) / 4, 1.5)
@@ -170,6 +172,7 @@ class DesignModel:
     intercept: np.ndarray | None = None
     metadata: dict[str, Any] = field(default_factory=dict)
     trained_pmids: tuple[str, ...] = ()
+    size_ranker: SizeRanker | None = None
 
     # --- features -----------------------------------------------------------------------------------------
     @property
@@ -247,6 +250,7 @@ class DesignModel:
         model.coef = np.asarray(clf.coef_, dtype=np.float64)
         model.intercept = np.asarray(clf.intercept_, dtype=np.float64)
         model.trained_pmids = tuple(sorted(e.pmid for e in examples))
+        model.size_ranker = SizeRanker.fit(examples, C=config.size_C, max_iter=config.max_iter)
         return model
 
     # --- prediction ---------------------------------------------------------------------------------------
@@ -319,6 +323,7 @@ class DesignModel:
             "coef": self.coef,
             "intercept": self.intercept,
             "trained_pmids": list(self.trained_pmids),
+            "size_ranker": self.size_ranker.payload() if self.size_ranker else None,
             "metadata": self.metadata,
         }
 
@@ -353,13 +358,144 @@ class DesignModel:
                     mesh={t: i for i, t in enumerate(data["mesh"])}, cues={c: i for i, c in enumerate(data["cues"])},
                     classes=tuple(data["classes"]), coef=np.asarray(data["coef"]),
                     intercept=np.asarray(data["intercept"]), metadata=dict(data["metadata"]),
-                    trained_pmids=tuple(data["trained_pmids"]))
+                    trained_pmids=tuple(data["trained_pmids"]),
+                    size_ranker=SizeRanker.from_payload(data["size_ranker"]) if data.get("size_ranker") else None)
         model.metadata["version"] = artifact_version(blob)
         return model
 
     @property
     def version(self) -> str:
         return str(self.metadata.get("version", "untrained"))
+
+
+# --------------------------------------------------------------------------------------------------
+# Sample size: a learned choice among the counts the rules found
+# --------------------------------------------------------------------------------------------------
+
+_PRIORITIES = (1, 2, 3, 4, 4.5, 5)  # the roles of search.design's counts: bare, base, treated, enrolled, ..., randomised
+
+
+def size_features(reading: rules._SizeReading) -> dict[int, dict[str, float]]:
+    """For each distinct number the rules counted in one abstract, what the rules know about it.
+
+    Its best role (randomised, enrolled / included, treated / analysed, a bare count: one-hot), whether the
+    rules chose it, whether it is a sum of groups, where its first sentence is (relative place, the first one,
+    the first sentence with any count), how often it is counted, its size and whether it is the largest or
+    smallest, and whether it is the sum of two other counts or a part of one. The sentence's words are not read:
+    the roles already carry them, and words fitted the sets they were read on."""
+    keys: dict[int, list[tuple[float, int, int, int]]] = {}
+    for key, value in reading.counts:
+        keys.setdefault(value, []).append(key)
+    choice = reading.choice
+    if choice is not None and choice.n not in keys:
+        keys[choice.n] = []  # the rules' own sum (a group plus the controls told in a sentence of their own)
+    values = sorted(keys)
+    n_sentences = max(1, len(reading.sentences))
+    first_counted = min((-k[1] for ks in keys.values() for k in ks), default=0)
+    top_role = max((k[0] for ks in keys.values() for k in ks), default=0)
+    out: dict[int, dict[str, float]] = {}
+    for value, ks in keys.items():
+        f: dict[str, float] = {"rule": float(choice is not None and choice.n == value)}
+        if ks:
+            top = max(ks)
+            f[f"role:{top[0]}"] = 1.0
+            f["top_role"] = float(top[0] == top_role)
+            f["sum"] = float(any(k[2] for k in ks))
+            first = min(-k[1] for k in ks)
+            f["sentence_place"] = first / n_sentences
+            f["first_sentence"] = float(first == 0)
+            f["first_counted"] = float(first == first_counted)
+            f["times"] = math.log(len(ks))
+            f["several_sentences"] = float(len({k[1] for k in ks}) > 1)
+        else:
+            f["controls_sum"] = 1.0
+        f["log10"] = math.log10(value) / 4
+        f["largest"] = float(value == values[-1])
+        f["smallest"] = float(value == values[0])
+        others = [u for u in values if u != value]
+        f["sum_of_two"] = float(any(value == a + b for i, a in enumerate(others) for b in others[i + 1:]))
+        f["part_of_sum"] = float(any(u == value + w for u in others for w in others if w != u))
+        out[value] = f
+    return out
+
+
+def size_contenders(reading: rules._SizeReading) -> dict[int, dict[str, float]]:
+    """``size_features`` of the numbers the ranker may choose between.
+
+    The labelling rule's explicit steps stay rules: a number the abstract says was randomised, the people who
+    answered a survey (not those it was sent to) and cases counted with their controls (the rules' roles 4.5
+    and 5) beat every other count, so where there is one the ranker only chooses among those. Below them it
+    weighs enrolled / included against treated / analysed and bare counts, where the rules' reading of each
+    count's role is least sure."""
+    features = size_features(reading)
+    explicit = {value for key, value in reading.counts if key[0] >= 4.5}
+    if explicit:
+        choice = reading.choice.n if reading.choice is not None else None
+        features = {value: f for value, f in features.items() if value in explicit or value == choice}
+    return features
+
+
+@dataclass
+class SizeRanker:
+    """A logistic regression scoring each number the rules counted as "the sample"; the best-scored one wins.
+
+    Trained on the labelled abstracts whose labelled number is among two or more counted numbers, so it learns
+    how the rules' roles, sums and places weigh against each other on abstracts the rules were not written on
+    (leave one set out) rather than in the fixed order the rules apply them."""
+
+    weights: dict[str, float] = field(default_factory=dict)
+    intercept: float = 0.0
+
+    @classmethod
+    def fit(cls, examples: Sequence[Example], *, C: float = 0.3, max_iter: int = 3000) -> SizeRanker | None:
+        from sklearn.linear_model import LogisticRegression
+
+        rows: list[dict[str, float]] = []
+        targets: list[int] = []
+        for e in examples:
+            if e.sample_size is None:
+                continue
+            features = size_contenders(rules._size_reading(e.abstract or ""))
+            if len(features) < 2 or e.sample_size not in features:
+                continue
+            for value, f in sorted(features.items()):
+                rows.append(f)
+                targets.append(int(value == e.sample_size))
+        if len(set(targets)) < 2:
+            return None
+        names = sorted({name for f in rows for name in f})
+        column = {name: i for i, name in enumerate(names)}
+        x = np.zeros((len(rows), len(names)))
+        for i, f in enumerate(rows):
+            for name, value in f.items():
+                x[i, column[name]] = value
+        clf = LogisticRegression(C=C, max_iter=max_iter, random_state=SEED).fit(x, targets)
+        return cls(weights={name: float(w) for name, w in zip(names, clf.coef_[0])},
+                   intercept=float(clf.intercept_[0]))
+
+    def score(self, features: dict[str, float]) -> float:
+        return self.intercept + sum(self.weights.get(name, 0.0) * value for name, value in features.items())
+
+    def choose(self, reading: rules._SizeReading) -> rules.SampleSize | None:
+        """The best-scored number of ``reading`` (the rules' choice when they found one number or none)."""
+        choice = reading.choice
+        if choice is None:
+            return None
+        features = size_contenders(reading)
+        if len(features) < 2:
+            return choice
+        best = max(features, key=lambda value: (self.score(features[value]), value == choice.n, -value))
+        if best == choice.n:
+            return choice
+        where = max(key for key, value in reading.counts if value == best)  # its best-ranked mention
+        return rules.SampleSize(n=best, sentence=reading.sentences[-where[1]])
+
+    def payload(self) -> dict[str, Any]:
+        return {"weights": sorted(self.weights.items()), "intercept": self.intercept}
+
+    @classmethod
+    def from_payload(cls, data: dict[str, Any]) -> SizeRanker:
+        return cls(weights={str(name): float(w) for name, w in data["weights"]}, intercept=float(data["intercept"]))
 
 
 def _softmax(scores: np.ndarray) -> np.ndarray:
@@ -406,7 +542,7 @@ def example_of(row: dict[str, Any], record: dict[str, Any]) -> Example:
     """A labelled row (``pmid``, ``design``) with its corpus record (title, abstract, MeSH, topic)."""
     return Example(pmid=str(row["pmid"]), title=record.get("title") or "", abstract=record.get("abstract") or "",
                    mesh=tuple(m for m in record.get("mesh") or [] if m), topic=topic_of(record),
-                   design=row.get("design"))
+                   design=row.get("design"), sample_size=row.get("sample_size"))
 
 
 def train(*, labels: Path, out: Path, config: DesignModelConfig | None = None,

@@ -10,8 +10,9 @@ The labelled sets in ``search/evaluation/data/`` were written by reading the abs
 Figures for a FILE: n, design accuracy, macro-F1 over the designs present in the labels, precision / recall /
 support per design, the confusion matrix (gold row -> predicted column), sample size exact match where the label
 has a number, the rate of a number returned where the label is null (false numbers), the misclassified PMIDs and
-the sample-size misses, and the median time per abstract (both functions). The design is the product's (the
-shipped model over the rules); ``rules`` gives the rules alone, and ``seen_by_model`` how many of the file's PMIDs
+the sample-size misses, and the median time per abstract (both functions). The design and sample size are the
+product's (the shipped model over the rules: its classifier and its sample-size ranker); ``rules`` gives the
+rules alone, and ``seen_by_model`` how many of the file's PMIDs
 the shipped model was trained on (figures on those are in-sample).
 
 A DIR (``--data search/evaluation/data``) runs the **leave-one-set-out** evaluation instead: for each file of
@@ -160,16 +161,19 @@ def run_file(data: Path, options: dict[str, Any]) -> dict[str, Any]:
     predicted: list[str] = []
     by_rules: list[str] = []
     sizes: list[int | None] = []
+    rules_sizes: list[int | None] = []
     times_ms: list[float] = []
     for row in rows:
         record = records[row["pmid"]]
         started = time.perf_counter()
         result = _design(record, model=model)
-        found = sample_size(record["abstract"])
+        found = sample_size(record["abstract"], learned=model is not None, model=model)
         times_ms.append((time.perf_counter() - started) * 1000)
         predicted.append(result.label)
         by_rules.append(_design(record, learned=False).label)
         sizes.append(found.n if found else None)
+        by_rules_size = sample_size(record["abstract"], learned=False)
+        rules_sizes.append(by_rules_size.n if by_rules_size else None)
     gold = [row["design"] for row in rows]
     figures: dict[str, Any] = {"data": str(data)}
     figures["design_by"] = f"design model {model.version} over the rules" if model else "the rules (no model shipped)"
@@ -177,9 +181,11 @@ def run_file(data: Path, options: dict[str, Any]) -> dict[str, Any]:
     figures["seen_by_model"] = sum(row["pmid"] in trained for row in rows)
     figures.update(design_figures(gold, predicted))
     rules_alone = design_figures(gold, by_rules)
-    figures["rules"] = {"design_accuracy": rules_alone["design_accuracy"],
-                        "design_macro_f1": rules_alone["design_macro_f1"]}
     stated = [(row, n) for row, n in zip(rows, sizes) if row["sample_size"] is not None]
+    figures["rules"] = {"design_accuracy": rules_alone["design_accuracy"],
+                        "design_macro_f1": rules_alone["design_macro_f1"],
+                        "sample_size_exact": _ratio(sum(row["sample_size"] == n for row, n in zip(rows, rules_sizes)
+                                                        if row["sample_size"] is not None), len(stated))}
     unstated = [(row, n) for row, n in zip(rows, sizes) if row["sample_size"] is None]
     figures["sample_size_labelled"] = len(stated)
     figures["sample_size_exact"] = _ratio(sum(row["sample_size"] == n for row, n in stated), len(stated))
@@ -244,7 +250,8 @@ def cross_set(folder: Path, options: dict[str, Any]) -> dict[str, Any]:
     ``rules``: the rules alone (no training; but they were written by reading most of these sets, so their figures
     on those are optimistic). ``learned``: the logistic regression on words and MeSH only, without the rules.
     ``hybrid``: what ships (publication types and MeSH rules first, then the model over the rules' answer and cues),
-    trained with the shipped configuration on the other sets. Sample size is the rules' in both (no model).
+    trained with the shipped configuration on the other sets. Sample size: the hybrid's (its sample-size ranker,
+    trained on the other sets, choosing among the rules' counts) beside the rules alone.
     """
     from search.design_model import DesignModel, DesignModelConfig, example_of, view
 
@@ -259,6 +266,7 @@ def cross_set(folder: Path, options: dict[str, Any]) -> dict[str, Any]:
     examples = {name: [example_of(row, records[row["pmid"]]) for row in rows] for name, rows in sets.items()}
     views = {name: [view(e.title, e.abstract, e.mesh) for e in exs] for name, exs in examples.items()}
     predicted: dict[str, dict[str, str]] = {system: {} for system in SYSTEMS}
+    sizes: dict[str, Any] = {}  # held-out sample sizes (each by the ranker of the model that did not see it)
     per_set: dict[str, dict[str, Any]] = {}
     for held_out, rows in sets.items():
         train = [e for name in sets if name != held_out for e in examples[name]]
@@ -272,7 +280,10 @@ def cross_set(folder: Path, options: dict[str, Any]) -> dict[str, Any]:
             predicted["hybrid"][row["pmid"]] = _design(record, model=models["hybrid"]).label
         gold = [row["design"] for row in rows]
         stated = [row for row in rows if row["sample_size"] is not None]
-        found = {row["pmid"]: sample_size(records[row["pmid"]]["abstract"]) for row in stated}
+        for row in rows:  # the hybrid's sample size: the fold's ranker over the rules' counts
+            sizes[row["pmid"]] = sample_size(records[row["pmid"]]["abstract"], model=models["hybrid"])
+        found = {row["pmid"]: sizes[row["pmid"]] for row in stated}
+        by_rules = {row["pmid"]: sample_size(records[row["pmid"]]["abstract"], learned=False) for row in stated}
         per_set[held_out] = {
             "n": len(rows),
             "designs_present": len(set(gold)),
@@ -281,12 +292,16 @@ def cross_set(folder: Path, options: dict[str, Any]) -> dict[str, Any]:
                         for k in ("design_accuracy", "design_macro_f1")} for system in SYSTEMS},
             "sample_size_exact": _ratio(sum(found[r["pmid"]] is not None and found[r["pmid"]].n == r["sample_size"]
                                             for r in stated), len(stated)),
+            "sample_size_exact_rules": _ratio(sum(by_rules[r["pmid"]] is not None
+                                                  and by_rules[r["pmid"]].n == r["sample_size"] for r in stated),
+                                              len(stated)),
             "sample_size_labelled": len(stated),
         }
     all_rows = [row for rows in sets.values() for row in rows]
     gold = [row["design"] for row in all_rows]
-    # Sample size pooled over every set (the rules; nothing is trained), so one figure answers the target.
-    sizes = {row["pmid"]: sample_size(records[row["pmid"]]["abstract"]) for row in all_rows}
+    # Sample size pooled over every set, each abstract held out (the ranker that chose it did not see it); the
+    # rules alone beside it.
+    rules_sizes = {row["pmid"]: sample_size(records[row["pmid"]]["abstract"], learned=False) for row in all_rows}
     stated_all = [row for row in all_rows if row["sample_size"] is not None]
     unstated_all = [row for row in all_rows if row["sample_size"] is None]
     pooled = {system: design_figures(gold, [predicted[system][r["pmid"]] for r in all_rows]) for system in SYSTEMS}
@@ -314,6 +329,8 @@ def cross_set(folder: Path, options: dict[str, Any]) -> dict[str, Any]:
             "none_when_labelled": sum(sizes[r["pmid"]] is None for r in stated_all),
             "null_labels": len(unstated_all),
             "false_number_rate": _ratio(sum(sizes[r["pmid"]] is not None for r in unstated_all), len(unstated_all)),
+            "exact_rules": _ratio(sum(rules_sizes[r["pmid"]] is not None and rules_sizes[r["pmid"]].n == r["sample_size"]
+                                      for r in stated_all), len(stated_all)),
         },
     }
     second = Path(folder) / SECOND_READER
@@ -345,19 +362,20 @@ def _second_reader(path: Path, sets: dict[str, list[dict[str, Any]]], predicted:
 
 def _table(figures: dict[str, Any]) -> str:
     """The leave-one-set-out figures as a Markdown table (macro-F1 per held-out set; accuracy in brackets)."""
-    lines = ["| held-out set | n | designs | rules | learned (words + MeSH) | hybrid (shipped) | sample size exact |",
-             "|---|---|---|---|---|---|---|"]
+    lines = ["| held-out set | n | designs | rules | learned (words + MeSH) | hybrid (shipped) | sample size exact "
+             "(shipped) | sample size (rules) |",
+             "|---|---|---|---|---|---|---|---|"]
     for name, s in figures["per_set"].items():
         cells = [f"{s[system]['design_macro_f1']:.3f} ({s[system]['design_accuracy']:.3f})" for system in SYSTEMS]
-        size = f"{s['sample_size_exact']:.3f} (of {s['sample_size_labelled']})" if s["sample_size_exact"] is not None \
-            else "-"
+        size = f"{s['sample_size_exact']:.3f} (of {s['sample_size_labelled']}) | {s['sample_size_exact_rules']:.3f}" \
+            if s["sample_size_exact"] is not None else "- | -"
         lines.append(f"| `{name}` | {s['n']} | {s['designs_present']} | " + " | ".join(cells) + f" | {size} |")
     mean, pooled = figures["mean_over_sets"], figures["pooled"]
-    lines.append("| mean over sets | | | " + " | ".join(f"{mean[system]:.3f}" for system in SYSTEMS) + " | |")
+    lines.append("| mean over sets | | | " + " | ".join(f"{mean[system]:.3f}" for system in SYSTEMS) + " | | |")
     size = figures["pooled_sample_size"]
     lines.append(f"| pooled ({pooled['rules']['n']}) | | | " + " | ".join(
         f"{pooled[system]['design_macro_f1']:.3f} ({pooled[system]['design_accuracy']:.3f})" for system in SYSTEMS)
-        + f" | {size['exact']:.3f} (of {size['labelled']}) |")
+        + f" | {size['exact']:.3f} (of {size['labelled']}) | {size['exact_rules']:.3f} |")
     diff = figures["hybrid_minus_rules"]
     lines.append(f"\nhybrid - rules, pooled macro-F1: {diff['difference']:+.3f} (95% bootstrap interval "
                  f"{diff['low']:+.3f} to {diff['high']:+.3f}); hybrid ahead on {figures['sets_where_hybrid_beats_rules']}"

@@ -536,7 +536,8 @@ def test_run_on_a_tiny_label_file(tmp_path: Path) -> None:
     assert [m["pmid"] for m in figures["misclassified"]] == [review]
     assert figures["misclassified"][0]["predicted"] == "narrative_review"
     assert set(figures["targets_met"]) == {"design_macro_f1", "sample_size_exact"}
-    assert figures["rules"] == {"design_accuracy": 0.5, "design_macro_f1": 0.5}  # the rules alone, beside it
+    # the rules alone, beside it (design and sample size)
+    assert figures["rules"] == {"design_accuracy": 0.5, "design_macro_f1": 0.5, "sample_size_exact": 1.0}
     assert figures["seen_by_model"] == 2  # both PMIDs are in design_labels.jsonl, so the model was trained on them
     assert figures["design_by"].startswith("design model ")
 

@@ -346,3 +346,81 @@ def test_evaluate_and_train_design_print_the_leave_one_set_out_table(tmp_path: P
     call_command("train_design", "--labels", str(folder), "--cross-set", stdout=printed)
     assert printed.getvalue().startswith("| held-out set |")
     assert re.search(r"hybrid - rules, pooled macro-F1: [+-]\d\.\d{3}", printed.getvalue())
+
+
+# --- the sample-size ranker ---------------------------------------------------------------------------------------
+
+def _size_examples(n: int = 12) -> list[Example]:
+    """Abstracts where a treated group is counted first and a subset later; labelled with the treated group."""
+    out = []
+    for i in range(n):
+        treated, subset = 30 + i, 5 + i % 4
+        abstract = (f"We followed {treated} patients treated with drug Y for two years. Relapse occurred in the "
+                    f"following {subset} patients examined at the end, who were analysed again.")
+        out.append(Example(pmid=f"size-{i}", title="Drug Y", abstract=abstract, topic=TOPICS[i % 7],
+                           design="cohort", sample_size=treated))
+    return out
+
+
+def test_size_features_describe_every_counted_number() -> None:
+    reading = rules._size_reading("Of 453 patients screened, 265 were randomized to drug A or placebo. "
+                                  "Forty patients were treated in an open extension.")
+    features = dm.size_features(reading)
+    assert set(features) == {453, 265, 40}
+    assert features[265]["rule"] == 1.0 and features[265]["role:5"] == 1.0
+    assert features[453]["largest"] == 1.0 and features[40]["smallest"] == 1.0
+    # randomised counts are a rule: the ranker only chooses among them (the treated 40 is out)
+    assert 40 not in dm.size_contenders(reading) and 265 in dm.size_contenders(reading)
+    no_counts = rules._size_reading("Drug A is reviewed.")
+    assert dm.size_features(no_counts) == {} and no_counts.choice is None
+
+
+def test_the_size_ranker_learns_from_labels_and_keeps_to_the_rules_counts(tmp_path: Path) -> None:
+    examples = _size_examples()
+    ranker = dm.SizeRanker.fit(examples, C=10.0)
+    assert ranker is not None
+    fresh = ("We followed 77 patients treated with drug Y for two years. Relapse occurred in the following 9 "
+             "patients examined at the end, who were analysed again.")
+    found = ranker.choose(rules._size_reading(fresh))
+    assert found is not None and found.n == 77 and "77 patients" in found.sentence
+    # never a number the rules did not count, never one where they counted none
+    assert ranker.choose(rules._size_reading("Drug Y is reviewed.")) is None
+    single = rules._size_reading("Forty-two patients were treated with drug Y.")
+    assert ranker.choose(single) == single.choice
+    # the ranker travels in the artifact and is what sample_size uses with that model
+    model = DesignModel.fit(_examples() + examples, SMALL)
+    assert model.size_ranker is not None
+    model.save(tmp_path / "design.joblib")
+    loaded = load_design_model(tmp_path / "design.joblib")
+    assert loaded.size_ranker == model.size_ranker
+    assert sample_size(fresh, model=loaded) == model.size_ranker.choose(rules._size_reading(fresh))
+    assert sample_size(fresh, learned=False) == rules._size_reading(fresh).choice
+
+
+def test_without_sample_size_labels_there_is_no_ranker_and_the_rules_count() -> None:
+    model = DesignModel.fit(_examples(), SMALL)  # the synthetic design examples carry no sample size
+    assert model.size_ranker is None
+    abstract = "Thirty patients were randomized to drug A or placebo."
+    assert sample_size(abstract, model=model) == sample_size(abstract, learned=False)
+
+
+@pytest.mark.slow  # loads the shipped model
+@pytest.mark.parametrize(("abstract", "expected"), [
+    # the treated group, not the subset in whom infection persisted ("in 11 patients")
+    ("We evaluated the rate of duodenal ulcer rebleeding for 48 months after H. pylori eradication. Thirty-two "
+     "male patients with H. pylori infection and duodenal ulcer bleeding were treated with omeprazole and "
+     "followed up for 48 months. Ulcer healed in all patients, but H. pylori infection persisted or recurred in "
+     "11 patients.", 32),
+    # all four groups, not one group of ten
+    ("The effects of morphine on natural killer cell activity were investigated in patients who underwent "
+     "hysterectomy. Forty patients were divided into four groups of ten. The remaining ten patients served as "
+     "controls and received inhalation anesthesia alone.", 40),
+    # randomised still beats enrolled whatever the ranker weighs (a rule, not a weight)
+    ("Three hundred eighty outpatients enrolled in the open phase. Of these, 254 patients were randomized to "
+     "tramadol or placebo.", 254),
+])
+def test_the_shipped_size_ranker_on_counts_the_rules_ranked_wrongly(abstract: str, expected: int) -> None:
+    model = load_design_model()
+    assert model.size_ranker is not None
+    found = sample_size(abstract)
+    assert found is not None and found.n == expected
