@@ -27,7 +27,7 @@ from dataclasses import replace
 
 from search.stance.abbreviations import defined_abbreviations, expand, relevant
 from search.stance.outcome_reading import BOTH_ARMS, INERT_ARMS
-from search.stance.text import first_name_at, last_name_at
+from search.stance.text import conclusion_sentences, first_name_at, last_name_at
 
 from .class_members import class_names
 from .formulations import arm_names as form_arm_names, form_of
@@ -704,8 +704,39 @@ def safety_stance(paper: RankedPaper) -> Stance:
     return _stance(0.0, 0.0, 1.0, "reports no adverse findings; that does not show safety for one person")
 
 
+def finding_names_treatment(query: UnderstoodQuery, paper: RankedPaper) -> bool:
+    """Whether the study's own finding is about the question's treatment: its title or its conclusion names it.
+
+    The offline classifier reads the tone of a conclusion. In a trial of ramipril that also gave vitamin E
+    ("HOPE"), the conclusion "ramipril reduces the rates of death, myocardial infarction and stroke" is a
+    positive finding, but for ramipril: it answers "Does vitamin E lower the risk of heart attack?" not at
+    all. A study that names the treatment only in its methods or results, never in its title or conclusion,
+    reports its findings about something else. Names are the concept's synonyms, a class's members by their
+    naming stem ("-pril") and the abstract's own abbreviations for them ("ramipril (R)").
+    """
+    from .addresses import clause_drugs
+
+    record = paper.record
+    x_names = _concept_names(query, "intervention", query.frame.intervention)
+    if not x_names or not (record.abstract or "").strip():
+        return True
+    title = record.title or ""
+    drugs = sorted(clause_drugs(f"{title} {record.abstract}"))
+    names = class_names(x_names, drugs)
+    definitions = relevant(defined_abbreviations(record.abstract), names)
+    text = expand(" ".join([title, *conclusion_sentences(record.abstract)]), definitions).text.lower()
+    return first_name_at(text, names) >= 0
+
+
+def _about_other_treatment(query: UnderstoodQuery) -> Stance:
+    x = query.frame.intervention or "the treatment asked about"
+    return _stance(0.0, 0.0, 1.0, f"its title and conclusion are about other treatments, not {x}")
+
+
 # Questions answered by what a study found on the named outcome, not by its tone.
 OUTCOME_KINDS = ("harm", "association")
+# Questions whose offline stance can be the classifier's reading of a conclusion's tone.
+TONE_KINDS = ("effect", "harm", "association")
 
 
 def reframe(
@@ -739,6 +770,9 @@ def reframe(
         elif (offline and query is not None and frame.kind == "effect" and paper.addresses is not None
               and paper.addresses.label != "no" and (read := effect_stance(query, paper, stance, question)) is not None):
             out[pmid] = read
+        elif (offline and query is not None and frame.kind in TONE_KINDS and stance is not None
+              and not finding_names_treatment(query, paper)):
+            out[pmid] = _about_other_treatment(query)
         elif stance is not None:
             out[pmid] = replace(stance, uncertain=is_uncertain(stance.supports, stance.refutes, stance.neutral, stance.label))
     return out

@@ -507,3 +507,49 @@ def test_a_title_quote_is_given_back_as_the_title_writes_it():
         "Amitriptyline (AT) and nortriptyline (NT) were given in turn to 30 patients. Our findings suggest that NT "
         "could be considered first.")
     assert stance.label == "supports" and "\u201cNT is superior to AT in postherpetic neuralgia\u201d" in stance.rationale
+
+
+def test_the_studies_closest_to_the_question_count_most():
+    from dataclasses import replace
+
+    from search.pipeline.verdict import relevance
+
+    effect = Frame(kind="effect", intervention="x", outcome="y")
+    # Three close trials found no effect; four distant studies of the treatment's other uses are positive.
+    close = [replace(_paper(i, "refutes"), similarity=0.70) for i in range(3)]
+    far = [replace(_paper(10 + i, "supports"), similarity=0.55) for i in range(4)]
+    verdict = decide(close + far, effect, offline=True)
+    assert verdict.label == "no"
+    assert "4 point to yes and 3 to no" in verdict.reason  # the counts are still told as they are
+    assert "match your question most closely count most" in verdict.reason
+    # Equally close studies count equally, as before the relevance factor.
+    level = [replace(p, similarity=0.6) for p in close + far]
+    assert decide(level, effect, offline=True).label == "mixed"
+    assert relevance(close[0], 0.70) == 1.0 and 0.2 < relevance(far[0], 0.70) < 0.3
+    # A backend whose similarities are not positive cosines weighs every study the same.
+    assert relevance(far[0], 0.0) == 1.0
+
+
+def test_a_finding_about_another_treatment_takes_no_side_on_an_effect_question():
+    from search.pipeline.judge_frame import finding_names_treatment, reframe
+
+    query = understand("Does vitamin E lower the risk of heart attack in people at high risk?", Filters())
+    positive = Stance("supports", 0.8, 0.1, 0.1)
+
+    def paper(pmid: str, title: str, abstract: str) -> RankedPaper:
+        return RankedPaper(rank=1, record=_record(title, abstract, pmid), similarity=0.6, stance=positive,
+                           addresses=Addresses("yes", "test"))
+
+    ramipril = paper("1", "Effects of ramipril on cardiovascular events in high-risk patients",
+                     "METHODS: Patients were randomly assigned to ramipril or placebo and, in a factorial design, to "
+                     "vitamin E or placebo. RESULTS: Myocardial infarction occurred less often with ramipril. "
+                     "CONCLUSIONS: Ramipril significantly reduces the rates of death, myocardial infarction and stroke "
+                     "in high-risk patients.")
+    vitamin = paper("2", "Vitamin E supplementation and cardiovascular events in high-risk patients",
+                    "Patients received vitamin E or placebo. Vitamin E had no apparent effect on heart attack.")
+    defined = paper("3", "A factorial trial in high-risk patients",
+                    "Patients received vitamin E (VE) or placebo for 4 years. VE reduced myocardial infarction.")
+    assert not finding_names_treatment(query, ramipril)
+    assert finding_names_treatment(query, vitamin) and finding_names_treatment(query, defined)
+    stances = reframe(query, [ramipril], {"1": positive}, question="Does vitamin E lower the risk of heart attack?")
+    assert stances["1"].label == "neutral" and "not vitamin E" in stances["1"].rationale
