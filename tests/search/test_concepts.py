@@ -81,3 +81,48 @@ def test_the_verbs_that_carry_an_outcome_are_not_concepts(question, kept):
     texts = {c.text for c in extract_concepts(question).concepts}
     assert not texts & {"stop", "ease", "coming", "keep", "adding", "day", "back", "happening", "again"} - kept
     assert kept <= texts
+
+
+@pytest.mark.parametrize("question, phrase, heading, synonym", [
+    # Everyday words for the outcomes the corpus' drug classes are studied on, which neither dictionary knows.
+    ("Does metformin lower blood sugar in type 2 diabetes?", "blood sugar", "Blood Glucose", "glycemic control"),
+    ("Does HRT prevent dementia?", "dementia", "Dementia", "dementia"),
+    ("Does HRT improve memory?", "memory", "Memory", "cognitive function"),
+    ("Does lansoprazole get rid of H. pylori?", "h. pylori", "Helicobacter pylori", "helicobacter pylori"),
+    ("Do beta blockers slow the heart rate?", "heart rate", "Heart Rate", "heart rate"),
+    ("Does glargine cause fewer night-time hypos than NPH insulin?", "night-time hypos", "Hypoglycemia",
+     "hypoglycaemia"),
+    ("Does baclofen stop fits?", "fits", "Seizures", "seizures"),
+    ("Do statins lower cholesterol?", "cholesterol", "Cholesterol", "cholesterol"),
+    ("Does nifedipine relieve angina?", "angina", "Angina Pectoris", "angina"),
+    ("Does tolterodine help incontinence?", "incontinence", "Urinary Incontinence", "leakage"),
+    ("Will a muscle relaxant after a tonsillectomy ease the pain?", "tonsillectomy", "Tonsillectomy", "tonsillectomy"),
+    ("Does ibuprofen ease pain after having wisdom teeth out?", "wisdom teeth out", "Molar, Third", "third molar"),
+    ("Does an estrogen patch improve balance?", "balance", "Postural Balance", "postural sway"),
+    ("Does baclofen ease spasticity in MS?", "spasticity", "Muscle Spasticity", "spasticity"),
+])
+def test_lay_outcome_words_get_their_clinical_names(question, phrase, heading, synonym):
+    concepts = _by_text(question)
+    assert phrase in concepts, sorted(concepts)
+    concept = concepts[phrase]
+    assert concept.mesh_heading == heading and synonym in concept.synonyms
+
+
+def test_a_lay_word_that_also_means_something_else_is_left_alone():
+    # "fit" (keep fit) and "congestion" (of the lungs in heart failure) are not seizures or a blocked nose.
+    assert "seizures" not in (_by_text("Does exercise keep older people fit?").get("fit") or _no()).synonyms
+    assert "nasal congestion" not in (_by_text("Does furosemide relieve congestion in heart failure?")
+                                      .get("congestion") or _no()).synonyms
+
+
+def _no():
+    from search.pipeline.state import Concept
+
+    return Concept(text="", synonyms=[])
+
+
+def test_glyceryl_trinitrate_and_gtn_are_nitroglycerin():
+    for question in ("Does GTN spray relieve angina?", "Does glyceryl trinitrate relieve angina?"):
+        concept = extract_concepts(question).concepts[0]
+        assert concept.kind == "drug" and concept.mesh_heading == "Nitroglycerin"
+        assert "nitroglycerin" in concept.synonyms
