@@ -113,6 +113,8 @@ def test_a_lay_word_that_also_means_something_else_is_left_alone():
     assert "seizures" not in (_by_text("Does exercise keep older people fit?").get("fit") or _no()).synonyms
     assert "nasal congestion" not in (_by_text("Does furosemide relieve congestion in heart failure?")
                                       .get("congestion") or _no()).synonyms
+    # "leaking" alone is a tap as often as a bladder; only "leaking urine" and "bladder leaks" are incontinence.
+    assert "urinary incontinence" not in (_by_text("How do I fix a leaking tap?").get("leaking") or _no()).synonyms
 
 
 def _no():
