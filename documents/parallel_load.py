@@ -25,7 +25,9 @@ How it runs:
 
 The ``search_vector`` trigger of migration 0002 still fills every row as it is written: its
 ``to_tsvector`` is most of the cost, and it runs in each loader's own PostgreSQL backend, so the
-rate scales with the cores given to loaders.
+rate scales with the cores given to loaders. Each loader's session stores the abstract compressed
+with lz4 rather than pglz (``LOADER_SETTINGS``, when the server has lz4): the same text read back,
+less loader CPU and a smaller table.
 """
 from __future__ import annotations
 
@@ -36,7 +38,7 @@ import time
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable
 
-from django.db import IntegrityError, connection, connections, transaction
+from django.db import DatabaseError, IntegrityError, connection, connections, transaction
 
 from documents.bulk_copy import BatchEncoder, EncodedBatch, copy_new_batch, copy_upsert_batch
 
@@ -49,6 +51,11 @@ INDEX_NAME = "paper_search_gin"
 # The index as the model declares it (documents.models.Paper.Meta.indexes) plus its storage options.
 INDEX_SQL = f"CREATE INDEX IF NOT EXISTS {INDEX_NAME} ON documents_paper USING gin (search_vector)"
 INDEX_MEMORY = "512MB"
+# Each loader's session: long values (the abstract) compressed with lz4 instead of pglz, when the
+# server has it (PostgreSQL 14+ built --with-lz4; a refused setting leaves the default). Only how
+# values are stored changes, never what a query reads. Measured at 100k synthetic records (issue
+# #19): the loader backends' CPU 17.1 -> 16.4 s (-4 %), the table 460 -> 434 MiB (-6 %).
+LOADER_SETTINGS: tuple[str, ...] = ("SET default_toast_compression = lz4",)
 
 
 @dataclass
@@ -119,11 +126,25 @@ def write_batch(batch: EncodedBatch, *, fresh: bool) -> LoadCounts:
     return LoadCounts(loaded=inserted, updated=updated, unchanged=batch.unique - inserted - updated)
 
 
+def apply_loader_settings() -> list[str]:
+    """``LOADER_SETTINGS`` on this process's connection; returns those the server refused (left at default)."""
+    refused = []
+    for setting in LOADER_SETTINGS:
+        try:
+            with transaction.atomic(), connection.cursor() as cursor:
+                cursor.execute(setting)
+        except DatabaseError:
+            refused.append(setting)
+    return refused
+
+
 def _loader(inbox: Any, results: Any) -> None:
     """A loader process: batches from ``inbox`` until None, then its counts on ``results``."""
     counts = LoadCounts()
     fresh = True
     try:
+        for setting in apply_loader_settings():
+            logger.info("loader: the server refused %r; its default stays", setting)
         while (batch := inbox.get()) is not None:
             done = write_batch(batch, fresh=fresh)
             fresh = fresh and not (done.updated or done.unchanged or done.loaded < batch.rows)

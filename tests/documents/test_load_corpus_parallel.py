@@ -98,3 +98,46 @@ def test_bad_arguments_exit_non_zero_with_the_sentence_on_stderr():
                           cwd=settings.BASE_DIR, capture_output=True, text=True, timeout=120)
     assert done.returncode != 0
     assert "--workers must be between 1 and 64 loader processes (got 0)" in done.stderr
+
+
+def _server_has_lz4() -> bool:
+    from django.db import connection
+
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT 'lz4' = ANY(enumvals) FROM pg_settings WHERE name = 'default_toast_compression'")
+        return bool(cursor.fetchone()[0])
+
+
+def test_the_loaders_compress_long_abstracts_with_lz4_and_read_them_back_unchanged(tmp_path):
+    if not _server_has_lz4():
+        pytest.skip("this PostgreSQL has no lz4")
+    from django.db import connection
+
+    first = json.loads(head_lines(1)[0])
+    long_abstract = " ".join(f"Sentence {i} about enalapril and cough in hypertension." for i in range(120))
+    path = tmp_path / "long.jsonl"
+    path.write_text(json.dumps(dict(first, abstract=long_abstract)) + "\n")
+    assert load(str(path), "--workers", "1", "--defer-index").startswith("1 loaded")
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT pg_column_compression(abstract), abstract FROM documents_paper WHERE pmid = %s",
+                       [first["pmid"]])
+        method, stored = cursor.fetchone()
+    assert method == "lz4" and stored == long_abstract
+    # The one-process upsert (index kept, the daily update files' path) stays on the server's default.
+    assert load(str(path)).startswith("0 loaded, 0 updated, 1 unchanged")
+
+
+def test_a_loader_setting_the_server_refuses_leaves_its_default_and_the_load_goes_on(tmp_path, monkeypatch):
+    from documents import parallel_load
+
+    from django.db import connection
+
+    monkeypatch.setattr(parallel_load, "LOADER_SETTINGS", ("SET default_toast_compression = zz9", "SET work_mem = '8MB'"))
+    assert parallel_load.apply_loader_settings() == ["SET default_toast_compression = zz9"]
+    with connection.cursor() as cursor:
+        cursor.execute("SHOW work_mem")
+        assert cursor.fetchone()[0] == "8MB"  # the settings after a refused one still apply
+        cursor.execute("RESET work_mem")
+    path = write_gz(tmp_path / "c.jsonl.gz", head_lines(20))
+    assert load(str(path), "--workers", "2", "--defer-index").startswith("20 loaded")
+    assert Paper.objects.count() == 20 and search_index_exists()
