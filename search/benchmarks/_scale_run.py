@@ -134,6 +134,48 @@ def _sizes() -> dict[str, Any]:
     }
 
 
+SERVER_SETTINGS = ("shared_buffers", "work_mem", "maintenance_work_mem", "effective_io_concurrency",
+                   "max_parallel_workers_per_gather", "default_toast_compression", "jit")
+
+
+def server_settings() -> dict[str, Any]:
+    """The server's settings the figures depend on, as the server reports them, plus shared_buffers in bytes.
+
+    Search time at 1M is mostly per hit (heap page + ``ts_rank_cd``): with the corpus larger than
+    shared_buffers every hit's page is copied in from the OS page cache, so the same code measures
+    ~2x slower on a server left at PostgreSQL's 128 MB default than on one sized for its corpus.
+    """
+    from django.db import connection
+
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT name, current_setting(name) FROM unnest(%s::text[]) AS name", [list(SERVER_SETTINGS)])
+        found: dict[str, Any] = dict(cursor.fetchall())
+        cursor.execute("SELECT setting::bigint * pg_size_bytes(unit) FROM pg_settings WHERE name = 'shared_buffers'")
+        found["shared_buffers_bytes"] = int(cursor.fetchone()[0])
+    return found
+
+
+def buffer_share(shared_buffers_bytes: int, corpus_bytes: int) -> str:
+    """How much of the corpus (table + indexes) shared_buffers can hold, as a sentence for the figures."""
+    if corpus_bytes <= 0:
+        return "no corpus"
+    share = shared_buffers_bytes / corpus_bytes
+    if share >= 1:
+        return f"the whole corpus fits in shared_buffers ({shared_buffers_bytes / 2**20:,.0f} MiB)"
+    return (f"shared_buffers ({shared_buffers_bytes / 2**20:,.0f} MiB) holds {share:.1%} of the corpus "
+            f"({corpus_bytes / 2**20:,.0f} MiB): most hits' pages come from the OS page cache")
+
+
+def _abstract_compression() -> dict[str, int]:
+    """Compression method of the stored abstracts in a ~1 % sample (None: stored plain)."""
+    from django.db import connection
+
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT coalesce(pg_column_compression(abstract), 'none'), count(*) "
+                       "FROM documents_paper TABLESAMPLE SYSTEM (1) GROUP BY 1 ORDER BY 1")
+        return dict(cursor.fetchall())
+
+
 def measure(n: int, workers: int, corpus_path: str) -> dict[str, Any]:
     import itertools
 
@@ -151,7 +193,7 @@ def measure(n: int, workers: int, corpus_path: str) -> dict[str, Any]:
     if not str(name).startswith("medseba_scale_"):
         raise SystemExit(f"refusing to build a synthetic corpus in database {name!r} (not a medseba_scale_ scratch DB)")
     call_command("migrate", "documents", verbosity=0)
-    figures: dict[str, Any] = {"records": n}
+    figures: dict[str, Any] = {"records": n, "server": server_settings()}
 
     # 1. load_corpus's own upsert path, index maintained row by row.
     sample = min(UPSERT_SAMPLE, n // 10)
@@ -187,9 +229,13 @@ def measure(n: int, workers: int, corpus_path: str) -> dict[str, Any]:
         "copy_records_per_s": round(rest / copy_s),
         "gin_build_and_analyze_s": round(index_s, 1),
         "records_per_s_including_index": round(rest / load_s),
+        "load_average_after": [round(x, 2) for x in os.getloadavg()],
         **sampler.figures(),
     }
     figures["sizes"] = _sizes()
+    figures["sizes"]["abstract_compression_1pct_sample"] = _abstract_compression()
+    figures["sizes"]["shared_buffers"] = buffer_share(
+        figures["server"]["shared_buffers_bytes"], figures["sizes"]["total_mib"] * 2**20)
     print(f"scale {n}: index {index_s:.0f} s; sizes {figures['sizes']}", file=sys.stderr, flush=True)
 
     # 4. search.
@@ -199,11 +245,14 @@ def measure(n: int, workers: int, corpus_path: str) -> dict[str, Any]:
         source.search(query, _filters(), limit)
     timed = [_timed_search(source, q, limit) for q in QUERIES]
     ms = [t for t, _ in timed]
+    # p95 of 55 queries is the 4th slowest (nearest rank): these four set it.
+    slowest = sorted(((q, c, round(t)) for q, (t, c) in zip(QUERIES, timed)), key=lambda b: -b[2])[:4]
     figures["search"] = {
         "queries": len(QUERIES), "limit": limit,
         "p50_ms": round(statistics.median(ms), 1), "p95_ms": round(percentile(ms, 0.95), 1),
         "max_ms": round(max(ms), 1), "median_hits": statistics.median([c for _, c in timed]),
         "max_hits": max(c for _, c in timed),
+        "load_average_after": [round(x, 2) for x in os.getloadavg()], "slowest_4": slowest,
     }
     print(f"scale {n}: search {figures['search']}", file=sys.stderr, flush=True)
     broad = []

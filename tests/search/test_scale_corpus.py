@@ -94,3 +94,23 @@ def test_the_scratch_database_is_dropped_even_when_the_measurement_fails(monkeyp
     with scale._admin_connection() as conn:
         assert not conn.execute("SELECT 1 FROM pg_database WHERE datname LIKE %s",
                                 [f"medseba_scale_1000_{os.getpid()}"]).fetchone()
+
+
+def test_buffer_share_says_how_much_of_the_corpus_shared_buffers_holds():
+    from search.benchmarks._scale_run import buffer_share
+
+    mib = 2**20
+    assert buffer_share(128 * mib, 5120 * mib) == (
+        "shared_buffers (128 MiB) holds 2.5% of the corpus (5,120 MiB): most hits' pages come from the OS page cache")
+    assert buffer_share(6144 * mib, 5120 * mib) == "the whole corpus fits in shared_buffers (6,144 MiB)"
+    assert buffer_share(128 * mib, 0) == "no corpus"
+
+
+@pytest.mark.django_db
+def test_server_settings_report_what_the_figures_depend_on():
+    from search.benchmarks._scale_run import SERVER_SETTINGS, server_settings
+
+    found = server_settings()
+    assert set(SERVER_SETTINGS) <= set(found)
+    assert found["shared_buffers_bytes"] >= 128 * 1024  # 16 buffers of 8 kB at least
+    assert found["shared_buffers"].endswith(("kB", "MB", "GB"))
