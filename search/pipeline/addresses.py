@@ -71,6 +71,13 @@ def clause_drugs(text: str) -> set[str]:
     return {w for w in words if w not in _STOP and is_drug_word(w)} - {"placebo"}
 
 
+def other_drugs(text: str, names: list[str]) -> set[str]:
+    """The drugs written in ``text`` that are none of ``names`` (the arm or treatment asked about), word by word as
+    ``clause_drugs`` reads them, so "tolterodine-la" is tolterodine and "ace inhibitors" no other drug."""
+    own = {w for n in names for w in _WORD.findall(n.lower())}
+    return clause_drugs(text) - own
+
+
 def _list(names: list[str]) -> str:
     return " and ".join(names)
 

@@ -48,12 +48,23 @@ _LESS_SAFE = re.compile(r"\b(?:more\s+(?:adverse|side)|less\s+well\s+tolerated|h
                         re.I)
 _TOLERABILITY = re.compile(r"\btolera(?:ted|bility|nce)\b", re.I)
 _ASKS_SAFETY = re.compile(r"\b(?:safe|safer|safety|side[\s-]?effects?|tolerat\w*|adverse|gentler)\b", re.I)
+# Harms that answer "is X safe for people with Y?" on their own.
 _HARM = re.compile(
-    r"\b(?:adverse\s+(?:events?|effects?|reactions?)|side\s+effects?|contraindicat\w*|ischa?emi\w*|infarction|"
+    r"\b(?:contraindicat\w*|ischa?emi\w*|infarction|"
     r"vasospasm|vasoconstrict\w*|chest\s+(?:pain|tightness|pressure|symptoms)|arrhythmi\w*|toxicity|death[s]?|"
-    r"serious\s+adverse\w*)\b",
+    r"serious\s+adverse\w*|hyperkal[a]?emi\w*|ha?emorrhag\w*|bleeding|hypoglyca?emi\w*|respiratory\s+depression"
+    r"|malformations?|teratogen\w*|pre-?eclampsia|perinatal\s+mortality|stillbirths?|(?:renal|kidney|liver|hepatic)"
+    r"\s+failure|hepatotoxic\w*|torsades?|qt\s+prolongation|bronchospasm|anaphyla\w*|angio-?o?edema"
+    r"|agranulocytosis|serotonin\s+syndrome|lactic\s+acidosis|seizures?|convulsions?)\b",
     re.I,
 )
+# Adverse events in general: every trial lists its own ("the most common adverse events were nausea and
+# dizziness"), so they speak to safety only when the sentence says they were serious or more frequent with X.
+_ADVERSE = re.compile(r"\b(?:adverse\s+(?:events?|effects?|reactions?)|side\s+effects?)\b", re.I)
+_ADVERSE_MATTERS = re.compile(
+    r"\b(?:serious|severe|life[\s-]threatening|fatal|increas\w*|more|higher|greater|excess\w*|withdr[ae]w\w*"
+    r"|discontinu\w*|stopped)\b", re.I)
+_MINOR = re.compile(r"\b(?:mild|minor|transient|moderate\s+in\s+intensity)\b", re.I)
 # A sentence that names harms only to say there were none, or no more than with the comparator.
 _REASSURING = re.compile(
     r"\b(?:no|not|none|without|similar|comparable|did\s+not\s+differ|well[\s-]tolerated|no\s+more|rare(?:ly)?)\b", re.I
@@ -105,6 +116,9 @@ def favoured_arm(
         if not m:
             continue
         after = low[m.end():]
+        owner = _owner(after, x_names, y_names)
+        if owner is not None:
+            return ("y" if owner == "x" else "x") if flips else owner
         loser = _LOSER.match(after.lstrip())
         if loser is None:
             # "than" first: the "to" of "more likely to occur with X than with Y" is no comparison.
@@ -120,6 +134,9 @@ def favoured_arm(
         if lost_x >= 0 or lost_y >= 0:
             loser_arm = "x" if lost_y < 0 or 0 <= lost_x < lost_y else "y"
             subject = "y" if loser_arm == "x" else "x"
+            loser_names, subject_names = (x_names, y_names) if loser_arm == "x" else (y_names, x_names)
+            if first_name_at(low[: m.start()], loser_names) >= 0 and first_name_at(low, subject_names) < 0:
+                continue  # "X-based triple therapy was more effective than X plus clarithromycin": two X regimens
             if _third_drug_subject(low[: m.start()], [*(x_names if subject == "x" else y_names), *shared]):
                 continue  # "Olanzapine was superior to haloperidol": a third drug won, not the arm asked about
             between = after[: trail.start()] if loser is None and trail else ""
@@ -148,6 +165,24 @@ def favoured_arm(
         if flips:
             subject = "y" if subject == "x" else "x"
         return subject
+    return None
+
+
+_OF_ARM = re.compile(r"\s+(?:of|with)\s+(?:the\s+)?")
+
+
+def _owner(after: str, x_names: list[str], y_names: list[str]) -> str | None:
+    """The arm a comparative is said of right after it: "the greater efficacy of esomeprazole", "greater
+    improvement with tolterodine (than with ...)"; None when no arm's name follows "of / with" at once."""
+    m = _OF_ARM.match(after)
+    if not m:
+        return None
+    window = after[m.end(): m.end() + 30]
+    at_x, at_y = first_name_at(window, x_names), first_name_at(window, y_names)
+    if at_x == 0 and at_y != 0:
+        return "x"
+    if at_y == 0 and at_x != 0:
+        return "y"
     return None
 
 
@@ -409,12 +444,12 @@ def stated_no_difference(abstract: str, x_names: list[str], y_names: list[str], 
     """
     from search.sentences import split_sentences
 
-    from .addresses import clause_drugs
+    from .addresses import other_drugs
 
-    own = {w for n in [*x_names, *y_names] for w in _WORDS.findall(n)}
+    arms = [*x_names, *y_names]
     whole = (abstract or "").lower()
     two_drug_study = first_name_at(whole, x_names) >= 0 and first_name_at(whole, y_names) >= 0 and not (
-        clause_drugs(whole) - own)
+        other_drugs(whole, arms))
     for sentence in reversed(split_sentences(abstract or "")[1:]):
         low = sentence.lower()
         if not _STATED_SAME.search(low) or _NOT_A_RESULT.search(low) or _AT_LEAST.search(low):
@@ -425,8 +460,8 @@ def stated_no_difference(abstract: str, x_names: list[str], y_names: list[str], 
             # Said of both arms: their names, one of them with "both / between the groups", or "the two drugs" in a
             # study of these two drugs alone.
             continue
-        others = clause_drugs(low) - own
-        if others and (not (named_x and named_y) or _third_arm(low, others, [*x_names, *y_names])):
+        others = other_drugs(low, arms)
+        if others and (not (named_x and named_y) or _third_arm(low, others, arms)):
             # A third drug compared: "X and Y were similar to Z", "when X, Y and Z were compared", "in the Z group
             # and the Y group ... no difference between the groups".
             continue
@@ -577,12 +612,11 @@ def _named_outcome_finding(
 
 def _other_drug(x_names: list[str]):
     """Whether a clause names a drug (a dictionary word) that is not the treatment asked about."""
-    from .addresses import clause_drugs
+    from .addresses import other_drugs
 
-    own = {w for n in x_names for w in n.split()}
     if _is_class(x_names):
         return lambda clause: False  # a class ("ACE inhibitors") is written as its members: none is "another drug"
-    return lambda clause: bool(clause_drugs(clause) - own)
+    return lambda clause: bool(other_drugs(clause, x_names))
 
 
 def outcome_stance(query: UnderstoodQuery, paper: RankedPaper) -> Stance | None:
@@ -626,14 +660,11 @@ def _denies_effect(clause: str, x_names: list[str]) -> bool:
     drug, not that it did nothing; only a denial against placebo or no treatment, or one that
     names no other drug ("X did not improve memory"), counts.
     """
-    from .addresses import clause_drugs
-
     if _INERT_ARM.search(clause):
         return True
     if not _DENIES.search(clause):
         return False
-    own = {w for n in x_names for w in n.split()}
-    return not _is_class(x_names) and not (clause_drugs(clause) - own)
+    return not _is_class(x_names) and not _other_drug(x_names)(clause)
 
 
 def effect_stance(
@@ -697,7 +728,9 @@ def safety_stance(paper: RankedPaper) -> Stance:
         m.group(0).lower()
         for sentence in split_sentences(paper.record.abstract or "")
         if not _REASSURING.search(sentence)
-        for m in _HARM.finditer(sentence)
+        for m in [*_HARM.finditer(sentence),
+                  *(_ADVERSE.finditer(sentence) if _ADVERSE_MATTERS.search(sentence) and not _MINOR.search(sentence)
+                    else ())]
     })
     if harms:
         return _stance(0.0, 0.75, 0.25, f"reports {', '.join(harms[:4])}")

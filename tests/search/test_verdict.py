@@ -80,6 +80,21 @@ def test_favoured_arm(sentence, arm):
     assert favoured_arm(sentence, ["tolterodine"], ["oxybutynin"]) == arm
 
 
+def test_two_regimens_of_one_arm_say_nothing_of_the_other_arm():
+    sentence = "Esomeprazole-based triple therapy was more effective than esomeprazole plus clarithromycin."
+    assert favoured_arm(sentence, ["esomeprazole"], ["lansoprazole"]) is None
+    # The other arm named as the subject, or the study's own drug as "it", still gives the reading.
+    assert favoured_arm("It was more effective than lansoprazole.", ["esomeprazole"], ["lansoprazole"]) == "x"
+
+
+def test_a_comparative_said_of_an_arm_favours_it():
+    sentence = ("When the cost-effectiveness of esomeprazole was compared with that of lansoprazole, the greater "
+                "efficacy of esomeprazole translated into lower costs.")
+    assert favoured_arm(sentence, ["esomeprazole"], ["lansoprazole"]) == "x"
+    assert favoured_arm("Dry mouth was less frequent with tolterodine than with oxybutynin.", ["tolterodine"],
+                        ["oxybutynin"], cues=OUTCOME_CUES) == "x"
+
+
 def test_favoured_arm_names_a_class_by_its_members():
     sentence = "Healing with lansoprazole was superior to that achieved with ranitidine at week 4."
     assert favoured_arm(sentence, ["proton pump inhibitors", "lansoprazole"], ["ranitidine"]) == "x"
@@ -121,6 +136,21 @@ def test_safety_stance_never_supports():
     assert safety_stance(harmful).label == "refutes"
     assert safety_stance(quiet).label == "neutral"
     assert safety_stance(reassuring).label == "neutral"
+
+
+@pytest.mark.parametrize("abstract, label", [
+    # Every trial lists its adverse events: that alone says nothing about safety in one group of people.
+    ("The most common adverse events were nausea and dizziness.", "neutral"),
+    ("Side effects were mild and transient.", "neutral"),
+    ("Adverse events were more frequent with clozapine than with placebo.", "refutes"),
+    ("Three patients withdrew because of side effects.", "refutes"),
+    ("Sumatriptan caused chest tightness in 4% of patients.", "refutes"),
+    # The serious harms themselves need no qualifier.
+    ("Hyperkalaemia developed in 11 patients given spironolactone with an ACE inhibitor.", "refutes"),
+    ("Metformin in the third trimester was associated with pre-eclampsia and perinatal mortality.", "refutes"),
+])
+def test_safety_reads_adverse_events_only_when_they_matter(abstract, label):
+    assert safety_stance(RankedPaper(1, _record("s", abstract), 0.5)).label == label
 
 
 def test_verdict_yes_no_mixed():
@@ -553,3 +583,12 @@ def test_a_finding_about_another_treatment_takes_no_side_on_an_effect_question()
     assert finding_names_treatment(query, vitamin) and finding_names_treatment(query, defined)
     stances = reframe(query, [ramipril], {"1": positive}, question="Does vitamin E lower the risk of heart attack?")
     assert stances["1"].label == "neutral" and "not vitamin E" in stances["1"].rationale
+
+
+def test_other_drugs_are_read_word_by_word_as_the_drug_dictionary_reads_them():
+    from search.pipeline.addresses import other_drugs
+
+    text = "tolterodine-la and oxybutynin were similar; extended-release oxybutynin was given at night"
+    assert other_drugs(text, ["tolterodine"]) == {"oxybutynin"}
+    assert other_drugs(text, ["tolterodine", "extended-release oxybutynin"]) == set()
+    assert other_drugs(text, ["Oxybutynin"]) == {"tolterodine"}
