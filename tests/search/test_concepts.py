@@ -100,6 +100,8 @@ def test_the_verbs_that_carry_an_outcome_are_not_concepts(question, kept):
     ("Does ibuprofen ease pain after having wisdom teeth out?", "wisdom teeth out", "Molar, Third", "third molar"),
     ("Does an estrogen patch improve balance?", "balance", "Postural Balance", "postural sway"),
     ("Does baclofen ease spasticity in MS?", "spasticity", "Muscle Spasticity", "spasticity"),
+    ("Will baclofen help him walk better?", "walk better", "Walking", "gait"),
+    ("Does ramipril improve exercise tolerance?", "exercise tolerance", "Exercise Tolerance", "exercise capacity"),
 ])
 def test_lay_outcome_words_get_their_clinical_names(question, phrase, heading, synonym):
     concepts = _by_text(question)
