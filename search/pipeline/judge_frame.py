@@ -135,11 +135,12 @@ def favoured_arm(
             loser_arm = "x" if lost_y < 0 or 0 <= lost_x < lost_y else "y"
             subject = "y" if loser_arm == "x" else "x"
             loser_names, subject_names = (x_names, y_names) if loser_arm == "x" else (y_names, x_names)
-            if first_name_at(low[: m.start()], loser_names) >= 0 and first_name_at(low, subject_names) < 0:
+            between = after[: trail.start()] if loser is None and trail else ""
+            if first_name_at(low, subject_names) < 0 and (
+                    first_name_at(low[: m.start()], loser_names) >= 0 or first_name_at(between, loser_names) >= 0):
                 continue  # "X-based triple therapy was more effective than X plus clarithromycin": two X regimens
             if _third_drug_subject(low[: m.start()], [*(x_names if subject == "x" else y_names), *shared]):
                 continue  # "Olanzapine was superior to haloperidol": a third drug won, not the arm asked about
-            between = after[: trail.start()] if loser is None and trail else ""
             if _third_drug_subject(between, [*x_names, *y_names, *shared]):
                 continue  # "more likely to occur with haloperidol than with placebo": the drug after the cue won
         else:
@@ -179,11 +180,18 @@ def _owner(after: str, x_names: list[str], y_names: list[str]) -> str | None:
         return None
     window = after[m.end(): m.end() + 30]
     at_x, at_y = first_name_at(window, x_names), first_name_at(window, y_names)
-    if at_x == 0 and at_y != 0:
-        return "x"
-    if at_y == 0 and at_x != 0:
-        return "y"
-    return None
+    owner = "x" if at_x == 0 and at_y != 0 else "y" if at_y == 0 and at_x != 0 else None
+    if owner is None:
+        return None
+    other, own = (y_names, x_names) if owner == "x" else (x_names, y_names)
+    versus = re.search(r"\b(?:than|versus|vs\.?|over|compared\s+(?:with|to))\b", after[m.end():][:100])
+    if versus and first_name_at(after[m.end() + versus.end():][:60], other) < 0:
+        # "better with pantoprazole than with ranitidine": the other arm is not what X was compared with (and "than
+        # with X alone" compares regimens of one arm); the comparison asked about is not in this sentence.
+        return None
+    if first_name_at(after, other) < 0 and first_name_at(after[m.end() + 1:], own) >= 0:
+        return None  # "better with X plus triple therapy, and X alone ...": regimens of one arm
+    return owner
 
 
 _WORDS = re.compile(r"[a-z][a-z0-9-]+")

@@ -83,6 +83,9 @@ def test_favoured_arm(sentence, arm):
 def test_two_regimens_of_one_arm_say_nothing_of_the_other_arm():
     sentence = "Esomeprazole-based triple therapy was more effective than esomeprazole plus clarithromycin."
     assert favoured_arm(sentence, ["esomeprazole"], ["lansoprazole"]) is None
+    sentence = ("Eradication was significantly better with lansoprazole with triple therapy than with lansoprazole "
+                "with amoxycillin or lansoprazole alone.")
+    assert favoured_arm(sentence, ["lansoprazole"], ["omeprazole"]) is None
     # The other arm named as the subject, or the study's own drug as "it", still gives the reading.
     assert favoured_arm("It was more effective than lansoprazole.", ["esomeprazole"], ["lansoprazole"]) == "x"
 
@@ -91,6 +94,11 @@ def test_a_comparative_said_of_an_arm_favours_it():
     sentence = ("When the cost-effectiveness of esomeprazole was compared with that of lansoprazole, the greater "
                 "efficacy of esomeprazole translated into lower costs.")
     assert favoured_arm(sentence, ["esomeprazole"], ["lansoprazole"]) == "x"
+    # ... but not when it was compared with a third drug.
+    sentence = "Improvement in ulcer pain was significantly better with pantoprazole than with ranitidine."
+    assert favoured_arm(sentence, ["pantoprazole"], ["omeprazole"]) is None
+    assert favoured_arm("Healing was better with pantoprazole than with omeprazole.", ["pantoprazole"],
+                        ["omeprazole"]) == "x"
     assert favoured_arm("Dry mouth was less frequent with tolterodine than with oxybutynin.", ["tolterodine"],
                         ["oxybutynin"], cues=OUTCOME_CUES) == "x"
 
