@@ -80,11 +80,12 @@ def lay_headline(verdict: Verdict, frame: Frame) -> str:
         return f"Probably not. Studies found no clear edge for {x} over {y}."
     if kind == "harm":
         y = frame.outcome or "this"
-        return f"Yes, {x} may cause {y}." if label == "yes" else f"Most studies did not find {y} with {x}."
+        return f"Yes, {x} may cause {y}." if label == "yes" else f"On balance, the studies did not find {y} with {x}."
     if kind == "safety":
         return f"{x} may be safe for this." if label == "yes" else f"Studies found risks with {x} for this."
-    return f"Probably yes. Most studies found a benefit from {x}." if label == "yes" else (
-        f"Probably not. Most studies found no benefit from {x}.")
+    # "On balance", not "most studies": the verdict weighs the studies closest to the question most (verdict rule 4).
+    return f"Probably yes. On balance, the studies found a benefit from {x}." if label == "yes" else (
+        f"Probably not. On balance, the studies found no benefit from {x}.")
 
 
 def lay_explanation(verdict: Verdict, frame: Frame) -> str:

@@ -209,3 +209,18 @@ def test_an_unread_question_is_not_told_the_library_has_too_few_studies():
     assert verdict.label == "insufficient" and "could not tell" in lay.headline
     assert "Too few studies" not in lay.explanation and "could not tell" in lay.explanation
     assert textstat.flesch_kincaid_grade(f"{lay.headline} {lay.explanation}") <= 8
+
+
+def test_the_lay_headline_never_counts_studies_the_weighted_verdict_did_not():
+    from dataclasses import replace
+
+    # Two close trials found no benefit; three distant studies are positive: the verdict is "no" by weight, so
+    # the headline may not say that most studies found no benefit (most did not).
+    papers = [replace(_paper(i, label="refutes"), similarity=0.75) for i in range(2)]
+    papers += [replace(_paper(2 + i, label="supports"), similarity=0.5) for i in range(3)]
+    frame = Frame(kind="effect", intervention="vitamin E", outcome="heart attack")
+    verdict = decide(papers, frame, offline=True)
+    words = reading_modes(verdict, build_bottom_line(verdict, papers, frame), frame,
+                          clinician_headline=headline(verdict, frame), papers_found=len(papers))
+    assert verdict.label == "no"
+    assert "Most studies" not in words["lay"].headline and "On balance" in words["lay"].headline
