@@ -407,7 +407,7 @@ def _vocabulary_matches(slots: list[_Slot]) -> list[tuple[int, int, dict[str, An
                 continue
             span = slots[start:end]
             surface = " ".join(s.text for s in span)
-            lemmas = _norm(" ".join(s.lemma for s in span))
+            lemmas = _norm(" ".join(_lookup_lemma(s) for s in span))
             keys = dict.fromkeys(k for base in (_norm(surface), lemmas) for k in (base, base.replace("-", " ")))
             if size == 1 and not _single_word_ok(span[0]):
                 continue
@@ -418,6 +418,15 @@ def _vocabulary_matches(slots: list[_Slot]) -> list[tuple[int, int, dict[str, An
             for i in range(start, end):
                 taken[i] = True
     return sorted(found, key=lambda m: m[0])
+
+
+# Comparatives that are also verbs of effect keep their own form for the vocabulary: "Does metformin lower blood
+# sugar?" asks about blood sugar, and the lemma "low" would make it "low blood sugar" (hypoglycaemia).
+_EFFECT_COMPARATIVES = frozenset({"lower"})
+
+
+def _lookup_lemma(slot: _Slot) -> str:
+    return slot.text.lower() if slot.text.lower() in _EFFECT_COMPARATIVES else slot.lemma
 
 
 def _single_word_ok(slot: _Slot) -> bool:

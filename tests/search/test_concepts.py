@@ -86,6 +86,7 @@ def test_the_verbs_that_carry_an_outcome_are_not_concepts(question, kept):
 @pytest.mark.parametrize("question, phrase, heading, synonym", [
     # Everyday words for the outcomes the corpus' drug classes are studied on, which neither dictionary knows.
     ("Does metformin lower blood sugar in type 2 diabetes?", "blood sugar", "Blood Glucose", "glycemic control"),
+    ("Does glipizide cause low blood sugar?", "low blood sugar", "Hypoglycemia", "hypoglycaemia"),
     ("Does HRT prevent dementia?", "dementia", "Dementia", "dementia"),
     ("Does HRT improve memory?", "memory", "Memory", "cognitive function"),
     ("Does lansoprazole get rid of H. pylori?", "h. pylori", "Helicobacter pylori", "helicobacter pylori"),

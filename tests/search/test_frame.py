@@ -33,7 +33,7 @@ FRAMES = [
     ('Is celecoxib safer for the stomach than naproxen?', 'comparison', 'celecoxib', 'naproxen', 'stomach', None),
     ('Does rizatriptan work faster than sumatriptan?', 'comparison', 'rizatriptan', 'sumatriptan', 'effectiveness', None),
     ('Is oxycodone stronger than morphine for cancer pain?', 'comparison', 'oxycodone', 'morphine', 'stronger, cancer pain', None),
-    ('Does amlodipine lower blood pressure?', 'effect', 'amlodipine', None, 'lower blood pressure', None),
+    ('Does amlodipine lower blood pressure?', 'effect', 'amlodipine', None, 'blood pressure', None),
     ('Can estrogen prevent osteoporosis?', 'effect', 'estrogen', None, 'osteoporosis', None),
     ('Does risperidone cause weight gain?', 'harm', 'risperidone', None, 'weight gain', None),
     ('Is olanzapine better than haloperidol for schizophrenia?', 'comparison', 'olanzapine', 'haloperidol', 'schizophrenia', None),
