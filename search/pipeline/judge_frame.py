@@ -769,6 +769,28 @@ def finding_names_treatment(query: UnderstoodQuery, paper: RankedPaper) -> bool:
     return first_name_at(text, names) >= 0
 
 
+_HEAD_TO_HEAD_TITLE = re.compile(r"\b(?:versus|vs\.?|compared\s+(?:with|to)|comparison|comparing|comparative|or)\b", re.I)
+_PLACEBO_WORD = re.compile(r"\b(?:placebo|sham|untreated|no\s+treatment)\b", re.I)
+
+
+def against_another_drug_only(query: UnderstoodQuery, paper: RankedPaper) -> bool:
+    """Whether a study compares the treatment with another active drug and with nothing inert: its title is a
+    comparison that names another drug, and neither title nor abstract names placebo or no treatment.
+
+    Such a trial answers "which works better", not "does X work": "Topical levocabastine compared with oral
+    loratadine" finding levocabastine better does not refute "Does Claritin relieve hay fever?"."""
+    from .addresses import other_drugs
+
+    record = paper.record
+    title = record.title or ""
+    x_names = _concept_names(query, "intervention", query.frame.intervention)
+    if not x_names or not _HEAD_TO_HEAD_TITLE.search(title) or first_name_at(title.lower(), x_names) < 0:
+        return False
+    if _is_class(x_names) or not other_drugs(title.lower(), x_names):
+        return False
+    return not _PLACEBO_WORD.search(f"{title} {record.abstract or ''}")
+
+
 def _about_other_treatment(query: UnderstoodQuery) -> Stance:
     x = query.frame.intervention or "the treatment asked about"
     return _stance(0.0, 0.0, 1.0, f"its title and conclusion are about other treatments, not {x}")
@@ -814,6 +836,11 @@ def reframe(
         elif (offline and query is not None and frame.kind in TONE_KINDS and stance is not None
               and not finding_names_treatment(query, paper)):
             out[pmid] = _about_other_treatment(query)
+        elif (offline and query is not None and frame.kind == "effect" and stance is not None
+              and stance.label == "refutes" and against_another_drug_only(query, paper)):
+            x = query.frame.intervention or "the treatment"
+            out[pmid] = _stance(0.0, 0.0, 1.0, f"compares {x} with another drug only; which did better does not say "
+                                               f"whether {x} works")
         elif stance is not None:
             out[pmid] = replace(stance, uncertain=is_uncertain(stance.supports, stance.refutes, stance.neutral, stance.label))
     return out

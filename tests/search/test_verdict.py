@@ -600,3 +600,24 @@ def test_other_drugs_are_read_word_by_word_as_the_drug_dictionary_reads_them():
     assert other_drugs(text, ["tolterodine"]) == {"oxybutynin"}
     assert other_drugs(text, ["tolterodine", "extended-release oxybutynin"]) == set()
     assert other_drugs(text, ["Oxybutynin"]) == {"tolterodine"}
+
+
+def test_a_trial_against_another_drug_only_does_not_refute_that_the_treatment_works():
+    from search.pipeline.judge_frame import against_another_drug_only, reframe
+
+    question = "Does Claritin relieve hay fever?"
+    query = understand(question, Filters())
+    negative = Stance("refutes", 0.2, 0.7, 0.1)
+
+    def paper(pmid: str, title: str, abstract: str) -> RankedPaper:
+        return RankedPaper(rank=1, record=_record(title, abstract, pmid), similarity=0.6, stance=negative,
+                           addresses=Addresses("yes", "test"))
+
+    active = paper("1", "Topical levocabastine compared with oral loratadine for seasonal allergic rhinitis",
+                   "Levocabastine relieved nasal symptoms of hay fever faster than loratadine.")
+    placebo = paper("2", "Loratadine versus placebo in the prophylaxis of hay fever",
+                    "Loratadine did not reduce symptoms of hay fever more than placebo.")
+    assert against_another_drug_only(query, active) and not against_another_drug_only(query, placebo)
+    stances = reframe(query, [active, placebo], {"1": negative, "2": negative}, question=question)
+    assert stances["1"].label == "neutral" and "another drug only" in stances["1"].rationale
+    assert stances["2"].label == "refutes"
