@@ -883,7 +883,6 @@ def sample_size(abstract: str, *, learned: bool = True, model: "DesignModel | No
     return model.size_ranker.choose(_size_reading(abstract))
 
 
-@lru_cache(maxsize=1024)
 def _sample_size(abstract: str) -> SampleSize | None:
     """How many people the study randomised / enrolled / included, with the sentence; None when not stated.
 

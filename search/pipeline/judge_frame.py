@@ -770,7 +770,11 @@ def finding_names_treatment(query: UnderstoodQuery, paper: RankedPaper) -> bool:
 
 
 _HEAD_TO_HEAD_TITLE = re.compile(r"\b(?:versus|vs\.?|compared\s+(?:with|to)|comparison|comparing|comparative|or)\b", re.I)
-_PLACEBO_WORD = re.compile(r"\b(?:placebo|sham|untreated|no\s+treatment)\b", re.I)
+# The inert arms of outcome_reading.INERT_ARMS that name one in any sentence ("control" and "usual care" also
+# name glycaemic control or the setting of a study, "vehicle" a formulation).
+_PLACEBO_WORD = re.compile(r"\b(?:" + "|".join(
+    a.replace(" ", r"\s+") for a in INERT_ARMS if a not in ("vehicle", "control", "controls", "usual care")) + r")\b",
+    re.I)
 
 
 def against_another_drug_only(query: UnderstoodQuery, paper: RankedPaper) -> bool:
