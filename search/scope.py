@@ -34,6 +34,7 @@ from pathlib import Path
 from typing import Any
 
 from search.emergency import REPORTED, emergency_reasons
+from search.pipeline.class_members import CLASS_STEMS
 from search.pipeline.concepts import DROP_WORDS, MAX_QUESTION_CHARS, entry_heading
 from search.pipeline.concepts import _curated as _curated_vocabulary
 from search.pipeline.concepts import _lookup as _vocabulary_lookup
@@ -487,10 +488,61 @@ def _name(span: _Span) -> str:
     return _display(span.text)
 
 
+# "Is it safe for me to take X": X, named after these words, is the drug asked about.
+_SAFE_TO_TAKE = re.compile(
+    r"\bis it (ok|okay|safe|fine|alright|all right)\b.{0,30}?\b(take|taking|use|using|give|giving|start)\b"
+)
+
+
+def _distinct_drugs(topics: list[_Span]) -> list[_Span]:
+    """One span per drug: a brand and its generic ("Zyban (bupropion)") are one concept, written by the generic
+    name; a class word ("beta blocker like metoprolol") is dropped when one of its members is named."""
+    drugs = [s for s in topics if s.kind == "drug"]
+    by_heading: dict[str, _Span] = {}
+    for span in drugs:
+        kept = by_heading.get(span.heading)
+        if kept is None or span.text.lower() == span.heading.lower():
+            by_heading[span.heading] = span
+    distinct = [s for s in drugs if by_heading[s.heading] is s]
+    def member_of(span: _Span, stem: str) -> bool:
+        return span.text.rstrip("s").endswith(stem) and " " not in span.text
+
+    return [s for s in distinct if not any(
+        any(w in s.text for w in words + abbreviations) and not member_of(s, stem)
+        and any(member_of(other, stem) for other in distinct)
+        for stem, (words, abbreviations) in CLASS_STEMS.items())]
+
+
+def _safety_suggestion(text: str, topics: list[_Span], pop: str) -> str | None:
+    """'Is it safe for me to take X?' asks whether X is safe beside what the person already has: another drug
+    named before the question ("I'm on erythromycin"), else their condition ("I have COPD")."""
+    asked = _SAFE_TO_TAKE.search(text)
+    if asked is None:
+        return None
+    drugs = _distinct_drugs(topics)
+    before = text[:asked.start()]
+    after = [s for s in drugs if text.find(s.text, asked.end()) >= 0 and s.text not in before]
+    earlier_drugs = [s for s in drugs if s.text in before and s not in after]
+    if not after:
+        return None
+    drug = _name(after[0])
+    if earlier_drugs:
+        return f"Is it safe to take {drug} together with {_name(earlier_drugs[0])}{pop}?"
+    conditions = [s for s in topics if s.kind == "disease" and s.text in before]
+    if conditions:
+        who = f"{pop} with" if pop else " for people with"
+        return f"Is {drug} safe{who} {_name(conditions[0])}?"
+    return None
+
+
 def _suggestion(text: str, spans: list[_Span], personal: str) -> str | None:
     """The research question behind a personal one, from its own concepts: what a search *can* answer."""
     topics = [s for s in spans if not s.population]
-    drugs = [_name(s) for s in topics if s.kind == "drug"]
+    if personal == "decision":
+        safety = _safety_suggestion(text, topics, _population(text))
+        if safety:
+            return safety
+    drugs = [_name(s) for s in _distinct_drugs(topics)]
     others = [_name(s) for s in topics if s.kind != "drug"]
     pop = _population(text)
     measured = _MEASUREMENT.search(text)

@@ -266,3 +266,23 @@ def test_the_evaluate_command_refuses_unusable_data_with_a_sentence(tmp_path, co
 def test_a_folder_is_refused_with_a_sentence(tmp_path):
     with pytest.raises(CommandError, match="is a folder; pass a JSON Lines file"):
         call_command("evaluate", "scope", "--data", str(tmp_path))
+
+
+@pytest.mark.parametrize(
+    ("question", "suggestion"),
+    [
+        ("I have COPD. Is it safe for me to take a heart-selective beta blocker like metoprolol or atenolol?",
+         "Is metoprolol safe for people with COPD?"),
+        ("I have heart disease. Is it safe for me to use Zyban (bupropion) to help me quit smoking?",
+         "Is bupropion safe for people with heart disease?"),
+        ("My child has epilepsy. Is it safe for him to take methylphenidate?",
+         "Is methylphenidate safe in children with epilepsy?"),
+        ("I'm on erythromycin for a chest infection. Is it safe for me to keep taking Clarinex (desloratadine)?",
+         "Is it safe to take desloratadine together with erythromycin?"),
+    ],
+)
+def test_a_personal_safety_question_suggests_the_drug_asked_about_beside_what_the_person_has(question, suggestion):
+    # The class word, the brand name and the person's condition are not read as further drugs to compare.
+    scope = classify_scope(question)
+    assert scope.kind == "personal" and scope.suggestion == suggestion
+    assert classify_scope(suggestion).searched
