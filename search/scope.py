@@ -504,6 +504,7 @@ def _distinct_drugs(topics: list[_Span]) -> list[_Span]:
         if kept is None or span.text.lower() == span.heading.lower():
             by_heading[span.heading] = span
     distinct = [s for s in drugs if by_heading[s.heading] is s]
+
     def member_of(span: _Span, stem: str) -> bool:
         return span.text.rstrip("s").endswith(stem) and " " not in span.text
 
@@ -522,7 +523,7 @@ def _safety_suggestion(text: str, topics: list[_Span], pop: str) -> str | None:
     drugs = _distinct_drugs(topics)
     before = text[:asked.start()]
     after = [s for s in drugs if text.find(s.text, asked.end()) >= 0 and s.text not in before]
-    earlier_drugs = [s for s in drugs if s.text in before and s not in after]
+    earlier_drugs = [s for s in drugs if s.text in before]
     if not after:
         return None
     drug = _name(after[0])
@@ -538,13 +539,13 @@ def _safety_suggestion(text: str, topics: list[_Span], pop: str) -> str | None:
 def _suggestion(text: str, spans: list[_Span], personal: str) -> str | None:
     """The research question behind a personal one, from its own concepts: what a search *can* answer."""
     topics = [s for s in spans if not s.population]
+    pop = _population(text)
     if personal == "decision":
-        safety = _safety_suggestion(text, topics, _population(text))
+        safety = _safety_suggestion(text, topics, pop)
         if safety:
             return safety
     drugs = [_name(s) for s in _distinct_drugs(topics)]
     others = [_name(s) for s in topics if s.kind != "drug"]
-    pop = _population(text)
     measured = _MEASUREMENT.search(text)
     if personal == "diagnosis" and measured and measured.group(1) in _MEASURED:
         return f"What {_display(measured.group(1))} levels are normal{pop}?"
