@@ -38,6 +38,7 @@ import numpy as np
 from scipy import sparse
 
 from search import design as rules
+from search.reproducible import one_blas_thread
 from search.stance.artifact_cache import ArtifactCache
 
 ARTIFACT_FORMAT = 2  # 2: the sample-size ranker joined the artifact
@@ -245,7 +246,8 @@ class DesignModel:
         model.mesh = {t: i for i, t in enumerate(sorted(t for t, n in mesh_freq.items() if n >= config.mesh_min_df))}
         model.cues = {name: i for i, name in enumerate(sorted({name for v in views for name in v.cues}))}
         clf = LogisticRegression(C=config.C, class_weight="balanced", max_iter=config.max_iter, random_state=SEED)
-        clf.fit(model.matrix(views), labels)
+        with one_blas_thread():
+            clf.fit(model.matrix(views), labels)
         model.classes = tuple(str(c) for c in clf.classes_)
         model.coef = np.asarray(clf.coef_, dtype=np.float64)
         model.intercept = np.asarray(clf.intercept_, dtype=np.float64)
@@ -469,7 +471,8 @@ class SizeRanker:
         for i, f in enumerate(rows):
             for name, value in f.items():
                 x[i, column[name]] = value
-        clf = LogisticRegression(C=C, max_iter=max_iter, random_state=SEED).fit(x, targets)
+        with one_blas_thread():
+            clf = LogisticRegression(C=C, max_iter=max_iter, random_state=SEED).fit(x, targets)
         return cls(weights={name: float(w) for name, w in zip(names, clf.coef_[0])},
                    intercept=float(clf.intercept_[0]))
 
