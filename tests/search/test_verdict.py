@@ -621,3 +621,21 @@ def test_a_trial_against_another_drug_only_does_not_refute_that_the_treatment_wo
     stances = reframe(query, [active, placebo], {"1": negative, "2": negative}, question=question)
     assert stances["1"].label == "neutral" and "another drug only" in stances["1"].rationale
     assert stances["2"].label == "refutes"
+
+
+def test_the_partly_addressing_fallback_never_outvotes_the_studies_of_the_question_itself():
+    """'Can naproxen slow Alzheimer's disease?': trials of its stomach effects (partly) read as positive must not
+    answer yes when the trial of Alzheimer's disease itself leans no, even too weakly to take a side."""
+    frame = Frame(kind="effect", intervention="naproxen", outcome="Alzheimer's disease")
+    partly = [_paper(10 + i, "supports", addressed="partly") for i in range(8)]
+    leaning_no = [_paper(1, "refutes", strength=0.52), _paper(2, "neutral", strength=0.9)]
+    verdict = decide(leaning_no + partly, frame, offline=True)
+    assert verdict.label == "insufficient"
+    assert "the 2 studies that look at exactly this lean the other way" in verdict.reason
+    leaning_yes = [_paper(1, "supports", strength=0.52), _paper(2, "neutral", strength=0.9)]
+    assert decide(leaning_yes + partly, frame, offline=True).label == "yes"  # they agree: the fallback answers
+    one = decide([_paper(1, "refutes", strength=0.55)] + partly, frame, offline=True)
+    assert "the 1 study that looks at exactly this leans the other way" in one.reason
+    # Without a partly-addressing study counted, the rule does not apply (the full studies decide alone).
+    full = [_paper(i, "supports") for i in range(3)] + [_paper(5, "refutes", strength=0.55)]
+    assert decide(full, frame, offline=True).label == "yes"
