@@ -110,7 +110,7 @@ def favoured_arm(
         cues = ((_SAFER, False), (_LESS_SAFE, True)) if safety else ((_SUPERIOR, False), (_INFERIOR, True))
     efficacy = cues[0][0] is _SUPERIOR
     for cue, flips in cues:
-        m = cue.search(low)
+        m = next((c for c in cue.finditer(low) if not _QUANTITY.match(low, c.end())), None)
         if efficacy and m and _TOLERABILITY.search(low[max(0, m.start() - 25): m.end() + 15]):
             m = None  # "tolerated significantly better": an advantage in tolerability, not in effect
         if not m:
@@ -169,6 +169,10 @@ def favoured_arm(
     return None
 
 
+# "More than six percent of subjects taking X", "less than 5 mg": an amount, not a comparison of the arms.
+_QUANTITY = re.compile(
+    r"\s+than\s+(?:about\s+|approximately\s+|nearly\s+|almost\s+)?(?:\d|(?:one|two|three|four|five|six|seven|eight"
+    r"|nine|ten|twenty|fifty|a\s+hundred|half|a\s+(?:third|quarter|half|week|month|year|day))\b)", re.I)
 _OF_ARM = re.compile(r"\s+(?:of|with)\s+(?:the\s+)?")
 
 

@@ -103,6 +103,7 @@ def test_the_verbs_that_carry_an_outcome_are_not_concepts(question, kept):
     ("Does baclofen ease spasticity in MS?", "spasticity", "Muscle Spasticity", "spasticity"),
     ("Will baclofen help him walk better?", "walk better", "Walking", "gait"),
     ("Does ramipril improve exercise tolerance?", "exercise tolerance", "Exercise Tolerance", "exercise capacity"),
+    ("Does atenolol affect men's sex life more than lisinopril?", "sex life", "Sexual Behavior", "sexual activity"),
 ])
 def test_lay_outcome_words_get_their_clinical_names(question, phrase, heading, synonym):
     concepts = _by_text(question)

@@ -639,3 +639,13 @@ def test_the_partly_addressing_fallback_never_outvotes_the_studies_of_the_questi
     # Without a partly-addressing study counted, the rule does not apply (the full studies decide alone).
     full = [_paper(i, "supports") for i in range(3)] + [_paper(5, "refutes", strength=0.55)]
     assert decide(full, frame, offline=True).label == "yes"
+
+
+def test_more_than_an_amount_is_no_comparison_of_the_arms():
+    """"More than six percent of subjects taking nifedipine" is a share, not nifedipine losing to something."""
+    amount = "More than six percent (6.3%) of subjects taking nifedipine were seen to have significant overgrowth."
+    assert favoured_arm(amount, ["nifedipine"], ["amlodipine"], cues=OUTCOME_CUES) is None
+    assert favoured_arm("Less than 5% of patients on amlodipine stopped.", ["nifedipine"], ["amlodipine"],
+                        cues=OUTCOME_CUES) is None
+    compared = "Overgrowth was more frequent with nifedipine than with amlodipine (more than 6% vs 3%)."
+    assert favoured_arm(compared, ["nifedipine"], ["amlodipine"], cues=OUTCOME_CUES) == "y"
