@@ -209,9 +209,11 @@ def _third_drug_subject(before: str, arm_names: list[str]) -> bool:
 
     own = {w for n in arm_names for w in _WORDS.findall(n)}
     for word in reversed(_WORDS.findall(before)):
-        if word in own:
+        # "astemizole-D", "nifedipine-GITS", "tolterodine-LA": a drug with its formulation's suffix is that drug.
+        stem = word.split("-", 1)[0] if "-" in word else word
+        if word in own or stem in own:
             return False
-        if is_drug_word(word) and not word.endswith("s"):
+        if (is_drug_word(word) or is_drug_word(stem)) and not stem.endswith("s"):
             return True
     return False
 
@@ -401,7 +403,10 @@ def comparison_stance(query: UnderstoodQuery, paper: RankedPaper, model, questio
             return _stance(0.0, 0.0, 1.0, f"does not compare them on {frame.outcome or named[0]}")
         else:
             sentence = result.sentence
-            if result.direction is not None:
+            if result.direction is not None and _about_both_arms(sentence or "", x_names, y_names):
+                # The model's direction is "I higher or lower than C"; a sentence that does not name both arms ("they
+                # restrict activities less than the old antihistamines", "astemizole-D produced less sleep
+                # impairment than loratadine-D") says nothing of which of the two it was.
                 arm = "x" if result.direction == named[1] else "y"
     else:
         arm, sentence, _ = _finding(paper.record.abstract, result.sentence, x_names, y_names,

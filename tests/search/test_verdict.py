@@ -649,3 +649,35 @@ def test_more_than_an_amount_is_no_comparison_of_the_arms():
                         cues=OUTCOME_CUES) is None
     compared = "Overgrowth was more frequent with nifedipine than with amlodipine (more than 6% vs 3%)."
     assert favoured_arm(compared, ["nifedipine"], ["amlodipine"], cues=OUTCOME_CUES) == "y"
+
+
+def test_a_drug_with_its_formulation_suffix_is_that_drug_when_telling_a_third_drug():
+    """'Astemizole-D produced less sleep impairment than loratadine-D' is a win for a third drug, not for cetirizine;
+    'tolterodine-LA' is tolterodine."""
+    from search.pipeline.judge_frame import _third_drug_subject
+
+    assert _third_drug_subject("astemizole-d consistently produced ", ["cetirizine"])
+    assert not _third_drug_subject("tolterodine-la was ", ["tolterodine"])
+    sentence = "Astemizole-D consistently produced less sleep impairment than loratadine-D."
+    assert favoured_arm(sentence, ["cetirizine"], ["loratadine"], cues=OUTCOME_CUES) is None
+
+
+def test_the_comparison_models_direction_needs_a_sentence_that_names_both_arms():
+    """A finding sentence that names neither arm ('they restrict activities less than the old antihistamines') says
+    nothing of which of cetirizine and loratadine caused less drowsiness, whatever direction the model reads."""
+    from search.pipeline.judge_frame import comparison_stance
+    from search.stance.comparison import load_comparison_model
+
+    question = "Does cetirizine cause more drowsiness than loratadine?"
+    query = understand(question, Filters())
+    model = load_comparison_model()
+    vague = _record("Newer antihistamines: cetirizine and loratadine",
+                    "Cetirizine and loratadine are second-generation antihistamines. Daytime drowsiness and weakness "
+                    "are seldom important, and they restrict patients' activities less than the old antihistamines.")
+    paper = RankedPaper(rank=1, record=vague, similarity=0.5, addresses=Addresses("yes", "names both"))
+    assert comparison_stance(query, paper, model, question).label == "neutral"
+    clear = _record("Cetirizine versus loratadine",
+                    "Patients were randomised to cetirizine or loratadine. Drowsiness was reported significantly "
+                    "more often with cetirizine than with loratadine (14% vs 4%, p < 0.01).")
+    paper = RankedPaper(rank=1, record=clear, similarity=0.5, addresses=Addresses("yes", "head-to-head"))
+    assert comparison_stance(query, paper, model, question).label == "supports"
