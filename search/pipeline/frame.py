@@ -46,6 +46,8 @@ _HARM = re.compile(
     r"|increase[sd]?\s+(?:the\s+)?risk|lead\s+to|trigger[s]?|bring(?:s|ing)?\s+on|set(?:s|ting)?\s+off|worsen[s]?"
     r"|damage[s]?|toxic|addict\w*|dependen\w+"
     r"|make[s]?\s+(?:[\w'-]+\s+){0,3}?(?:worse|sleepy|drowsy|tired|dizzy|sick|nauseous|flush\w*|itch\w*|swell)"
+    # "Do calcium channel blockers make people more likely to get depressed?": what the medicine brings on.
+    r"|make[s]?\s+(?:[\w'-]+\s+){0,3}?more\s+likely\s+to"
     r"|(?:put|putting|puts)\s+on\s+weight|gain\s+weight|weight\s+gain"
     # What a medicine does to the body or to another medicine, asked without a benefit verb: "Can X affect my
     # ability to think?", "lengthen the QT interval", "keep him awake", "stop my blood pressure pills from

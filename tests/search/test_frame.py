@@ -269,6 +269,10 @@ def test_a_leading_setting_clause_is_the_population():
     ("Could taking Imitrex make my obsessive-compulsive symptoms worse?", "harm"),
     ("Are older people who take bladder medicines like oxybutynin more likely to have dangerous heart rhythms?",
      "association"),
+    # What the medicine makes people more likely to do is what it brings on.
+    ("Do calcium channel blockers make people more likely to get depressed?", "harm"),
+    ("Does Ritalin make children more likely to abuse drugs later?", "harm"),
+    ("Is Maxalt more likely than Zomig to leave you pain-free?", "comparison"),
     # A comparative may sit several words before its "than".
     ("Is diclofenac plus omeprazole better at preventing another bleed than Celebrex on its own?", "comparison"),
 ])
