@@ -71,6 +71,8 @@ _FALSE_FRIENDS = re.compile(
     r"|\bstroke[\s-]+(?:volumes?|index|indices|work)\b",
     re.I,
 )
+# "Abuse not previously reported", "a reaction not hitherto described": a negation of novelty, not of the outcome.
+_NOVELTY = re.compile(r"not\s+(?:previously|hitherto|yet|formerly|before)\b", re.I)
 # "(the patients) who did not develop cough", "the group without cough": a group, not a finding.
 _GROUP = re.compile(r"\b(?:who|those|patients|subjects|group|groups|participants|cases)\s+(?:\w+\s+)?"
                     r"(?:did\s+not|without|with\s+no|free\s+of)\b", re.I)
@@ -153,6 +155,8 @@ def _is_none(clause: str, outcome_at: int) -> bool:
         if m.start() > outcome_at and _words_between(clause, outcome_at, m.start()) <= SMALL_AFTER_WORDS + 1:
             return True
     for m in _NEGATION.finditer(clause):
+        if _NOVELTY.match(clause, m.start()):
+            continue  # "patterns of carisoprodol abuse not previously reported": new, not absent
         if m.start() < outcome_at and _words_between(clause, m.end(), outcome_at) <= NEAR_WORDS:
             return True
         if m.start() > outcome_at and _RELATION.match(clause[m.end():].lstrip().split(" ", 1)[0] or ""):

@@ -191,3 +191,12 @@ def test_what_a_study_counted_is_not_what_it_found():
     assert read_outcome(defined, outcome_names=names, x_names=["isradipine"]) == []
     found = "Results: Stroke was more frequent with isradipine than with hydrochlorothiazide, a composite endpoint."
     assert [f.reading for f in read_outcome(found, outcome_names=names, x_names=["isradipine"])] == ["more"]
+
+
+def test_not_previously_reported_is_novelty_not_absence():
+    from search.stance.outcome_reading import read_clause
+
+    names = ["abuse", "addiction"]
+    assert read_clause("Presented here are three cases demonstrating patterns of carisoprodol abuse not previously "
+                       "reported.", names) != "none"
+    assert read_clause("Abuse was not reported in any patient.", names) == "none"
