@@ -10,10 +10,10 @@ Its inputs, for one title + abstract (+ MeSH headings):
   cues the rules derive from them (a randomised allocation, a described search, a guideline), and the sample size
   (stated or not, its order of magnitude, a single case);
 * the MeSH headings (binary), which index design words too (Retrospective Studies, Cross-Sectional Studies ...);
-* word 1-2-grams of title + abstract (TF-IDF, sublinear tf), kept only when they occur in training abstracts of
-  at least ``min_topics`` of the corpus' topics (the 14 drug-class reviews and PubMedQA): design words
-  ("retrospectively", "were randomized", "prevalence") occur everywhere, drug and disease names in one or two
-  topics, where with ~600 labels they would only teach which topic a labelled set drew from.
+* word 1-2-grams of title + abstract (sublinear tf, L2-normalised; no idf: ``word_idf``), kept only when they
+  occur in training abstracts of at least ``min_topics`` of the corpus' topics (the 14 drug-class reviews and
+  PubMedQA): design words ("retrospectively", "were randomized", "prevalence") occur everywhere, drug and disease
+  names in one or two topics, where with ~600 labels they would only teach which topic a labelled set drew from.
 
 Publication types and the MeSH rules of ``search.design`` still decide first; the model decides the text's
 design. Trained by ``manage.py train_design`` on the labelled sets (fixed order, deterministic solver: the same
@@ -60,6 +60,11 @@ class DesignModelConfig:
     min_topics: int = 6           # ... from at least this many topics
     mesh_min_df: int = 3
     word_weight: float = 1.0
+    # Weigh each n-gram by its inverse document frequency (TF-IDF)? No: idf lifts the rare n-grams (a set's own
+    # phrasings) over the design words every abstract uses ("retrospectively", "were randomized"); with sublinear
+    # tf alone, L2-normalised, leave one set out pooled 0.780 -> 0.787 and the least-read sets (holdout8-11)
+    # 0.681 -> 0.690 (`manage.py train_design --cross-set`, twelve sets; idf^0.5 0.780, no tf either 0.780).
+    word_idf: bool = False
     cue_weight: float = 0.3
     mesh_weight: float = 0.3
     rule_weight: float = 0.2       # the rules fit the sets they were read on: less weight generalises better (notes)
@@ -238,7 +243,11 @@ class DesignModel:
         kept = sorted(g for g, n in doc_freq.items() if n >= config.min_df and len(topics[g]) >= config.min_topics)
         model.words = {g: i for i, g in enumerate(kept)}
         n_docs = len(examples)
-        model.idf = np.array([math.log((1 + n_docs) / (1 + doc_freq[g])) + 1.0 for g in kept])  # sklearn's smooth idf
+        if config.word_idf:
+            # sklearn's smooth idf
+            model.idf = np.array([math.log((1 + n_docs) / (1 + doc_freq[g])) + 1.0 for g in kept])
+        else:
+            model.idf = np.ones(len(kept))  # every kept n-gram weighs by its (sublinear) count alone
         mesh_freq: dict[str, int] = {}
         for v in views:
             for term in _mesh_tokens(v.mesh):

@@ -106,6 +106,24 @@ def test_the_vocabulary_keeps_design_words_and_drops_words_of_one_topic() -> Non
     assert "drugtopic3" in everything.words
 
 
+def test_words_weigh_by_their_sublinear_count_without_idf_unless_asked() -> None:
+    """By default an n-gram weighs by 1 + log(count) alone (L2-normalised): a design word every abstract uses is
+    not pushed below a rare phrasing by its inverse document frequency; ``word_idf=True`` gives TF-IDF."""
+    plain = DesignModel.fit(_examples(), SMALL)
+    assert not plain.config.word_idf and np.all(plain.idf == 1.0)
+    v = dm.view("Pain: a trial", "Patients were randomized. Patients were randomized to placebo. Pain fell.")
+    row = plain._row(v)
+    words = {gram: row[col] for gram, col in plain.words.items() if col in row}
+    assert words["randomized"] == pytest.approx(words["patients"])  # twice each, however common
+    assert words["randomized"] == pytest.approx((1 + np.log(2)) * words["fell"])  # twice against once
+    assert words["fell"] == pytest.approx(words["placebo"])
+    assert sum(w * w for w in words.values()) == pytest.approx(1.0)  # the block is L2-normalised
+    tfidf = DesignModel.fit(_examples(), DesignModelConfig(max_iter=500, word_idf=True))
+    assert len(set(np.round(tfidf.idf, 6))) > 1 and tfidf.words == plain.words
+    common, rare = tfidf.idf[tfidf.words["patients"]], tfidf.idf[tfidf.words["randomized"]]
+    assert rare > common  # "randomized" is in a third of the abstracts, "patients" in two thirds
+
+
 def test_fit_refuses_a_design_not_in_designs() -> None:
     with pytest.raises(ValueError, match="DESIGNS"):
         DesignModel.fit(_examples({"rct": "trial"}), SMALL)
