@@ -670,7 +670,7 @@ _DENIES = re.compile(r"\b(?:no|not|failed\s+to|neither|nor|without)\b|n't", re.I
 _INERT_ARM = re.compile(r"\b(?:" + "|".join(a.replace(" ", r"\s+") for a in INERT_ARMS) + r")\b", re.I)
 
 
-def _denies_effect(clause: str, x_names: list[str]) -> bool:
+def _denies_effect(clause: str, x_names: list[str], outcome_names: Sequence[str] = ()) -> bool:
     """Whether a clause that reads "none" on the outcome says the treatment had no effect on it.
 
     "Similar to atenolol" or "no difference between the two drugs" says X did as well as another
@@ -679,9 +679,13 @@ def _denies_effect(clause: str, x_names: list[str]) -> bool:
     """
     if _INERT_ARM.search(clause):
         return True
+    from .addresses import other_drugs
+
     if not _DENIES.search(clause):
         return False
-    return not _is_class(x_names) and not _other_drug(x_names)(clause)
+    # The outcome's own words are no other drug ("no reduction in cocaine use with risperidone").
+    return not _is_class(x_names) and not (other_drugs(clause, [*x_names, *outcome_names]) if outcome_names
+                                           else _other_drug(x_names)(clause))
 
 
 def effect_stance(
@@ -713,12 +717,53 @@ def effect_stance(
         if worse and len(worse) > len(better) and (stance is None or stance.label != "refutes"):
             return _stance(0.1, 0.75, 0.15, f"finds {outcome} more often with {query.frame.intervention}: "
                                            f"\u201c{_short(worse[-1].clause)}\u201d")
-    denials = [f for f in findings if f.reading == "none" and _denies_effect(f.clause, x_names)]
+    denials = [f for f in findings if f.reading == "none" and _denies_effect(f.clause, x_names, names)]
     effects = [f for f in findings if f.reading != "none"]
-    if not denials or len(denials) <= len(effects) or (stance is not None and stance.label == "refutes"):
+    if stance is not None and stance.label == "refutes":
+        # Kept as the classifier read it, weak or not: making a weak "refutes" firm from the denials (measured, not
+        # kept) turned right answers to "Does metformin lower blood sugar?" mixed ("without causing hypoglycemia").
         return None
-    return _stance(0.1, 0.75, 0.15, f"finds that {query.frame.intervention} made no difference to {outcome}: "
-                                   f"\u201c{_short(denials[-1].clause)}\u201d")
+    if denials and len(denials) > len(effects):
+        return _stance(0.1, 0.75, 0.15, f"finds that {query.frame.intervention} made no difference to {outcome}: "
+                                       f"\u201c{_short(denials[-1].clause)}\u201d")
+    # Only for a study of the outcome itself: a partly-addressing trial's null is about its own primary outcome.
+    full = paper.addresses is not None and paper.addresses.label == "yes"
+    null = None if effects or not full else _placebo_null(paper.record.abstract, x_names)
+    if null is not None:
+        return _stance(0.1, 0.75, 0.15, f"finds {query.frame.intervention} no better than placebo: "
+                                       f"\u201c{_short(null)}\u201d")
+    return None
+
+
+# The conclusion of a placebo-controlled trial that found nothing, said of the trial rather than of one outcome:
+# "superiority over placebo could not be demonstrated", "was not more effective than placebo".
+_PLACEBO_NULL = re.compile(
+    r"\b(?:superiority|efficacy|benefit|advantage)\s+(?:over|compared\s+(?:with|to)|versus|vs\.?)\s+placebo\s+"
+    r"(?:could|can|was|were|has|have)\s+not\s+(?:be\s+|been\s+)?(?:demonstrated|shown|established|found|proven)"
+    r"|\b(?:was|were|is|are)\s+not\s+(?:significantly\s+|statistically\s+)*(?:more\s+(?:effective|efficacious)"
+    r"|better|superior)\s+(?:than|to)\s+placebo"
+    r"|\bno\s+more\s+effective\s+than\s+placebo"
+    r"|\bfailed\s+to\s+(?:show|demonstrate|establish)\s+(?:any\s+|a\s+)?(?:significant\s+)?(?:efficacy|benefit"
+    r"|superiority)",
+    re.I)
+
+
+def _placebo_null(abstract: str, x_names: list[str]) -> str | None:
+    """The conclusion sentence in which a placebo-controlled trial of X says X did no better than placebo (or
+    failed to show efficacy), naming no other drug; None when there is none. Efficacy words only: "the incidence
+    of GI events did not differ from placebo" is about one measured outcome, often a harm.
+
+    The outcome reader looks only at sentences naming the outcome; a trial's verdict on itself often names none
+    ("The trial was stopped because superiority over placebo could not be demonstrated"), while the abstract's
+    tone stays positive ("a useful subjective improvement rate"). Only the conclusion counts (never a sentence
+    about a secondary measure in the results), and only in an abstract that names placebo as an arm."""
+    if not _INERT_ARM.search(abstract or ""):
+        return None
+    other = _other_drug(x_names)
+    for sentence in conclusion_sentences(abstract):
+        if _PLACEBO_NULL.search(sentence) and not other(sentence):
+            return sentence
+    return None
 
 
 # The question asks for less of its outcome: a rise in it is a finding against.

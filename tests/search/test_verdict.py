@@ -681,3 +681,45 @@ def test_the_comparison_models_direction_needs_a_sentence_that_names_both_arms()
                     "more often with cetirizine than with loratadine (14% vs 4%, p < 0.01).")
     paper = RankedPaper(rank=1, record=clear, similarity=0.5, addresses=Addresses("yes", "head-to-head"))
     assert comparison_stance(query, paper, model, question).label == "supports"
+
+
+def test_a_placebo_controlled_trial_that_concludes_no_superiority_refutes_an_effect_question():
+    """'The trial was stopped because superiority over placebo could not be demonstrated' names no outcome, while the
+    abstract's tone stays positive ('a useful subjective improvement rate'); it is the trial's own null verdict."""
+    from search.pipeline.judge_frame import effect_stance
+
+    question = "Does lithium help stop cluster headache attacks?"
+    query = understand(question, Filters())
+    positive = Stance("supports", 0.7, 0.17, 0.13)
+
+    def paper(abstract: str) -> RankedPaper:
+        return RankedPaper(rank=1, record=_record("Lithium versus placebo in episodic cluster headache", abstract),
+                           similarity=0.5, stance=positive, addresses=Addresses("yes", "test"))
+
+    null = paper("Patients received lithium or placebo for 7 days. Lithium treatment was associated with a useful "
+                 "subjective improvement rate. The trial was stopped because superiority over placebo could not be "
+                 "demonstrated.")
+    read = effect_stance(query, null, positive, question)
+    assert read is not None and read.label == "refutes" and "no better than placebo" in read.rationale
+    # Another drug's null against placebo, or a null in the methods rather than the conclusion, is not X's.
+    other = paper("Patients received lithium, verapamil or placebo. Lithium reduced the attacks. Verapamil was not "
+                  "more effective than placebo.")
+    assert effect_stance(query, other, positive, question) is None
+
+
+
+def test_no_reduction_is_no_change_and_the_outcome_is_no_other_drug():
+    """'There was no reduction in cocaine use with risperidone': no change in the outcome, whose own name (a drug's)
+    is not another drug, so the denial refutes a positive reading."""
+    from search.pipeline.judge_frame import effect_stance
+    from search.stance.outcome_reading import read_clause
+
+    assert read_clause("There was no reduction in cocaine use associated with risperidone.", ["cocaine"]) == "none"
+    question = "Can risperidone help someone stop using cocaine?"
+    query = understand(question, Filters())
+    positive = Stance("supports", 0.6, 0.3, 0.1)
+    record = _record("Risperidone for cocaine dependence", "Subjects received risperidone or placebo. Retention "
+                     "was worse with risperidone. There was no reduction in cocaine use associated with risperidone.")
+    paper = RankedPaper(rank=1, record=record, similarity=0.5, stance=positive, addresses=Addresses("yes", "test"))
+    read = effect_stance(query, paper, positive, question)
+    assert read is not None and read.label == "refutes"
