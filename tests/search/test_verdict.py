@@ -30,6 +30,15 @@ def _paper(n: int, label: str, strength: float = 0.8, addressed: str = "yes", re
                        addresses=Addresses(addressed, "test"))
 
 
+def _effect_read(question: str, stance: Stance, title: str, abstract: str) -> Stance | None:
+    """effect_stance for one fully-addressing study of ``question`` whose classifier stance is ``stance``."""
+    from search.pipeline.judge_frame import effect_stance
+
+    paper = RankedPaper(rank=1, record=_record(title, abstract), similarity=0.5, stance=stance,
+                        addresses=Addresses("yes", "test"))
+    return effect_stance(understand(question, Filters()), paper, stance, question)
+
+
 COMPARISON = "Is tolterodine more effective than oxybutynin for overactive bladder?"
 
 
@@ -255,10 +264,8 @@ def test_a_rise_in_the_outcome_refutes_a_question_that_asks_for_less():
     question = "Does hormone replacement therapy prevent dementia?"
     query = understand(question, Filters())
     positive = Stance("supports", 0.7, 0.2, 0.1)
-    record = _record("WHIMS", "Conclusion: Hormone replacement therapy increased the risk for probable dementia "
-                              "in postmenopausal women.")
-    paper = RankedPaper(rank=1, record=record, similarity=0.5, stance=positive, addresses=Addresses("yes", "test"))
-    assert effect_stance(query, paper, positive, question).label == "refutes"
+    assert _effect_read(question, positive, "WHIMS", "Conclusion: Hormone replacement therapy increased the risk for "
+                                                     "probable dementia in postmenopausal women.").label == "refutes"
     # A count of events is not a rise.
     counted = RankedPaper(rank=1, record=_record("t", "Results: Dementia occurred in 2% of women on hormone "
                                                       "replacement therapy."), similarity=0.5, stance=positive,
@@ -686,40 +693,26 @@ def test_the_comparison_models_direction_needs_a_sentence_that_names_both_arms()
 def test_a_placebo_controlled_trial_that_concludes_no_superiority_refutes_an_effect_question():
     """'The trial was stopped because superiority over placebo could not be demonstrated' names no outcome, while the
     abstract's tone stays positive ('a useful subjective improvement rate'); it is the trial's own null verdict."""
-    from search.pipeline.judge_frame import effect_stance
-
     question = "Does lithium help stop cluster headache attacks?"
-    query = understand(question, Filters())
     positive = Stance("supports", 0.7, 0.17, 0.13)
-
-    def paper(abstract: str) -> RankedPaper:
-        return RankedPaper(rank=1, record=_record("Lithium versus placebo in episodic cluster headache", abstract),
-                           similarity=0.5, stance=positive, addresses=Addresses("yes", "test"))
-
-    null = paper("Patients received lithium or placebo for 7 days. Lithium treatment was associated with a useful "
-                 "subjective improvement rate. The trial was stopped because superiority over placebo could not be "
-                 "demonstrated.")
-    read = effect_stance(query, null, positive, question)
+    title = "Lithium versus placebo in episodic cluster headache"
+    read = _effect_read(question, positive, title, "Patients received lithium or placebo for 7 days. Lithium "
+                        "treatment was associated with a useful subjective improvement rate. The trial was stopped "
+                        "because superiority over placebo could not be demonstrated.")
     assert read is not None and read.label == "refutes" and "no better than placebo" in read.rationale
-    # Another drug's null against placebo, or a null in the methods rather than the conclusion, is not X's.
-    other = paper("Patients received lithium, verapamil or placebo. Lithium reduced the attacks. Verapamil was not "
-                  "more effective than placebo.")
-    assert effect_stance(query, other, positive, question) is None
+    # Another drug's null against placebo is not X's.
+    assert _effect_read(question, positive, title, "Patients received lithium, verapamil or placebo. Lithium reduced "
+                        "the attacks. Verapamil was not more effective than placebo.") is None
 
 
 
 def test_no_reduction_is_no_change_and_the_outcome_is_no_other_drug():
     """'There was no reduction in cocaine use with risperidone': no change in the outcome, whose own name (a drug's)
     is not another drug, so the denial refutes a positive reading."""
-    from search.pipeline.judge_frame import effect_stance
     from search.stance.outcome_reading import read_clause
 
     assert read_clause("There was no reduction in cocaine use associated with risperidone.", ["cocaine"]) == "none"
-    question = "Can risperidone help someone stop using cocaine?"
-    query = understand(question, Filters())
-    positive = Stance("supports", 0.6, 0.3, 0.1)
-    record = _record("Risperidone for cocaine dependence", "Subjects received risperidone or placebo. Retention "
-                     "was worse with risperidone. There was no reduction in cocaine use associated with risperidone.")
-    paper = RankedPaper(rank=1, record=record, similarity=0.5, stance=positive, addresses=Addresses("yes", "test"))
-    read = effect_stance(query, paper, positive, question)
+    read = _effect_read("Can risperidone help someone stop using cocaine?", Stance("supports", 0.6, 0.3, 0.1),
+                        "Risperidone for cocaine dependence", "Subjects received risperidone or placebo. Retention was "
+                        "worse with risperidone. There was no reduction in cocaine use associated with risperidone.")
     assert read is not None and read.label == "refutes"
