@@ -21,7 +21,8 @@ The rule (also in the README):
 4. Otherwise the weighted share of "yes" among the sided: ≥ ``LEAN`` is **yes**, ≤ 1 − ``LEAN``
    is **no**, anything between is **mixed** -- except that a yes / no resting on the partly-addressing
    fallback (rule 1) against which the fully-addressing studies lean (their supports minus refutes, weighted
-   by relevance, uncertain ones included) is **insufficient**: studies of other outcomes fill in, never outvote. Each sided study's weight (rule 1) is multiplied by its
+   by relevance, uncertain ones included) is **insufficient**: studies of other outcomes fill in, never
+   outvote. Each sided study's weight (rule 1) is multiplied by its
    relevance: exp((similarity / best similarity − 1) / ``RELEVANCE_SCALE``), from the question-to-study
    similarity the ranking used (a ratio, so any backend's scale will do), so the studies closest to
    the question (its population, its outcome, its situation) count most: with MiniLM's cosines (best
@@ -171,15 +172,16 @@ _FALLBACK_OVERRULED = (
 
 
 def _fallback_overruled(papers: list[RankedPaper], frame: Frame, label: str, best: float) -> int:
-    """How many fully-addressing studies overrule a yes / no that rests on the partly-addressing fallback (rule 1) is contradicted by the studies that
-    fully address the question, read with their strengths even where too weak to take a side.
+    """How many fully-addressing studies overrule a yes / no that rests on the partly-addressing fallback (rule 1):
+    the studies that fully address the question, read with their strengths even where too weak to take a side,
+    lean the other way. 0 when the verdict stands.
 
     The fallback counts studies of the treatment that never name the outcome, whose stance is read from findings
     on other outcomes ("Can naproxen slow Alzheimer's disease?" answered yes by trials of its stomach effects while
     the one trial of Alzheimer's disease leans no). They may fill in for missing evidence, never outvote it: when
     the fully-addressing studies' relevance-weighted lean (supports minus refutes) points the other way, no answer
     is given. On the labelled sets (12 sets, 658 questions, a replay of the verdict) this turned 4 wrong-way answers
-    into no answer and cost 1 right one. 0 when the verdict stands."""
+    into no answer and cost 1 right one."""
     weights = verdict_weights(papers, frame)
     if not any(0.0 < w < 1.0 for w in weights.values()):
         return 0  # no partly-addressing study counted: the verdict rests on the studies of the question itself

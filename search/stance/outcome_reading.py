@@ -72,7 +72,7 @@ _FALSE_FRIENDS = re.compile(
     re.I,
 )
 # "Abuse not previously reported", "a reaction not hitherto described": a negation of novelty, not of the outcome.
-_NOVELTY = re.compile(r"not\s+(?:previously|hitherto|yet|formerly|before)\b", re.I)
+_NOVELTY = re.compile(r"not\s+(?:previously|hitherto|formerly)\b", re.I)  # "not yet seen" is an absence so far
 # "(the patients) who did not develop cough", "the group without cough": a group, not a finding.
 _GROUP = re.compile(r"\b(?:who|those|patients|subjects|group|groups|participants|cases)\s+(?:\w+\s+)?"
                     r"(?:did\s+not|without|with\s+no|free\s+of)\b", re.I)

@@ -200,3 +200,4 @@ def test_not_previously_reported_is_novelty_not_absence():
     assert read_clause("Presented here are three cases demonstrating patterns of carisoprodol abuse not previously "
                        "reported.", names) != "none"
     assert read_clause("Abuse was not reported in any patient.", names) == "none"
+    assert read_clause("Abuse has not yet been observed with it.", names) == "none"  # an absence so far
