@@ -497,8 +497,7 @@ class SizeRanker:
         if len(features) < 2:
             return choice
         best = max(features, key=lambda value: (self.score(features[value]), value == choice.n, -value))
-        if best == choice.n or choice.n not in features or (
-                self.score(features[best]) - self.score(features[choice.n]) < OVERRIDE_MARGIN):
+        if best == choice.n or self.score(features[best]) - self.score(features[choice.n]) < OVERRIDE_MARGIN:
             return choice
         where = max(key for key, value in reading.counts if value == best)  # its best-ranked mention
         return rules.SampleSize(n=best, sentence=reading.sentences[-where[1]])

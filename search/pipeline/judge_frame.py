@@ -210,7 +210,7 @@ def _third_drug_subject(before: str, arm_names: list[str]) -> bool:
     own = {w for n in arm_names for w in _WORDS.findall(n)}
     for word in reversed(_WORDS.findall(before)):
         # "astemizole-D", "nifedipine-GITS", "tolterodine-LA": a drug with its formulation's suffix is that drug.
-        stem = word.split("-", 1)[0] if "-" in word else word
+        stem = word.split("-", 1)[0]
         if word in own or stem in own:
             return False
         if (is_drug_word(word) or is_drug_word(stem)) and not stem.endswith("s"):
@@ -679,13 +679,10 @@ def _denies_effect(clause: str, x_names: list[str], outcome_names: Sequence[str]
     """
     if _INERT_ARM.search(clause):
         return True
-    from .addresses import other_drugs
-
     if not _DENIES.search(clause):
         return False
     # The outcome's own words are no other drug ("no reduction in cocaine use with risperidone").
-    return not _is_class(x_names) and not (other_drugs(clause, [*x_names, *outcome_names]) if outcome_names
-                                           else _other_drug(x_names)(clause))
+    return not _is_class(x_names) and not _other_drug([*x_names, *outcome_names])(clause)
 
 
 def effect_stance(
