@@ -414,10 +414,15 @@ _DIAGNOSIS = tuple(
         r"\b(is|are|was|were) (my|his|her|our)\b.{0,40}\b(too high|too low|high|low|normal|ok|okay|bad|dangerous|"
         r"serious|worrying|concerning|healthy|elevated|abnormal)\b",
         r"\bwhats wrong with (me|my|him|her|us)\b|\bwhat do (i|we) have\b|\bwhat does (he|she|my \w+) have\b",
-        _MEASUREMENT.pattern,
         r"\b(should|do) (i|we|he|she) (see|go to|call|need to see) (a |the |my |an )?(doctor|gp|er|hospital|dentist|"
         r"specialist)\b",
     )
+)
+# "My sugars are still high on glyburide. Would adding Rezulin bring them down?": after the measurement, what a
+# medicine does to it is asked, a research question (searched, with the caution), not what the number means.
+_TREATMENT_ASKED = re.compile(
+    r"\b(would|will|does|do|can|could|might)\b[^?]{0,60}\b(bring(s|ing)? (it|them) down|lower|reduce|help|control|"
+    r"improve|work)\b"
 )
 _WHAT_IS_IT = re.compile(r"\bwhat (is|could|might|would) (it|this|that)( be)?\b|\bis (this|it) (normal|serious)\b")
 
@@ -432,6 +437,9 @@ def _personal_kind(text: str, spans: list[_Span]) -> str | None:
         return "decision"
     personal_text = REPORTED.sub(" ", text)
     if any(p.search(personal_text) for p in _DIAGNOSIS):
+        return "diagnosis"
+    measured = _MEASUREMENT.search(personal_text)
+    if measured and not (about_a_medicine and _TREATMENT_ASKED.search(personal_text, measured.end())):
         return "diagnosis"
     if _WHAT_IS_IT.search(text) and _FIRST_PERSON.search(personal_text):
         return "diagnosis"

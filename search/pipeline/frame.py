@@ -208,7 +208,17 @@ def frame_question(question: str, concepts: list[Concept]) -> FramedConcepts:
     in_population = [i for i in order if population_at is not None and positions[i] >= population_at]
     before_population = [i for i in order if i not in in_population]
 
-    if kind == "comparison":
+    add_on = _add_on(q, concepts, positions, before_population) if kind == "comparison" else None
+    if add_on is not None:
+        # "Does adding Fosamax to HRT build more bone than HRT alone?": what the added treatment does in people
+        # already taking the other, an effect question; the other is who is studied (a Fosamax trial without
+        # HRT only partly answers), and head-to-head trials of the two (Fosamax *versus* HRT) answer nothing.
+        kind = "effect"
+        framed.intervention, background, arm = add_on
+        rest = [i for i in before_population if i not in framed.intervention + background
+                and not arm[0] <= positions[i] < arm[1]]
+        framed.outcome = _after_verb(q, kind, positions, framed.intervention, rest)
+    elif kind == "comparison":
         split = _frame_comparison(q, concepts, positions, before_population, framed)
         if split is not None:
             _frame_forms(concepts, positions, split, framed)
@@ -226,6 +236,8 @@ def frame_question(question: str, concepts: list[Concept]) -> FramedConcepts:
         i for i in in_population
         if i not in framed.intervention + framed.comparator and _norm(concepts[i].text) not in GENERIC_PEOPLE
     ]
+    if add_on is not None:
+        framed.population = list(dict.fromkeys(add_on[1] + framed.population))
     setting = _SETTING.match(q)
     if setting:
         # "After heart bypass surgery, does metoprolol prevent heart attacks?": who the question is about.
@@ -320,6 +332,55 @@ def _frame_comparison(
     if not framed.comparator and "placebo" in q[split:]:
         framed.frame.comparator = "placebo"
     return split, compared_from
+
+
+# The second arm of an add-on comparison: "than HRT alone", "than estrogen on its own", "than plain Tylenol",
+# "than either of its drugs alone" / "than either pill on its own" (a combination against each of its parts).
+_ALONE_ARM = re.compile(
+    r"^\s*(?:(?:the|a|an)\s+)?(?:(?P<either>either(?:\s+[\w'-]+){1,4}?\s+(?:alone|on\s+(?:its|their)\s+own|by\s+itself)\b)|plain\s+(?P<plain>[\w'-]+(?:\s+[\w'-]+)?)|(?P<arm>[\w'-]+(?:\s+[\w'-]+)"
+    r"{0,3}?)\s+(?:alone|on\s+(?:its|their)\s+own|by\s+itself)\b)"
+)
+
+
+def _add_on(q: str, concepts: list[Concept], positions: list[int], candidates: list[int]
+            ) -> tuple[list[int], list[int], tuple[int, int]] | None:
+    """(added treatments, treatments they are added to, where the "alone" arm is written) when a comparison sets
+    a combination against its part.
+
+    "Does adding cisapride to pantoprazole heal better than pantoprazole alone?" compares pantoprazole with
+    and without cisapride: the part written after the comparative ("pantoprazole alone") must also be written
+    before it, or the question compares two regimens ("diclofenac plus omeprazole ... than celecoxib alone").
+    "Than either of its drugs alone" sets a combination (all the treatments before the comparative) against its
+    parts. None when the comparison is not of that shape, or nothing is left that was added.
+    """
+    pivot = _comparison_pivot(q)
+    arm = _ALONE_ARM.match(q[pivot.end():]) if pivot else None
+    if arm is None:
+        return None
+    asked_from = _sentence_start(q, pivot.start())
+    before = [i for i in candidates if asked_from <= positions[i] < pivot.start()]
+    treatments = [i for i in before if _is_treatment(concepts[i])]
+    written = (pivot.end(), pivot.end() + arm.end())
+    if arm.group("either"):
+        combination = treatments or before[:1]
+        return (combination, [], written) if combination else None
+    part = _norm(arm.group("plain") or arm.group("arm"))
+    background = [i for i in before if _position(part, concepts[i]) >= 0]
+    # What is added: a named drug, or what the question joins to the part ("a progestin with the estrogen").
+    added = [i for i in treatments if i not in background] or [
+        i for i in before if i not in background and any(_joined(q, concepts, positions, i, b) for b in background)]
+    return (added, background, written) if background and added else None
+
+
+_JOINED = re.compile(r"^\s*(?:\([^)]*\)\s*)?(?:with|plus|and|to|together\s+with|combined\s+with|added\s+to|on\s+top\s+of)"
+                     r"\s+(?:the\s+|a\s+|an\s+|my\s+)?$")
+
+
+def _joined(q: str, concepts: list[Concept], positions: list[int], a: int, b: int) -> bool:
+    """Whether concepts ``a`` and ``b`` are written as one regimen: "X with Y", "adding X to Y", "Y plus X"."""
+    first, second = sorted((a, b), key=lambda i: positions[i])
+    between = q[positions[first] + len(_norm(concepts[first].text)):positions[second]]
+    return bool(_JOINED.match(between))
 
 
 def _sentence_start(q: str, at: int) -> int:

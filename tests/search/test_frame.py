@@ -319,3 +319,37 @@ def test_a_comparison_of_people_is_not_a_comparison_of_treatments():
     frame = understand("Are Black patients more likely than others to get angioedema from ACE inhibitors?",
                        Filters()).frame
     assert frame.kind == "other"
+
+
+@pytest.mark.parametrize(
+    ("question", "intervention", "population"),
+    [
+        ("Does adding Fosamax to HRT build more bone than HRT alone?", "Fosamax", "hormone replacement therapy"),
+        ("For reflux damage in the oesophagus, does adding cisapride to pantoprazole heal it better than "
+         "pantoprazole alone?", "cisapride", "pantoprazole"),
+        ("After a heart attack with heart failure, does taking valsartan (Diovan) together with captopril help "
+         "people live longer than captopril alone?", "valsartan", "captopril"),
+        ("Does taking a progestin with the estrogen protect the womb lining better than estrogen alone?",
+         "progestin", "estrogen"),
+    ],
+)
+def test_an_add_on_against_its_part_alone_asks_what_the_added_treatment_does(question, intervention, population):
+    """"X added to Y, better than Y alone?" is X's effect in people on Y: not a head-to-head of X and Y."""
+    frame = understand(question, Filters()).frame
+    assert (frame.kind, frame.intervention, frame.comparator) == ("effect", intervention, None)
+    assert (frame.population or "").startswith(population)
+
+
+def test_a_combination_against_either_part_asks_what_the_combination_does():
+    frame = understand("Does Lotrel lower blood pressure more than either of its drugs alone?", Filters()).frame
+    assert (frame.kind, frame.intervention, frame.outcome) == ("effect", "Lotrel", "blood pressure")
+
+
+@pytest.mark.parametrize("question", [
+    # The part "alone" is not part of the first regimen: two regimens compared head to head.
+    "After a bleeding stomach ulcer, is taking diclofenac plus omeprazole better than celecoxib alone at preventing "
+    "another bleed?",
+    "Is naproxen better than ibuprofen alone?",
+])
+def test_a_regimen_against_another_drug_alone_stays_a_comparison(question):
+    assert understand(question, Filters()).frame.kind == "comparison"

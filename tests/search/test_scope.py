@@ -286,3 +286,21 @@ def test_a_personal_safety_question_suggests_the_drug_asked_about_beside_what_th
     scope = classify_scope(question)
     assert scope.kind == "personal" and scope.suggestion == suggestion
     assert classify_scope(suggestion).searched
+
+
+@pytest.mark.parametrize(
+    ("question", "kind"),
+    [
+        # The measurement is the asker's situation; what a medicine does to it is the question (searched).
+        ("My blood pressure is still high on an ACE inhibitor. Would adding an ARB like valsartan or candesartan "
+         "bring it down further?", "borderline"),
+        ("I'm on the top dose of glyburide and my sugars are still high. Would adding Rezulin (troglitazone) bring "
+         "them down?", "borderline"),
+        # What the number means, or a number with no medicine asked about, stays a personal question.
+        ("my blood pressure is 150/95 what does that mean", "personal"),
+        ("My cholesterol is 240 and I take atorvastatin, is that bad?", "personal"),
+        ("my A1c is 6.9, am I diabetic?", "personal"),
+    ],
+)
+def test_a_measurement_followed_by_what_a_medicine_does_to_it_is_searched(question, kind):
+    assert classify_scope(question).kind == kind
