@@ -210,14 +210,23 @@ def frame_question(question: str, concepts: list[Concept]) -> FramedConcepts:
 
     add_on = _add_on(q, concepts, positions, before_population) if kind == "comparison" else None
     if add_on is not None:
-        # "Does adding Fosamax to HRT build more bone than HRT alone?": what the added treatment does in people
-        # already taking the other, an effect question; the other is who is studied (a Fosamax trial without
-        # HRT only partly answers), and head-to-head trials of the two (Fosamax *versus* HRT) answer nothing.
-        kind = "effect"
+        # "Does adding Fosamax to HRT build more bone than HRT alone?" compares HRT with and without Fosamax: the
+        # arms are what was added and what it was added to ("Fosamax added to HRT", "HRT alone"), not Fosamax
+        # against HRT, and what the question called the comparator (HRT) is no outcome. Read as an effect question
+        # of the added drug (measured), the trials' praise of it answered "yes" where the add-on trials found no
+        # gain; read as a comparison, a trial that found none refutes it. "Than either of its drugs alone" sets
+        # a combination against its parts: what the combination does, an effect question.
         framed.intervention, background, arm = add_on
         rest = [i for i in before_population if i not in framed.intervention + background
                 and not arm[0] <= positions[i] < arm[1]]
-        framed.outcome = _after_verb(q, kind, positions, framed.intervention, rest)
+        if background:
+            framed.comparator = background
+            framed.outcome = rest
+            framed.frame.intervention = f"{_text(concepts, framed.intervention)} added to {_text(concepts, background)}"
+            framed.frame.comparator = f"{_text(concepts, background)} alone"
+        else:
+            kind = "effect"
+            framed.outcome = _after_verb(q, kind, positions, framed.intervention, rest)
     elif kind == "comparison":
         split = _frame_comparison(q, concepts, positions, before_population, framed)
         if split is not None:
@@ -236,8 +245,6 @@ def frame_question(question: str, concepts: list[Concept]) -> FramedConcepts:
         i for i in in_population
         if i not in framed.intervention + framed.comparator and _norm(concepts[i].text) not in GENERIC_PEOPLE
     ]
-    if add_on is not None:
-        framed.population = list(dict.fromkeys(add_on[1] + framed.population))
     setting = _SETTING.match(q)
     if setting:
         # "After heart bypass surgery, does metoprolol prevent heart attacks?": who the question is about.

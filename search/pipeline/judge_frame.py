@@ -670,15 +670,32 @@ _DENIES = re.compile(r"\b(?:no|not|failed\s+to|neither|nor|without)\b|n't", re.I
 _INERT_ARM = re.compile(r"\b(?:" + "|".join(a.replace(" ", r"\s+") for a in INERT_ARMS) + r")\b", re.I)
 
 
-def _denies_effect(clause: str, x_names: list[str], outcome_names: Sequence[str] = ()) -> bool:
+# What a trial measures of harm: "with gastrointestinal tolerability comparable to that of placebo" says X was as
+# harmless as placebo, not that it did as little.
+_HARM_MEASURE = re.compile(r"\b(?:tolerab\w*|safety|adverse|side[\s-]effects?|withdraw\w*|drop-?outs?|discontinu\w*)\b",
+                           re.I)
+# The arms named together: "between the treatment groups", "both drugs", "the two regimens".
+_BETWEEN_ARMS = re.compile(
+    r"\bbetween\s+(?:the\s+)?(?:(?:two|both|three|treatment|study|active)\s+)*(?:groups?|arms?|treatments?|drugs|regimens"
+    r"|agents|medications)\b|\b(?:both|either|the\s+two)\s+(?:groups?|treatments?|drugs|regimens|agents|medications)\b",
+    re.I)
+
+
+def _denies_effect(clause: str, x_names: list[str], outcome_names: Sequence[str] = (),
+                   active_control: bool = False) -> bool:
     """Whether a clause that reads "none" on the outcome says the treatment had no effect on it.
 
     "Similar to atenolol" or "no difference between the two drugs" says X did as well as another
     drug, not that it did nothing; only a denial against placebo or no treatment, or one that
-    names no other drug ("X did not improve memory"), counts.
+    names no other drug ("X did not improve memory"), counts. In a trial of X against another
+    drug (``active_control``: no placebo or untreated arm), "no significant differences between the
+    treatment groups" is that same "as well as", though it names neither drug.
     """
-    if _INERT_ARM.search(clause):
+    inert = _INERT_ARM.search(clause)
+    if inert and not _HARM_MEASURE.search(clause[max(0, inert.start() - 50):inert.start()]):
         return True
+    if active_control and _BETWEEN_ARMS.search(clause):
+        return False
     if not _DENIES.search(clause):
         return False
     # The outcome's own words are no other drug ("no reduction in cocaine use with risperidone").
@@ -714,7 +731,9 @@ def effect_stance(
         if worse and len(worse) > len(better) and (stance is None or stance.label != "refutes"):
             return _stance(0.1, 0.75, 0.15, f"finds {outcome} more often with {query.frame.intervention}: "
                                            f"\u201c{_short(worse[-1].clause)}\u201d")
-    denials = [f for f in findings if f.reading == "none" and _denies_effect(f.clause, x_names, names)]
+    active_control = not _INERT_ARM.search(paper.record.abstract) and _other_drug(x_names)(
+        f"{paper.record.title} {paper.record.abstract}")
+    denials = [f for f in findings if f.reading == "none" and _denies_effect(f.clause, x_names, names, active_control)]
     effects = [f for f in findings if f.reading != "none"]
     if stance is not None and stance.label == "refutes":
         # Kept as the classifier read it, weak or not: making a weak "refutes" firm from the denials (measured, not

@@ -322,22 +322,27 @@ def test_a_comparison_of_people_is_not_a_comparison_of_treatments():
 
 
 @pytest.mark.parametrize(
-    ("question", "intervention", "population"),
+    ("question", "intervention", "comparator"),
     [
-        ("Does adding Fosamax to HRT build more bone than HRT alone?", "Fosamax", "hormone replacement therapy"),
+        ("Does adding Fosamax to HRT build more bone than HRT alone?", "Fosamax added to hormone replacement therapy",
+         "hormone replacement therapy alone"),
         ("For reflux damage in the oesophagus, does adding cisapride to pantoprazole heal it better than "
-         "pantoprazole alone?", "cisapride", "pantoprazole"),
+         "pantoprazole alone?", "cisapride added to pantoprazole", "pantoprazole alone"),
         ("After a heart attack with heart failure, does taking valsartan (Diovan) together with captopril help "
-         "people live longer than captopril alone?", "valsartan", "captopril"),
+         "people live longer than captopril alone?", "valsartan added to captopril", "captopril alone"),
         ("Does taking a progestin with the estrogen protect the womb lining better than estrogen alone?",
-         "progestin", "estrogen"),
+         "progestin added to estrogen", "estrogen alone"),
     ],
 )
-def test_an_add_on_against_its_part_alone_asks_what_the_added_treatment_does(question, intervention, population):
-    """"X added to Y, better than Y alone?" is X's effect in people on Y: not a head-to-head of X and Y."""
-    frame = understand(question, Filters()).frame
-    assert (frame.kind, frame.intervention, frame.comparator) == ("effect", intervention, None)
-    assert (frame.population or "").startswith(population)
+def test_an_add_on_against_its_part_alone_compares_the_regimen_with_and_without_it(question, intervention, comparator):
+    """"X added to Y, better than Y alone?": the arms are Y with X and Y alone, never X against Y, and Y is no
+    outcome."""
+    understood = understand(question, Filters())
+    frame = understood.frame
+    assert (frame.kind, frame.intervention, frame.comparator) == ("comparison", intervention, comparator)
+    added, alone = (understood.concepts[understood.roles[r][0]].text for r in ("intervention", "comparator"))
+    assert intervention.startswith(added) and comparator.startswith(alone)
+    assert alone not in (frame.outcome or "")
 
 
 def test_a_combination_against_either_part_asks_what_the_combination_does():

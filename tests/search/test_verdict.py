@@ -716,3 +716,30 @@ def test_no_reduction_is_no_change_and_the_outcome_is_no_other_drug():
                         "Risperidone for cocaine dependence", "Subjects received risperidone or placebo. Retention was "
                         "worse with risperidone. There was no reduction in cocaine use associated with risperidone.")
     assert read is not None and read.label == "refutes"
+
+
+MELOXICAM = "Does Mobic (meloxicam) ease the pain of osteoarthritis?"
+
+
+def test_no_difference_between_the_groups_of_a_trial_against_another_drug_is_not_no_effect():
+    """"No significant differences between the treatment groups" in meloxicam *versus* diclofenac says meloxicam did as
+    well as diclofenac: it names neither drug, but the trial has no placebo arm."""
+    positive = Stance("supports", 0.7, 0.2, 0.1)
+    abstract = ("A double-blind, randomized study compared meloxicam with diclofenac in patients with osteoarthritis. "
+                "There were no significant differences between the treatment groups with respect to overall pain, "
+                "pain on movement or global efficacy at the end of treatment.")
+    assert _effect_read(MELOXICAM, positive, "Meloxicam in osteoarthritis: a comparison with diclofenac", abstract) \
+        is None
+    # The same sentence in a placebo-controlled trial is a finding of no effect.
+    placebo = abstract.replace("compared meloxicam with diclofenac", "compared meloxicam with placebo")
+    assert _effect_read(MELOXICAM, positive, "Meloxicam in osteoarthritis", placebo).label == "refutes"
+
+
+def test_tolerability_like_placebos_is_no_finding_of_no_effect():
+    positive = Stance("supports", 0.7, 0.2, 0.1)
+    abstract = ("Meloxicam was statistically significantly more effective than placebo for all end points. The data "
+                "support meloxicam once daily to treat the pain of OA, with gastrointestinal tolerability comparable "
+                "to that of placebo.")
+    assert _effect_read(MELOXICAM, positive, "Meloxicam in OA: a placebo-controlled trial", abstract) is None
+    denial = "Meloxicam did not ease the pain of OA any more than placebo."
+    assert _effect_read(MELOXICAM, positive, "Meloxicam in OA: a placebo-controlled trial", denial).label == "refutes"
