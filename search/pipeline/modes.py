@@ -11,7 +11,7 @@ from __future__ import annotations
 from search.design import DESIGNS
 
 from .state import BottomLine, Frame, ModeText, Verdict
-from .verdict import unread
+from .verdict import MIN_STUDIES, unread
 
 # Lay names of the study designs (DESIGNS holds the clinical ones): (one, several).
 LAY_DESIGNS: dict[str, tuple[str, str]] = {
@@ -97,6 +97,10 @@ def lay_explanation(verdict: Verdict, frame: Frame) -> str:
                 "Ask your doctor or pharmacist first.")
     if unread(verdict):
         return "We could not tell which medicine and which effect you mean. Try asking: does this medicine help or cause this?"
+    if label == "insufficient" and verdict.studies_counted >= MIN_STUDIES:
+        # Enough studies, but too few take a clear side or they pull apart (the verdict's reason says which).
+        return ("The studies we found do not give a clear answer to this. That does not mean it does not work. "
+                "It means we can't tell yet.")
     if label == "insufficient":
         return "Too few studies in this library looked at this. That does not mean it does not work. It means we can't tell yet."
     if label == "mixed":

@@ -224,3 +224,20 @@ def test_the_lay_headline_never_counts_studies_the_weighted_verdict_did_not():
                           clinician_headline=headline(verdict, frame), papers_found=len(papers))
     assert verdict.label == "no"
     assert "Most studies" not in words["lay"].headline and "On balance" in words["lay"].headline
+
+
+def test_enough_studies_that_take_no_clear_side_are_not_called_too_few():
+    # Six studies address the question but none takes a side: there are studies, they don't settle it.
+    papers = [_paper(i, label="neutral") for i in range(6)]
+    frame = Frame(kind="effect", intervention="meloxicam", outcome="pain")
+    verdict = decide(papers, frame, offline=True)
+    lay = reading_modes(verdict, build_bottom_line(verdict, papers, frame), frame,
+                        clinician_headline=headline(verdict, frame), papers_found=6)["lay"]
+    assert verdict.label == "insufficient" and verdict.studies_counted >= 3
+    assert "Too few studies" not in lay.explanation and "do not give a clear answer" in lay.explanation
+    assert textstat.flesch_kincaid_grade(lay.explanation) <= 8
+    # Two studies are too few, and the words say so.
+    verdict = decide(papers[:2], frame, offline=True)
+    lay = reading_modes(verdict, build_bottom_line(verdict, papers[:2], frame), frame,
+                        clinician_headline=headline(verdict, frame), papers_found=2)["lay"]
+    assert verdict.label == "insufficient" and "Too few studies" in lay.explanation
