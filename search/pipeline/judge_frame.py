@@ -724,9 +724,7 @@ def effect_stance(
     outcome = query.frame.outcome or "the outcome"
     if _ASKS_LESS.search(question or ""):
         # "Does X prevent / reduce O?": O going up with X refutes as surely as O unchanged.
-        worse = [f for f in findings
-                 if f.reading == "more" and _ROSE.search(f.clause) and not _PRESUPPOSED_HARM.search(f.clause)
-                 and not _RESOLVED.search(f.clause)]
+        worse = [f for f in findings if f.reading == "more" and _rise_with_treatment(f.clause)]
         better = [f for f in findings if f.reading == "less"]
         if worse and len(worse) > len(better) and (stance is None or stance.label != "refutes"):
             return _stance(0.1, 0.75, 0.15, f"finds {outcome} more often with {query.frame.intervention}: "
@@ -792,6 +790,24 @@ _ROSE = re.compile(
 _RESOLVED = re.compile(r"\b(?:heal\w*|cured?|cures|resol\w+|remission|disappear\w*|eradicat\w+)\b", re.I)
 # "reduced X-induced O", "O associated with the disease": the rise is not X's doing.
 _PRESUPPOSED_HARM = re.compile(r"-induced|\binduced\s+by\b", re.I)
+
+
+# "1704 overweight patients ... had raised fasting plasma glucose", "patients with elevated blood pressure": who was
+# enrolled, not what the treatment did.
+_BASELINE = re.compile(r"\b(?:had|has|have|having|with)\s+(?:\w+\s+){0,2}?$", re.I)
+# "more likely to achieve an HbA1c level < 7.0%", "satisfaction with migraine therapy increased": more people
+# reaching a target, or more of something wanted, is no rise in the outcome asked to fall.
+_GOAL = re.compile(r"\b(?:achiev\w*|reach\w*|attain\w*|goals?|targets?|satisf\w+|respon\w+|improv\w+|relie\w+"
+                   r"|success\w*|quality\s+of\s+life|(?:pain|symptom|headache)[\s-]free)\b", re.I)
+
+
+def _rise_with_treatment(clause: str) -> bool:
+    """Whether a clause read "more" of the outcome says it rose with the treatment: an explicit rise word that does
+    not describe the people enrolled, in a clause that is not about the outcome going away or a target reached,
+    and not a rise the treatment was given against ("X-induced")."""
+    if _PRESUPPOSED_HARM.search(clause) or _RESOLVED.search(clause) or _GOAL.search(clause):
+        return False
+    return any(not _BASELINE.search(clause[:m.start()]) for m in _ROSE.finditer(clause))
 
 
 def _short(sentence: str | None) -> str:

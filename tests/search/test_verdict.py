@@ -743,3 +743,28 @@ def test_tolerability_like_placebos_is_no_finding_of_no_effect():
     assert _effect_read(MELOXICAM, positive, "Meloxicam in OA: a placebo-controlled trial", abstract) is None
     denial = "Meloxicam did not ease the pain of OA any more than placebo."
     assert _effect_read(MELOXICAM, positive, "Meloxicam in OA: a placebo-controlled trial", denial).label == "refutes"
+
+
+@pytest.mark.parametrize("sentence", [
+    # Who was enrolled, not what metformin did.
+    "This study investigated whether intensive glucose control with metformin has any specific advantage. Of 4075 "
+    "patients recruited to UKPDS in 15 centres, 1704 overweight (>120% ideal bodyweight) patients with newly diagnosed "
+    "type 2 diabetes, mean age 53 years, had raised fasting plasma glucose (FPG; 6.1-15.0 mmol/L) without "
+    "hyperglycaemic symptoms after 3 months' initial diet.",
+    # More people reaching a target is the wanted direction.
+    "Patients were randomized to glipizide, metformin, or glipizide/metformin tablets. In addition, patients "
+    "receiving glipizide/ metformin were more likely to achieve an HbA1c level < 7.0%.",
+])
+def test_a_rise_that_describes_the_patients_or_a_target_reached_is_no_rise_with_the_treatment(sentence):
+    question = "Does metformin lower blood sugar in type 2 diabetes?"
+    positive = Stance("supports", 0.7, 0.2, 0.1)
+    assert _effect_read(question, positive, "Metformin in type 2 diabetes", sentence) is None
+
+
+def test_satisfaction_rising_is_no_rise_in_the_migraine():
+    question = "Does Amerge (naratriptan) stop a migraine attack?"
+    positive = Stance("supports", 0.7, 0.2, 0.1)
+    sentence = "After treating 3 migraines with naratriptan, satisfaction with migraine therapy increased from 47% to 75%."
+    assert _effect_read(question, positive, "Naratriptan preference", sentence) is None
+    rose = "Migraine attacks became more frequent with naratriptan than before treatment (increased from 3 to 5 a month)."
+    assert _effect_read(question, positive, "Naratriptan", rose).label == "refutes"
