@@ -552,22 +552,28 @@ _PEOPLE = (r"(?:patients?|subjects?|participants?|volunteers?|individuals?|perso
            r"|mothers|pregnant women|cases|controls|students|physicians|nurses|doctors|workers|athletes|employees"
            r"|hypertensives|diabetics|migraineurs|schizophrenics|members|recipients|survivors|nigerians|couples"
            r"|primiparas|twins|donors|caregivers|consumers|pairs|trainees|providers|experts|pharmacists|dentists"
-           r"|surgeons|clinicians|practitioners|parents|pregnancies)")
+           r"|surgeons|clinicians|practitioners|parents|pregnancies|non-?responders|drivers|cleaners)")
 _UNIT_WORDS = (r"(?:%|percent|per\b|-year|-month|-week|-day|-hour|years?\b|yrs?\b|months?\b|weeks?\b|days?\b|hours?\b"
                r"|hrs?\b|h\b|min\b|minutes?\b|msec\b|ms\b|sec\b|seconds?\b|s\b|mg\b|g\b|kg\b|µg\b|mcg\b|ug\b|ml\b|l\b"
                r"|mm\b|cm\b|mmhg\b|mmol\b|nmol\b|hz\b|khz\b|db\b|iu\b|units?\b|times\b|fold\b|x\b|centers\b|centres\b"
                r"|sites\b|countries\b|hospitals\b|studies\b|trials\b|doses\b|cycles\b|episodes\b|attacks\b|visits\b"
                r"|million\b|billion\b)")
+# Time words between a count and a word for people end the count ("within the first six post operative hours,
+# the patients were included": six hours, not six patients).
+_TIME = r"(?:hours|days|weeks|months|years|minutes|nights|periods)"
 # A number, up to five plain words (no digit, no linking verb; a comma only between words: "118 healthy, white
-# women"), then a word for people.
+# women"), then a word for people. No number word between them ("2 Fourteen healthy volunteers": a paragraph number
+# before the count), no plural time word ("six post operative hours, the patients"), and no hyphen after the people
+# ("1,282,996 person-years", "patient-days": time, not people).
 _COUNT = re.compile(
     rf"(?<![\w.,\-/])(?P<num>{_NUMBER})(?![\w%]|[.,]\d|\s*{_UNIT_WORDS})"
-    rf"(?P<between>(?:\s+(?!(?:of|in|to|per|from|at|on|for|had|have|has|were|was|who|did|is|are|than|each)\b)"
-    rf"[A-Za-z()\-/']+(?:(?<!\)),(?=\s+[a-z]))?){{0,5}}?)\s+(?P<noun>{_PEOPLE})\b(?!\s+(?:studies|study|trials?|groups?)\b)", re.I)
+    rf"(?P<between>(?:\s+(?!(?:of|in|to|per|from|at|on|for|had|have|has|were|was|who|did|is|are|than|each)\b|{_WORD}\b|{_TIME}\b)"
+    rf"[A-Za-z()\-/']+(?:(?<!\)),(?=\s+[a-z]))?){{0,5}}?)\s+(?P<noun>{_PEOPLE})\b(?!-\w)"
+    rf"(?!\s+(?:studies|study|trials?|groups?)\b)", re.I)
 _N_EQUALS = re.compile(r"\b[nN]\s*=\s*(?P<num>\d{1,3}(?:,\d{3})+|\d+)(?![\d.,]\d)(?!\s*(?:clinical )?(?:trials|studies"
                        r"|articles|papers|eyes|teeth|samples|ears|limbs|knees|hips|feet|lesions|procedures))")
 _TOTAL_NUMBER = re.compile(rf"(?<!mean )(?<!median )(?<!average )\b(?:total )?number of (?:(?!per\b)[\w-]+\s+)?"
-                           rf"{_PEOPLE}\s+(?:\w+\s+){{0,3}}?(?:was|were|is|totall?ed|amounted to)\s+(?P<num>{_NUMBER})\b"
+                           rf"{_PEOPLE}\s+(?:\w+\s+){{0,4}}?(?:was|were|is|totall?ed|amounted to)\s+(?P<num>{_NUMBER})\b"
                            r"(?![.,]\d|\s*(?:%|per\b))", re.I)
 _TOTAL = re.compile(rf"\b(?:a )?total of (?P<num>{_NUMBER})\b", re.I)
 _OF_WHICH = re.compile(rf"\b(?:of (?:which|whom|these|them),?\s+)(?P<num>{_NUMBER})\s+(?:\w+\s+){{0,2}}?"
@@ -599,6 +605,8 @@ _CASES_AND_CONTROLS = re.compile(r"\bcases\b[^.;]{0,60}?\b(?:and|with|to|versus|
                                  r"(?:[\w-]+ ){0,2}(?:controls|control (?:subjects|patients|women|men|individuals))\b", re.I)
 _CLINICIANS = re.compile(r"physicians|nurses|doctors|surgeons|clinicians|practitioners|providers|pharmacists"
                          r"|dentists|trainees", re.I)
+# A control group counted only as "(n = 50)" ("a matched healthy control group (n = 50)").
+_CONTROL_GROUP_N = re.compile(r"\b(?:controls|control (?:group|subjects))\s*\(\s*n\s*=\s*(?P<num3>\d+)\s*\)", re.I)
 # A control group counted on its own ("Fifty-one infants who did not have pyloric stenosis served as controls",
 # "There were also 51 controls studied", "normal controls (n = 30)").
 _CONTROLS_ALONE = re.compile(
@@ -606,7 +614,7 @@ _CONTROLS_ALONE = re.compile(
     rf"(?:controls|control (?:subjects|group))\b"
     rf"|(?<![\w.,\-/])(?P<num2>{_NUMBER})\s+(?:[\w-]+\s+){{0,2}}?(?:controls|control subjects)\s+(?:\w+\s+){{0,8}}?"
     rf"(?:were\s+)?(?:studied|included|recruited|enrolled|matched)\b"
-    rf"|\bcontrols?(?: group| subjects)?\s*\(\s*n\s*=\s*(?P<num3>\d+)\s*\)", re.I)
+    rf"|{_CONTROL_GROUP_N.pattern}", re.I)
 _RANDOMISED_TO = re.compile(rf"(?<![\w.,\-/])(?P<num>{_NUMBER})\s+(?:[\w-]+\s+){{0,2}}?{_PEOPLE}\s+"
                             r"(?:had been |were |was )?"
                             r"(?:randomi[sz]ed|randomly assigned|randomly allocated|assigned|allocated)\s+to\b", re.I)
@@ -632,7 +640,11 @@ _SINGLE_CASE = re.compile(r"\b(?:we|the authors?|this (?:short |brief )?(?:note|
                           r"|child|infant)\b|\bin (?:a|one) (?:\w+ ){0,3}(?:man|woman|boy|girl|child|infant) (?:with|who)\b"
                           r"|\bsingle case (?:report|study)\b|\b(?:we|to) (?:present|report|describe) (?:a|one) (?:\w+ ){0,2}"
                           r"patient (?:with|who)\b|^an? (?:\w+ ){0,2}case of\b[^.]{0,160}\b(?:is|was) (?:reported|described"
-                          r"|presented)\b",
+                          r"|presented)\b|\b(?:the following|this|the present|our) (?:\w+ ){0,2}case (?:describes|illustrates|shows)\b"
+                          r"|\bwe (?:present|report|describe) (?:this|an?|the) (?:[\w-]+ ){0,3}case\b"
+                          r"|\b(?:course|history|case) of an? \d+[- ](?:year|month)s?[- ]old\b"
+                          r"|^an? (?:[\w-]+ ){0,3}(?:patient|woman|man|boy|girl|child|infant) (?:presented|was|had"
+                          r"|suffering|developed|underwent)\b",
                           re.I)
 _ANIMAL_SENTENCE = re.compile(r"\b(rats?|mice|dogs?|rabbits?|guinea[- ]pigs?|pigs|piglets|sheep|monkeys?|hamsters?"
                               r"|cats|animals)\b", re.I)
@@ -652,20 +664,35 @@ _ROLE: tuple[tuple[int, re.Pattern[str]], ...] = (
                    r"|report|describe|present|measured|compared|interviewed|retrospectively)\b|\bstudied\b"
                    r"|\bvolunteer(s|ed)\b|\bundergo\b|\bin \S+ (patients|subjects)\b|\b(was|were) (performed|carried out|conducted) (on|in)\b|\breviewing\b|\bretrospectively reviewed\b", re.I)),
 )
-# Words right after a count that make it a part of the sample, not the sample ("12 patients withdrew").
-_SUBSET_AFTER = re.compile(r"^[^.;:]{0,60}?\b(completed|withdrew|discontinued|dropped out|lost to follow|died"
-                           r"|were excluded|responded|remitted|re-bled|relapsed|evaluable|had to be excluded)\b"
+# The sample's make-up given as a share right after its count ("809 patients (31% females)"): not a subset.
+_MAKE_UP = r"(?:women|men|males?|females?|boys|girls|white|black|caucasians?|african[- ]americans?|hispanics?)"
+# Words right after a count that make it a part of the sample, not the sample ("12 patients withdrew"), or a number
+# that was only planned ("50 patients had been planned ... terminated after 32 had been enrolled"). "Completed a
+# test / an exercise" is what the whole sample did, not the part that stayed.
+_SUBSET_AFTER = re.compile(r"^[^.;:]{0,60}?\b(completed(?! an?\b)|withdrew|discontinued|dropped out|lost to follow|died"
+                           r"|were excluded|responded|remitted|re-bled|relapsed|evaluable|had to be excluded"
+                           r"|(?:had been|were|was|are|is) (?:originally )?(?:planned|intended|needed)|would be needed)\b"
                            r"|^[^.;:]{0,40}?\b(per|to|for) (each|every) (case|patient|subject)\b"
-                           r"|^\s*\w*\s*(\([^)]*\)\s*)?\(\s*\d+(\.\d+)?\s*%|^[^.;:]{0,40}?\(\s*\d+(\.\d+)?\s*%\)", re.I)
-_SUBSET_BEFORE = re.compile(rf"(?:\b{_NUMBER}\s+(?:\(\S+\)\s+)?of\s+(?:the\s+)?|\b(?<!questionnaire )(?<!survey )(?<!study )(?<!trial )(?:among|per|than|whom|which|up to)"
+                           rf"|^\s*\w*\s*(\([^)]*\)\s*)?\(\s*\d+(\.\d+)?\s*%(?!\s*(?:were\s+)?{_MAKE_UP}\b)"
+                           r"|^[^.;:]{0,40}?\(\s*\d+(\.\d+)?\s*%\)", re.I)
+# Words right before a count that make it a part ("12 of 40", "among", "of which" ...); "in which" is not one ("a
+# trial in which 15 patients were randomized" introduces the sample).
+_SUBSET_BEFORE = re.compile(rf"(?:\b{_NUMBER}\s+(?:\(\S+\)\s+)?of\s+(?:the\s+)?|\b(?<!questionnaire )(?<!survey )(?<!study )(?<!trial )(?:among|per|than|whom|(?<!\bin )which|up to)"
                             rf"\s+|\b(?:for|per) (?:every|each) \w+,?\s+|%\s+of\s+|\d\s*\(\s*|\b{_PEOPLE}\s*\(\s*"
                             rf"|[<>≤≥±/]\s*|\b(?:occurred|observed|found|seen|noted|detected|required|developed|documented|recorded)\s+in\s+"
                             rf"|\b(?:type|grade|stage|class|phase"
                             rf"|level|day|week|month|year|visit|table|figure|fig|step|cycle|score|version|no|aged?|ages"
                             rf"|(?<!compared )(?<!comparison )between|over|under|approximately)\.?\s+)$", re.I)
 # Where the words after a count start to tell of another count ("25 entered but 19 completed", "Of 26 men who
-# entered the study, 23 completed"): a subset word after it is that count's, not this one's.
-_NEXT_COUNT = re.compile(rf"(?:\b(?:but|whereas|while|and)|,)\s+(?={_NUMBER}\b)", re.I)
+# entered the study, 23 completed", "3,100 patients, of whom 136 (4%) were children", "Out of 201 patients entering
+# the study 156 completed", "110 were enrolled (92 completed, 18 discontinued)"): a subset word after it is that
+# count's, not this one's.
+_NEXT_COUNT = re.compile(rf"(?:\b(?:but|whereas|while|and)|,)\s+(?={_NUMBER}\b)"
+                         rf"|,?\s*\b(?:of|among) (?:whom|which|these|them|those)\b,?\s*"
+                         rf"|(?:\s|\()(?={_NUMBER}\s+(?:\(\s*\d[^)]*\)\s+)?(?:[A-Za-z-]+\s+){{0,2}}?(?:completed|withdrew"
+                         rf"|discontinued|dropped out|died|responded)\b)", re.I)
+# Words after a count that open its breakdown: the counts that follow are parts of it, not more people.
+_BREAKDOWN = re.compile(r"\b(?:including|consisting of|comprising|composed of|made up of)\b", re.I)
 _BASE_BEFORE = re.compile(r"\b(population|base|pool|catchment|registry|database) of\s+$|\bout of\s+$", re.I)
 _COMPLEMENT = re.compile(r"\b(remaining|the other|while|whereas|and|or|with|versus|vs\.?|compared|plus|paired"
                          r"|matched (to|with))\b", re.I)
@@ -714,14 +741,16 @@ def _clause_role(sentence: str, start: int, end: int) -> int:
 
 
 def _arms(sentence: str) -> int | None:
-    """The sum of "(n = 30) ... (n = 32)" in a sentence that allocates or compares groups, else None."""
+    """The sum of "(n = 30) ... (n = 32)" in a sentence that allocates or compares groups, else None.
+
+    A placebo named beside the counts is a compared arm too ("treatment n=69, placebo n=59")."""
     values = [int(m.group("num").replace(",", "")) for m in _N_EQUALS.finditer(sentence)]
     if len(values) < 2 or re.search(r"\bnot included\b|\bexcluded\b|\bwithdr[ae]w", sentence, re.I):
         return None
     if len(values) > 2 and values[0] == sum(values[1:]):
         return values[0]  # the total stated first, then its arms
     if re.search(r"\brandomi[sz]|\brandomly\b|\ballocated\b|\bassigned\b|\bgroups?\b|\b(received|receiving|"
-                 r"treated)\b|\b(or|and|vs\.?|versus|than|compared|controls?)\b", sentence, re.I):
+                 r"treated)\b|\b(or|and|vs\.?|versus|than|compared|controls?|placebo)\b", sentence, re.I):
         return sum(values)
     return None
 
@@ -745,8 +774,10 @@ def _clause_candidates(clause: str, offset: int) -> list[tuple[int, int, int, in
         if _SUBSET_BEFORE.search(before):
             dropped = True
             continue  # "12 of 40 patients", "type 2 diabetic women", "aged 45 patients", "per 1,000 patients"
-        if re.search(r"\bincluding\s+$", before) and (counts or dropped):
-            continue  # "613 children, including 97 neonates"; "seen in 28 patients, including 6 patients who ..."
+        if counts and _BREAKDOWN.search(clause[counts[-1][2] - offset:match.start()]) or \
+                re.search(r"\bincluding\s+$", before) and dropped:
+            continue  # "613 children, including 97 neonates"; "308 participants ..., consisting of 84 migraineurs and
+            # 224 controls"; "seen in 28 patients, including 6 patients who ..."
         role = _clause_role(clause, match.start(), match.end())
         if match.group("noun").lower() == "cases" and role < 3 and not _CASES_AND_CONTROLS.search(clause):
             continue  # "cases" counts people only where the clause counts them, or pairs them with controls
@@ -763,6 +794,11 @@ def _clause_candidates(clause: str, offset: int) -> list[tuple[int, int, int, in
                                  re.I))
         counts.append((value, role, offset + match.start(), not base, control))
         clinicians.append(bool(_CLINICIANS.fullmatch(match.group("noun"))))
+    for match in _CONTROL_GROUP_N.finditer(clause):
+        if counts and not any(offset + match.start() <= position for _, _, position, _, _ in counts):
+            # "809 patients (31% females) and a matched healthy control group (n = 50)": the controls join them
+            counts.append((int(match.group("num3")), 2, offset + match.start(), True, True))
+            clinicians.append(False)
     if any(clinicians) and not all(clinicians):
         # "103 physicians and 175 patients were involved", "6 174 doctors enrolled 33 147 patients": the
         # clinicians who enrol or treat are not the sample when the patients are counted beside them

@@ -579,3 +579,77 @@ def test_holdout_shares_no_pmid_with_the_tuning_set() -> None:
     for i, first in enumerate(sets):
         for second in sets[i + 1:]:
             assert first.isdisjoint(second)
+
+
+# --- sample size, 2026-12-03 (holdout12's misses read after its blind measurement) ------------------------------
+
+@pytest.mark.parametrize(("abstract", "expected"), [
+    # a paragraph number before a count written in words is not the count ("2 Fourteen healthy volunteers")
+    ("1 The drug is metabolised by CYP2D6. 2 Fourteen healthy volunteers, seven extensive and seven poor "
+     "metabolisers, were studied in a randomised cross-over protocol.", 14),
+    # person-years are time, not people
+    ("The cohort included 52,300 persons with 140,120 person-years of follow-up.", 52300),
+    # a share of women or men right after the count is the sample's make-up, not a subset
+    ("Six hundred and twelve patients (28% women) were enrolled in the registry.", 612),
+    # "a trial in which N patients were randomized" introduces the sample ("of which N" would be a part)
+    ("We conducted a double-blind evaluation in which 18 patients were randomized 2:1 to drug or placebo.", 18),
+    # a time word between a count and "patients" ends the count: six hours, not six patients
+    ("Within the first six post operative hours, the patients were included and randomly allocated. Sixty "
+     "patients were studied.", 60),
+    # arms against placebo given as n = are summed ("treatment n=40, placebo n=38")
+    ("Adolescents were studied (treatment n=40, placebo n=38, mean age 15 y).", 78),
+    # the subset word after "of whom" belongs to the later count
+    ("The cohort comprised 2,450 patients, of whom 120 (5%) were children.", 2450),
+    # ... and so does a subset word after a later count in the same clause, with or without brackets
+    ("Out of 150 patients entering the study 120 completed it.", 150),
+    ("In all, 96 patients were enrolled (80 completed, 16 discontinued).", 96),
+    # completing a test is what the sample did, not a part that stayed
+    ("Thirty sedentary women completed an exercise test and were then allocated to training or control.", 30),
+    # "the total number of patients included in this study was N": four words before the verb
+    ("The total number of patients included in this study was 250.", 250),
+    # a control group counted only as (n = 40) joins the patients counted in words beside it
+    ("Five hundred and ten patients (30% females) and a matched healthy control group (n = 40).", 550),
+    # more people: non-responders, drivers, cleaners
+    ("Drug A or drug B was added for 3 months in 180 hypertensive non-responders to monotherapy.", 180),
+    ("Twenty older and 22 younger drivers drove a manual and an automatic car.", 42),
+    ("A total of 90 cleaners aged 20-60 years were included.", 90),
+    # a planned number is not the sample
+    ("While 60 patients had been planned, the trial was stopped after 41 patients had been enrolled.", 41),
+])
+def test_sample_size_round_five_phrasings(abstract: str, expected: int) -> None:
+    found = sample_size(abstract, learned=False)
+    assert found is not None and found.n == expected
+
+
+@pytest.mark.parametrize(("abstract", "expected"), [
+    # a breakdown after "consisting of" is parts of the count before it, not more people
+    ("Two hundred participants (mean age 20 years; 60% female), consisting of 50 migraineurs and 150 controls "
+     "completed a computerised task.", 200),
+    # a share followed by a result is still a subset
+    ("Forty patients were enrolled. Ten patients (25%) developed a rash.", 40),
+    # "final year" is not a time span between the count and the people
+    ("Forty-one final year medical students followed patients through day surgery.", 41),
+    # a control treatment given as (n = ...) is an arm, not a separate control group to add
+    ("900 patients randomised to tight control (n=600) or less tight control (n=300).", 900),
+])
+def test_sample_size_round_five_leaves_these_alone(abstract: str, expected: int) -> None:
+    found = sample_size(abstract, learned=False)
+    assert found is not None and found.n == expected
+
+
+@pytest.mark.parametrize("abstract", [
+    "Cocaine is widely abused. The following case describes a patient with restlessness after an accident.",
+    "We present this interesting case of an adolescent with seizures. The relevant literature is reviewed.",
+    "In this report, we summarize the clinical course of a 9-year-old boy with cerebral palsy.",
+    "A first-trimester primigravid patient presented with hyperemesis and malaise. Work-up was done.",
+    "A 6-months pregnant woman suffering from severe tetanus was treated with intrathecal baclofen.",
+])
+def test_sample_size_single_case_round_five(abstract: str) -> None:
+    found = sample_size(abstract, learned=False)
+    assert found is not None and found.n == 1
+
+
+def test_sample_size_generic_patient_is_not_a_case_report() -> None:
+    abstract = ("Prostatitis has many causes. A patient who does not respond might be evaluated for chronic "
+                "prostatitis, in which other therapies may help.")
+    assert sample_size(abstract, learned=False) is None
