@@ -552,7 +552,7 @@ _PEOPLE = (r"(?:patients?|subjects?|participants?|volunteers?|individuals?|perso
            r"|mothers|pregnant women|cases|controls|students|physicians|nurses|doctors|workers|athletes|employees"
            r"|hypertensives|diabetics|migraineurs|schizophrenics|members|recipients|survivors|nigerians|couples"
            r"|primiparas|twins|donors|caregivers|consumers|pairs|trainees|providers|experts|pharmacists|dentists"
-           r"|surgeons|clinicians|practitioners|parents|pregnancies|non-?responders|drivers|cleaners)")
+           r"|surgeons|clinicians|practitioners|parents|pregnancies|non-?responders|drivers|cleaners|families|case notes)")
 _UNIT_WORDS = (r"(?:%|percent|per\b|-year|-month|-week|-day|-hour|years?\b|yrs?\b|months?\b|weeks?\b|days?\b|hours?\b"
                r"|hrs?\b|h\b|min\b|minutes?\b|msec\b|ms\b|sec\b|seconds?\b|s\b|mg\b|g\b|kg\b|µg\b|mcg\b|ug\b|ml\b|l\b"
                r"|mm\b|cm\b|mmhg\b|mmol\b|nmol\b|hz\b|khz\b|db\b|iu\b|units?\b|times\b|fold\b|x\b|centers\b|centres\b"
@@ -561,14 +561,16 @@ _UNIT_WORDS = (r"(?:%|percent|per\b|-year|-month|-week|-day|-hour|years?\b|yrs?\
 # Time words between a count and a word for people end the count ("within the first six post operative hours,
 # the patients were included": six hours, not six patients).
 _TIME = r"(?:hours|days|weeks|months|years|minutes|nights|periods)"
-# A number, up to five plain words (no digit, no linking verb; a comma only between words: "118 healthy, white
-# women"), then a word for people. No number word between them ("2 Fourteen healthy volunteers": a paragraph number
+# An age written between a count and its people ("Sixty-three 6- to-12-year-old children", "40 65-year-old men").
+_AGE = r"(?:\d+-?\s*(?:to-?\s*)?)?\d+[- ](?:year|month|week)s?[- ]old"
+# A number, up to five plain words (no digit but an age, no linking verb; a comma only between words: "118 healthy,
+# white women"), then a word for people. No number word between them ("2 Fourteen healthy volunteers": a paragraph number
 # before the count), no plural time word ("six post operative hours, the patients"), and no hyphen after the people
 # ("1,282,996 person-years", "patient-days": time, not people).
 _COUNT = re.compile(
     rf"(?<![\w.,\-/])(?P<num>{_NUMBER})(?![\w%]|[.,]\d|\s*{_UNIT_WORDS})"
     rf"(?P<between>(?:\s+(?!(?:of|in|to|per|from|at|on|for|had|have|has|were|was|who|did|is|are|than|each)\b|{_WORD}\b|{_TIME}\b)"
-    rf"[A-Za-z()\-/']+(?:(?<!\)),(?=\s+[a-z]))?){{0,5}}?)\s+(?P<noun>{_PEOPLE})\b(?!-\w)"
+    rf"(?:{_AGE}|[A-Za-z()\-/']+)(?:(?<!\)),(?=\s+[a-z]))?){{0,5}}?)\s+(?P<noun>{_PEOPLE})\b(?!-\w)"
     rf"(?!\s+(?:studies|study|trials?|groups?)\b)", re.I)
 _N_EQUALS = re.compile(r"\b[nN]\s*=\s*(?P<num>\d{1,3}(?:,\d{3})+|\d+)(?![\d.,]\d)(?!\s*(?:clinical )?(?:trials|studies"
                        r"|articles|papers|eyes|teeth|samples|ears|limbs|knees|hips|feet|lesions|procedures))")
@@ -615,7 +617,9 @@ _CONTROLS_ALONE = re.compile(
     rf"|(?<![\w.,\-/])(?P<num2>{_NUMBER})\s+(?:[\w-]+\s+){{0,2}}?(?:controls|control subjects)\s+(?:\w+\s+){{0,8}}?"
     rf"(?:were\s+)?(?:studied|included|recruited|enrolled|matched)\b"
     rf"|{_CONTROL_GROUP_N.pattern}", re.I)
-_RANDOMISED_TO = re.compile(rf"(?<![\w.,\-/])(?P<num>{_NUMBER})\s+(?:[\w-]+\s+){{0,2}}?{_PEOPLE}\s+"
+# Arms told one after another after a randomised count, the first with or without its people ("112 patients had
+# been randomized to A, 117 to B", "1161 were randomized to eradication therapy and 1163 to placebo").
+_RANDOMISED_TO = re.compile(rf"(?<![\w.,\-/])(?P<num>{_NUMBER})\s+(?:(?:[\w-]+\s+){{0,2}}?{_PEOPLE}\s+)?"
                             r"(?:had been |were |was )?"
                             r"(?:randomi[sz]ed|randomly assigned|randomly allocated|assigned|allocated)\s+to\b", re.I)
 _NEXT_ARM = re.compile(rf"(?:,|;|\band\b|\bor\b)\s+(?:and\s+|or\s+)?(?P<num>{_NUMBER})\s+(?:{_PEOPLE}\s+)?"
@@ -667,10 +671,11 @@ _ROLE: tuple[tuple[int, re.Pattern[str]], ...] = (
 # The sample's make-up given as a share right after its count ("809 patients (31% females)"): not a subset.
 _MAKE_UP = r"(?:women|men|males?|females?|boys|girls|white|black|caucasians?|african[- ]americans?|hispanics?)"
 # Words right after a count that make it a part of the sample, not the sample ("12 patients withdrew"), or a number
-# that was only planned ("50 patients had been planned ... terminated after 32 had been enrolled"). "Completed a
+# that was only planned ("50 patients had been planned ... terminated after 32 had been enrolled"); "N patients
+# (who received X) developed Y" is a result in some of them, "who had developed" selects them. "Completed a
 # test / an exercise" is what the whole sample did, not the part that stayed.
 _SUBSET_AFTER = re.compile(r"^[^.;:]{0,60}?\b(completed(?! an?\b)|withdrew|discontinued|dropped out|lost to follow|died"
-                           r"|were excluded|responded|remitted|re-bled|relapsed|evaluable|had to be excluded"
+                           r"|were excluded|responded|remitted|re-bled|relapsed|evaluable|had to be excluded|(?<!who )(?<!had )developed"
                            r"|(?:had been|were|was|are|is) (?:originally )?(?:planned|intended|needed)|would be needed)\b"
                            r"|^[^.;:]{0,40}?\b(per|to|for) (each|every) (case|patient|subject)\b"
                            rf"|^\s*\w*\s*(\([^)]*\)\s*)?\(\s*\d+(\.\d+)?\s*%(?!\s*(?:were\s+)?{_MAKE_UP}\b)"

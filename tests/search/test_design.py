@@ -653,3 +653,21 @@ def test_sample_size_generic_patient_is_not_a_case_report() -> None:
     abstract = ("Prostatitis has many causes. A patient who does not respond might be evaluated for chronic "
                 "prostatitis, in which other therapies may help.")
     assert sample_size(abstract, learned=False) is None
+
+
+@pytest.mark.parametrize(("abstract", "expected"), [
+    # an age written between the count and its people
+    ("Forty-two 6- to-12-year-old children with ADHD were assigned randomly to drug or placebo.", 42),
+    # families and case notes are the units a survey or an audit counts
+    ("To assess the use of remedies, 150 families with a child with asthma were recruited at the clinic.", 150),
+    ("An audit was undertaken by a retrospective study of 420 case notes.", 420),
+    # "N patients who received X developed Y" is a result in a part of the sample ("who had developed" would select it)
+    ("Of 44 patients admitted, 35 met the response criteria. One patient who received the patch developed "
+     "dermatitis.", 44),
+    # randomised arms told one after another, the first without its people
+    ("A total of 2000 subjects were eligible: 900 were randomized to receive therapy and 905 to receive placebo.",
+     1805),
+])
+def test_sample_size_round_five_more_units(abstract: str, expected: int) -> None:
+    found = sample_size(abstract, learned=False)
+    assert found is not None and found.n == expected
