@@ -114,3 +114,15 @@ def test_server_settings_report_what_the_figures_depend_on():
     assert set(SERVER_SETTINGS) <= set(found)
     assert found["shared_buffers_bytes"] >= 128 * 1024  # 16 buffers of 8 kB at least
     assert found["shared_buffers"].endswith(("kB", "MB", "GB"))
+
+
+def test_ranking_floor_is_the_p95_of_matching_and_counting_beside_the_ranked_search():
+    from search.benchmarks._scale_run import ranking_floor
+
+    ranked = [10.0] * 50 + [400.0, 500.0, 600.0, 700.0, 800.0]  # p95 of 55 (nearest rank) is the 4th slowest
+    match = [5.0] * 50 + [150.0, 200.0, 250.0, 280.0, 300.0]
+    floor = ranking_floor(ranked, match)
+    assert floor["ranked_p95_ms"] == 500.0 and floor["match_and_count_p95_ms"] == 200.0
+    assert floor["ranked_p50_ms"] == 10.0 and floor["match_and_count_p50_ms"] == 5.0
+    assert floor["ranking_share_of_p95"] == 0.6
+    assert ranking_floor([], []) == {} and ranking_floor([1.0], []) == {}
