@@ -343,9 +343,11 @@ def _frame_comparison(
 
 # The second arm of an add-on comparison: "than HRT alone", "than estrogen on its own", "than plain Tylenol",
 # "than either of its drugs alone" / "than either pill on its own" (a combination against each of its parts).
+_ALONE = r"(?:alone|on\s+(?:its|their)\s+own|by\s+itself)\b"
 _ALONE_ARM = re.compile(
-    r"^\s*(?:(?:the|a|an)\s+)?(?:(?P<either>either(?:\s+[\w'-]+){1,4}?\s+(?:alone|on\s+(?:its|their)\s+own|by\s+itself)\b)|plain\s+(?P<plain>[\w'-]+(?:\s+[\w'-]+)?)|(?P<arm>[\w'-]+(?:\s+[\w'-]+)"
-    r"{0,3}?)\s+(?:alone|on\s+(?:its|their)\s+own|by\s+itself)\b)"
+    rf"^\s*(?:(?:the|a|an)\s+)?(?:(?P<either>either(?:\s+[\w'-]+){{1,4}}?\s+{_ALONE})"
+    rf"|plain\s+(?P<plain>[\w'-]+(?:\s+[\w'-]+)?)"
+    rf"|(?P<arm>[\w'-]+(?:\s+[\w'-]+){{0,3}}?)\s+{_ALONE})"
 )
 
 
