@@ -779,8 +779,8 @@ def _clause_candidates(clause: str, offset: int) -> list[tuple[int, int, int, in
         if _SUBSET_BEFORE.search(before):
             dropped = True
             continue  # "12 of 40 patients", "type 2 diabetic women", "aged 45 patients", "per 1,000 patients"
-        if counts and _BREAKDOWN.search(clause[counts[-1][2] - offset:match.start()]) or \
-                re.search(r"\bincluding\s+$", before) and dropped:
+        if (counts and _BREAKDOWN.search(clause[counts[-1][2] - offset:match.start()])) or (
+                dropped and re.search(r"\bincluding\s+$", before)):
             continue  # "613 children, including 97 neonates"; "308 participants ..., consisting of 84 migraineurs and
             # 224 controls"; "seen in 28 patients, including 6 patients who ..."
         role = _clause_role(clause, match.start(), match.end())

@@ -222,8 +222,9 @@ def frame_question(question: str, concepts: list[Concept]) -> FramedConcepts:
         if background:
             framed.comparator = background
             framed.outcome = rest
-            framed.frame.intervention = f"{_text(concepts, framed.intervention)} added to {_text(concepts, background)}"
-            framed.frame.comparator = f"{_text(concepts, background)} alone"
+            part = _text(concepts, background)
+            framed.frame.intervention = f"{_text(concepts, framed.intervention)} added to {part}"
+            framed.frame.comparator = f"{part} alone"
         else:
             kind = "effect"
             framed.outcome = _after_verb(q, kind, positions, framed.intervention, rest)

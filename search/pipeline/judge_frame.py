@@ -719,8 +719,8 @@ def effect_stance(
     if not names or not paper.record.abstract.strip():
         return None
     x_names = _concept_names(query, "intervention", query.frame.intervention)
-    findings = read_outcome(paper.record.abstract, outcome_names=names, x_names=x_names,
-                            other_drug=_other_drug(x_names))
+    other_drug = _other_drug(x_names)
+    findings = read_outcome(paper.record.abstract, outcome_names=names, x_names=x_names, other_drug=other_drug)
     outcome = query.frame.outcome or "the outcome"
     if _ASKS_LESS.search(question or ""):
         # "Does X prevent / reduce O?": O going up with X refutes as surely as O unchanged.
@@ -729,7 +729,7 @@ def effect_stance(
         if worse and len(worse) > len(better) and (stance is None or stance.label != "refutes"):
             return _stance(0.1, 0.75, 0.15, f"finds {outcome} more often with {query.frame.intervention}: "
                                            f"\u201c{_short(worse[-1].clause)}\u201d")
-    active_control = not _INERT_ARM.search(paper.record.abstract) and _other_drug(x_names)(
+    active_control = not _INERT_ARM.search(paper.record.abstract) and other_drug(
         f"{paper.record.title} {paper.record.abstract}")
     denials = [f for f in findings if f.reading == "none" and _denies_effect(f.clause, x_names, names, active_control)]
     effects = [f for f in findings if f.reading != "none"]
