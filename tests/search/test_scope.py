@@ -304,3 +304,18 @@ def test_a_personal_safety_question_suggests_the_drug_asked_about_beside_what_th
 )
 def test_a_measurement_followed_by_what_a_medicine_does_to_it_is_searched(question, kind):
     assert classify_scope(question).kind == kind
+
+
+@pytest.mark.parametrize(("question", "searched"), [
+    # Childbirth and operations are health topics the dictionaries do not know as words.
+    ("Does an epidural during labour slow the birth down?", True),
+    ("Are varicose veins in the legs worse after a caesarean?", True),
+    ("Would a spinal cord stimulator help blocked leg arteries?", True),
+    # Their everyday senses stay off topic: one ambiguous word alone is not health.
+    ("Is the labour party ahead in the polls?", False),
+    ("Will my parcel delivery arrive before the birthday party?", False),
+    ("Which bypass road avoids the town centre?", False),
+])
+def test_childbirth_and_operation_words_make_a_health_question(question, searched):
+    scope = classify_scope(question)
+    assert scope.searched is searched and scope.kind != "personal"
