@@ -543,7 +543,10 @@ _TENS = {"twenty": 20, "thirty": 30, "forty": 40, "fifty": 50, "sixty": 60, "sev
          "ninety": 90}
 _WORD = r"(?:zero|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen" \
         r"|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred|thousand)"
-_NUMBER = (rf"(?:\d{{1,3}}(?:,\d{{3}})+|\d{{1,3}}(?:[ \u2009]\d{{3}})+(?![\d.,]\d)|\d+"
+# Thousands may be set off by a comma and a space ("26, 521 individuals", "n = 16, 806"), but not in a list of
+# numbers ("at 50, 100 and 200 mg").
+_NUMBER = (rf"(?:\d{{1,3}}(?:,\d{{3}})+|(?<!\d, )\d{{1,3}}(?:, \d{{3}})+(?![\d.]\d|,\s*\d|\s+(?:and|or|to)\s+\d)"
+           rf"|\d{{1,3}}(?:[ \u2009]\d{{3}})+(?![\d.,]\d)|\d+"
            rf"|(?!hundred|thousand){_WORD}(?:[\s-]+(?:and[\s-]+)?{_WORD})*)")
 # People, and the units a study of people counts ("cases" only where the sentence counts them: see _count_role).
 _PEOPLE = (r"(?:patients?|subjects?|participants?|volunteers?|individuals?|persons?|people|women|men|males?|females?"
@@ -552,7 +555,8 @@ _PEOPLE = (r"(?:patients?|subjects?|participants?|volunteers?|individuals?|perso
            r"|mothers|pregnant women|cases|controls|students|physicians|nurses|doctors|workers|athletes|employees"
            r"|hypertensives|diabetics|migraineurs|schizophrenics|members|recipients|survivors|nigerians|couples"
            r"|primiparas|twins|donors|caregivers|consumers|pairs|trainees|providers|experts|pharmacists|dentists"
-           r"|surgeons|clinicians|practitioners|parents|pregnancies|non-?responders|drivers|cleaners|families|case notes)")
+           r"|surgeons|clinicians|practitioners|parents|pregnancies|non-?responders|drivers|cleaners|families"
+           r"|case notes|staff)")
 _UNIT_WORDS = (r"(?:%|percent|per\b|-year|-month|-week|-day|-hour|years?\b|yrs?\b|months?\b|weeks?\b|days?\b|hours?\b"
                r"|hrs?\b|h\b|min\b|minutes?\b|msec\b|ms\b|sec\b|seconds?\b|s\b|mg\b|g\b|kg\b|µg\b|mcg\b|ug\b|ml\b|l\b"
                r"|mm\b|cm\b|mmhg\b|mmol\b|nmol\b|hz\b|khz\b|db\b|iu\b|units?\b|times\b|fold\b|x\b|centers\b|centres\b"
@@ -563,6 +567,10 @@ _UNIT_WORDS = (r"(?:%|percent|per\b|-year|-month|-week|-day|-hour|years?\b|yrs?\
 _TIME = r"(?:hours|days|weeks|months|years|minutes|nights|periods)"
 # An age written between a count and its people ("Sixty-three 6- to-12-year-old children", "40 65-year-old men").
 _AGE = r"(?:\d+-?\s*(?:to-?\s*)?)?\d+[- ](?:year|month|week)s?[- ]old"
+# A stage or code written between a count and its people ("Eight pT2-3bN0-1M0 patients"), and an aside in brackets
+# after a word ("300 young (<35 years) persons", "Two-thousand-...-ninety-five (2395) patients"; not a share "(5%)").
+_CODE = r"[A-Za-z]+\d[\w\-/+]*"
+_WORD_ASIDE = r"(?<=[A-Za-z] )\((?![^()]*%)[^()]{1,30}\)"
 # A number, up to five plain words (no digit but an age, no linking verb; a comma only between words: "118 healthy,
 # white women"), then a word for people. No number word between them ("2 Fourteen healthy volunteers": a paragraph number
 # before the count), no plural time word ("six post operative hours, the patients"), and no hyphen after the people
@@ -570,9 +578,12 @@ _AGE = r"(?:\d+-?\s*(?:to-?\s*)?)?\d+[- ](?:year|month|week)s?[- ]old"
 _COUNT = re.compile(
     rf"(?<![\w.,\-/])(?P<num>{_NUMBER})(?![\w%]|[.,]\d|\s*{_UNIT_WORDS})"
     rf"(?P<between>(?:\s+(?!(?:of|in|to|per|from|at|on|for|had|have|has|were|was|who|did|is|are|than|each)\b|{_WORD}\b|{_TIME}\b)"
-    rf"(?:{_AGE}|[A-Za-z()\-/']+)(?:(?<!\)),(?=\s+[a-z]))?){{0,5}}?)\s+(?P<noun>{_PEOPLE})\b(?!-\w)"
+    rf"(?:{_AGE}|[A-Za-z()\-/']+|{_CODE}|{_WORD_ASIDE})(?:(?<!\)),(?=\s+[a-z]))?){{0,5}}?)\s+"
+    rf"(?P<noun>{_PEOPLE})\b(?!-\w)"
     rf"(?!\s+(?:studies|study|trials?|groups?)\b)", re.I)
-_N_EQUALS = re.compile(r"\b[nN]\s*=\s*(?P<num>\d{1,3}(?:,\d{3})+|\d+)(?![\d.,]\d)(?!\s*(?:clinical )?(?:trials|studies"
+# "n = 30" (also "n = 16, 806)"; not "n = 30 per group", nor a count of trials or body parts).
+_N_EQUALS = re.compile(r"\b[nN]\s*=\s*(?P<num>\d{1,3}(?:,\d{3})+|\d{1,3}(?:, \d{3})+(?=\s*\))|\d+)(?![\d.,]?\d)"
+                       r"(?!\s*(?:per|in each|each)\b)(?!\s*(?:clinical )?(?:trials|studies"
                        r"|articles|papers|eyes|teeth|samples|ears|limbs|knees|hips|feet|lesions|procedures))")
 _TOTAL_NUMBER = re.compile(rf"(?<!mean )(?<!median )(?<!average )\b(?:total )?number of (?:(?!per\b)[\w-]+\s+)?"
                            rf"{_PEOPLE}\s+(?:\w+\s+){{0,4}}?(?:was|were|is|totall?ed|amounted to)\s+(?P<num>{_NUMBER})\b"
@@ -581,8 +592,11 @@ _TOTAL = re.compile(rf"\b(?:a )?total of (?P<num>{_NUMBER})\b", re.I)
 _OF_WHICH = re.compile(rf"\b(?:of (?:which|whom|these|them),?\s+)(?P<num>{_NUMBER})\s+(?:\w+\s+){{0,2}}?"
                        rf"(?:were|was|met)"
                        rf"\s+(?:eligible|included|enrolled|randomi[sz]ed|analy[sz]ed|evaluable)", re.I)
-_N_OF_THEM = re.compile(rf"\b(?P<num>{_NUMBER})\s+of\s+(?:them|these|whom)\s+(?:\([^)]*\)\s+)?(?:were|was)\s+"
-                        rf"(?:eligible|included|enrolled|randomi[sz]ed|analy[sz]ed|evaluable)", re.I)
+# "77 of them were included", "Eleven of the 12 were prospectively studied": the sample, not the number before it.
+_N_OF_THEM = re.compile(rf"\b(?P<num>{_NUMBER})\s+of\s+(?:them|these|whom"
+                        rf"|(?:the|these)\s+{_NUMBER}(?=\s+(?:were|was)\b))"
+                        rf"\s+(?:\([^)]*\)\s+)?(?:were|was)\s+(?:\w+ly\s+)?"
+                        rf"(?:eligible|included|enrolled|randomi[sz]ed|analy[sz]ed|evaluable|studied|recruited)", re.I)
 # "Of the 453 patients screened, 265 were allocated": the second number is the sample, the first those screened.
 _SCREENED_THEN = re.compile(
     rf"\bof (?:the |all |these )?(?P<total>{_NUMBER})\s+(?:[A-Za-z-]+\s+){{0,4}}?(?:screened|assessed|approached"
@@ -606,9 +620,12 @@ _X_OF_N = re.compile(rf"\b(?:based on|analy[sz]ed|included|studied|comprised)\s+
 _CASES_AND_CONTROLS = re.compile(r"\bcases\b[^.;]{0,60}?\b(?:and|with|to|versus|vs\.?)\s+(?:up to )?\d[\d,]* "
                                  r"(?:[\w-]+ ){0,2}(?:controls|control (?:subjects|patients|women|men|individuals))\b", re.I)
 _CLINICIANS = re.compile(r"physicians|nurses|doctors|surgeons|clinicians|practitioners|providers|pharmacists"
-                         r"|dentists|trainees", re.I)
+                         r"|dentists|trainees|staff", re.I)
 # A control group counted only as "(n = 50)" ("a matched healthy control group (n = 50)").
 _CONTROL_GROUP_N = re.compile(r"\b(?:controls|control (?:group|subjects))\s*\(\s*n\s*=\s*(?P<num3>\d+)\s*\)", re.I)
+# ... or "a healthy control (n = 30)", read where the clause has no other "n =" (else "A (n = 40) or control (n = 38)"
+# are two arms, summed as such).
+_CONTROL_N = re.compile(r"\b(?:controls?|control (?:group|subjects))\s*\(\s*n\s*=\s*(?P<num3>\d+)\s*\)", re.I)
 # A control group counted on its own ("Fifty-one infants who did not have pyloric stenosis served as controls",
 # "There were also 51 controls studied", "normal controls (n = 30)").
 _CONTROLS_ALONE = re.compile(
@@ -616,7 +633,7 @@ _CONTROLS_ALONE = re.compile(
     rf"(?:controls|control (?:subjects|group))\b"
     rf"|(?<![\w.,\-/])(?P<num2>{_NUMBER})\s+(?:[\w-]+\s+){{0,2}}?(?:controls|control subjects)\s+(?:\w+\s+){{0,8}}?"
     rf"(?:were\s+)?(?:studied|included|recruited|enrolled|matched)\b"
-    rf"|{_CONTROL_GROUP_N.pattern}", re.I)
+    rf"|{_CONTROL_N.pattern}", re.I)
 # Arms told one after another after a randomised count, the first with or without its people ("112 patients had
 # been randomized to A, 117 to B", "1161 were randomized to eradication therapy and 1163 to placebo").
 _RANDOMISED_TO = re.compile(rf"(?<![\w.,\-/])(?P<num>{_NUMBER})\s+(?:(?:[\w-]+\s+){{0,2}}?{_PEOPLE}\s+)?"
@@ -624,15 +641,43 @@ _RANDOMISED_TO = re.compile(rf"(?<![\w.,\-/])(?P<num>{_NUMBER})\s+(?:(?:[\w-]+\s
                             r"(?:randomi[sz]ed|randomly assigned|randomly allocated|assigned|allocated)\s+to\b", re.I)
 _NEXT_ARM = re.compile(rf"(?:,|;|\band\b|\bor\b)\s+(?:and\s+|or\s+)?(?P<num>{_NUMBER})\s+(?:{_PEOPLE}\s+)?"
                        r"(?:were\s+|was\s+)?(?:randomi[sz]ed\s+|assigned\s+|allocated\s+)?to\b", re.I)
+# The last arm told with its number and treatment alone ("32 patients received intravenous ritodrine and 29 oral
+# nifedipine", "900 were randomized to receive aspirin and 905 placebo"): a number, up to three words that are
+# neither people, units, a verb of a result nor a share, then the clause ends.
+_BARE_ARM = re.compile(
+    rf"^[^.;()]{{0,80}}?\s(?:and|or|while|whereas)\s+(?P<num>{_NUMBER})\s+(?!{_UNIT_WORDS}|{_PEOPLE}\b|of\b|\()"
+    r"(?:(?:received|were given|took)\s+)?(?:(?!(?:were|was|had|have|did|developed|completed|withdrew|died|showed"
+    r"|experienced|reported|responded|required|achieved|in|at|with|after|for|during)\b)[A-Za-z][\w-]*\s*){1,3}"
+    r"(?=[.;,)]|$)", re.I)
+# A count of people who received one treatment, then the other arm as a bare number (``_BARE_ARM``); the verb is
+# looked for first, which is cheaper than reading every number.
+_RECEIVED_VERBS = ("received", "given", "treated with", "took")
+_RECEIVED = re.compile(rf"(?<![\w.,\-/])(?P<num>{_NUMBER})\s+(?:[\w-]+\s+){{0,2}}?{_PEOPLE}\s+(?:were\s+)?"
+                       r"(?:received|were given|given|were treated with|treated with|took)\b", re.I)
+
+
+def _more_arms(rest: str) -> list[int | None]:
+    """The arms told after a first one: "..., 117 to B and 118 to C", or a last bare one ("... and 905 placebo")."""
+    more = [_number(m.group("num")) for m in _NEXT_ARM.finditer(rest)]
+    if not more and (bare := _BARE_ARM.match(rest)):
+        more = [_number(bare.group("num"))]
+    return more
+
+
 # Groups told in one sentence with the people named once: "190 recipients in the FTR group and 245 in the control
 # group", "35 study and 64 control patients".
 _IN_GROUP = re.compile(rf"(?<![\w.,\-/])(?P<num>{_NUMBER})\s+(?:[\w-]+\s+){{0,2}}?{_PEOPLE}\s+(?:were\s+)?"
                        r"(?:in|into|on)\s+the\s+[^,.;()]{1,40}?\b(?:group|arm)\b", re.I)
 _NEXT_IN_GROUP = re.compile(rf"^\s*(?:,|;|\band\b)\s+(?:and\s+)?(?P<num>{_NUMBER})\s+(?:{_PEOPLE}\s+)?(?:were\s+)?"
                             r"(?:in|into|on)\s+the\s+[^,.;()]{1,40}?\b(?:group|arm)\b", re.I)
-_PAIRED_GROUPS = re.compile(rf"(?<![\w.,\-/])(?P<a>{_NUMBER})\s+(?!{_UNIT_WORDS}|{_PEOPLE}\b|{_WORD}\b|and\b|or\b)[A-Za-z-]+\s+"
-                            rf"(?:and|or|vs\.?|versus)\s+(?P<b>{_NUMBER})\s+(?!{_UNIT_WORDS})(?:[A-Za-z-]+\s+){{0,2}}?"
-                            rf"{_PEOPLE}\b", re.I)
+# ... each group's word may carry an aside ("300 elderly (>60 years) and 300 young (<35 years) persons"), or the two
+# numbers may share the people ("Totals of 245 and 210 patients were recruited into the two studies").
+_ASIDE = r"(?:\([^()]{1,30}\)\s+)?"
+_PAIRED_GROUPS = re.compile(rf"(?<![\w.,\-/])(?P<a>{_NUMBER})\s+(?:(?!{_UNIT_WORDS}|{_PEOPLE}\b|{_WORD}\b|and\b|or\b)"
+                            rf"[A-Za-z-]+\s+{_ASIDE})?"
+                            rf"(?:and|or|vs\.?|versus)\s+(?P<b>{_NUMBER})\s+(?!{_UNIT_WORDS})"
+                            rf"(?:[A-Za-z-]+\s+{_ASIDE}){{0,2}}?"
+                            rf"{_PEOPLE}\b(?!-\w)", re.I)
 _PEOPLE_WORD = re.compile(rf"\b{_PEOPLE}\b", re.I)
 _SINGLE_CASE = re.compile(r"\b(?:we|the authors?|this (?:short |brief )?(?:note|report|paper|article|communication))"
                           r" (?:present|report|describe)s? (?:the |a |an )?case\b|\bthis is a case report\b"
@@ -678,6 +723,9 @@ _SUBSET_AFTER = re.compile(r"^[^.;:]{0,60}?\b(completed(?! an?\b)|withdrew|disco
                            r"|were excluded|responded|remitted|re-bled|relapsed|evaluable|had to be excluded|(?<!who )(?<!had )developed"
                            r"|(?:had been|were|was|are|is) (?:originally )?(?:planned|intended|needed)|would be needed)\b"
                            r"|^[^.;:]{0,40}?\b(per|to|for) (each|every) (case|patient|subject)\b"
+                           r"|^[^.;:\d]{0,40}?\b(?:per|in each|in every|for each) (?:[\w-]+ )?(?:group|arm)\b"
+                           r"|^[^.;:]{0,40}?\b(?:will|is to|are to) be (?:\w+ )?(?:randomi[sz]ed|enrol+ed|recruited"
+                           r"|included|assigned|allocated|studied|treated)\b"
                            rf"|^\s*\w*\s*(\([^)]*\)\s*)?\(\s*\d+(\.\d+)?\s*%(?!\s*(?:were\s+)?{_MAKE_UP}\b)"
                            r"|^[^.;:]{0,40}?\(\s*\d+(\.\d+)?\s*%\)", re.I)
 # Words right before a count that make it a part ("12 of 40", "among", "of which" ...); "in which" is not one ("a
@@ -685,7 +733,15 @@ _SUBSET_AFTER = re.compile(r"^[^.;:]{0,60}?\b(completed(?! an?\b)|withdrew|disco
 _SUBSET_BEFORE = re.compile(rf"(?:\b{_NUMBER}\s+(?:\(\S+\)\s+)?of\s+(?:the\s+)?|\b(?<!questionnaire )(?<!survey )(?<!study )(?<!trial )(?:among|per|than|whom|(?<!\bin )which|up to)"
                             rf"\s+|\b(?:for|per) (?:every|each) \w+,?\s+|%\s+of\s+|\d\s*\(\s*|\b{_PEOPLE}\s*\(\s*"
                             rf"|[<>≤≥±/]\s*|\b(?:occurred|observed|found|seen|noted|detected|required|developed|documented|recorded)\s+in\s+"
-                            rf"|\b(?:type|grade|stage|class|phase"
+                            # a per-group count ("2 groups of 19"), a bound ("included at least 100 patients"),
+                            # a planned one ("a trial that will include 10000 adults"), money ("$Can 2 patient
+                            # copayment", "US$ 40"), the first or last few ("The first 21 volunteers randomized")
+                            rf"|\bgroups of\s+|\b(?:at least|at most|a (?:minimum|maximum) of)\s+"
+                            rf"|\b(?:will|shall) (?:\w+ )?(?:include|enrol+|recruit|randomi[sz]e|involve|study"
+                            rf"|treat|follow)\s+(?:approximately |about |around |some |up to |over |at least )?"
+                            rf"|[$£€¥]\s*(?:[A-Z][A-Za-z]{{1,2}}\s+)?|\b(?:US|Can|CAN|AU|NZ|HK)\$\s*"
+                            rf"|\b(?:USD|EUR|GBP|CAD|AUD|CHF|SEK|DKK|NOK|FF|DM|INR|Rs)\.?\s*|\bthe (?:first|last)\s+"
+                            rf"|\b(?:type|grade|stage|class|phase|asa|nyha"
                             rf"|level|day|week|month|year|visit|table|figure|fig|step|cycle|score|version|no|aged?|ages"
                             rf"|(?<!compared )(?<!comparison )between|over|under|approximately)\.?\s+)$", re.I)
 # Where the words after a count start to tell of another count ("25 entered but 19 completed", "Of 26 men who
@@ -696,6 +752,35 @@ _NEXT_COUNT = re.compile(rf"(?:\b(?:but|whereas|while|and)|,)\s+(?={_NUMBER}\b)"
                          rf"|,?\s*\b(?:of|among) (?:whom|which|these|them|those)\b,?\s*"
                          rf"|(?:\s|\()(?={_NUMBER}\s+(?:\(\s*\d[^)]*\)\s+)?(?:[A-Za-z-]+\s+){{0,2}}?(?:completed|withdrew"
                          rf"|discontinued|dropped out|died|responded)\b)", re.I)
+# A count of those who completed the study, read only when the abstract counts nobody else.
+_COMPLETED = re.compile(rf"(?<![\w.,\-/])(?P<num>{_NUMBER})\s+(?:[\w-]+\s+){{0,3}}?{_PEOPLE}\s+(?:\w+\s+)?completed\s+"
+                        r"(?:the |their |all |both )?(?:[\w-]+\s+){0,3}?(?:study|trial|treatment|therapy|protocol"
+                        r"|course|programme|program|period|follow-up|phases?|visits?)\b", re.I)
+# A later sentence that adds a group to the people counted before ("Next, we treated another group of 8 patients",
+# "Another 34 outpatients were also treated", "The same protocol was followed in 10 patients with CAD and in 13
+# controls", "Their efficacy was also compared in 23 patients"): its count joins the earlier one.
+_FURTHER_GROUP = re.compile(
+    rf"\b(?:another|a (?:second|third|further|separate|new)|an additional) (?:group|sample|cohort|series|set) of\s+"
+    rf"(?={_NUMBER}\s)|\b(?:another|a further|an additional)\s+(?={_NUMBER}\s)"
+    r"|\b(?:the same|an identical|a similar) (?:protocol|procedure|study|design|tests?|examinations?|investigations?"
+    r"|measurements?|experiments?|assessments?) (?:was|were) (?:also )?(?:\w+ )?(?:followed|performed|carried out"
+    r"|repeated|applied|used|conducted|done|undertaken|made)\s+(?:also\s+)?in\s+(?=\d|[A-Za-z]+\s)"
+    r"|\b(?:was|were) also (?:\w+ed) in\s+(?=\d|[A-Za-z]+\s)", re.I)
+# The paper reports two or three studies of its own ("was studied in two multicenter trials", "assessed in 2
+# separate studies that recruited ...", "Two double-blind studies were carried out"): each study's count is the
+# best count of the next sentences that count people, one sentence each, and the sample is their sum.
+_SEVERAL_STUDIES = re.compile(
+    r"\b(?:in|from|during)\s+(?:the\s+)?(?P<k>two|three|2|3)\s+"
+    r"(?:(?!previous|earlier|prior|published|other)[\w-]+,?\s+){0,6}?(?:trials|studies|experiments)\b"
+    r"(?![^.]{0,40}\b(?:have|has) (?:shown|reported|found))"
+    r"|^(?P<k2>two|three|2|3)\s+(?:[\w-]+,?\s+){0,6}?(?:trials|studies|experiments)\s+(?:were|was)\s+(?:\w+\s+)?"
+    r"(?:carried out|conducted|performed|undertaken|done)\b", re.I)
+# Words without which neither of the two patterns above can match (looked for first: cheaper).
+_FURTHER_WORDS = ("another", "second", "third", "further", "separate", "new", "additional", "same", "identical",
+                  "similar", "also")
+_STUDIES_WORDS = ("trials", "studies", "experiments")
+# A group labelled as the controls after its description ("36 patients ... without PIPE (control group)").
+_CONTROL_LABEL = re.compile(r"[^.;()]{0,100}?\((?:the |a )?control(?:s| group| subjects)?\)", re.I)
 # Words after a count that open its breakdown: the counts that follow are parts of it, not more people.
 _BREAKDOWN = re.compile(r"\b(?:including|consisting of|comprising|composed of|made up of)\b", re.I)
 _BASE_BEFORE = re.compile(r"\b(population|base|pool|catchment|registry|database) of\s+$|\bout of\s+$", re.I)
@@ -706,7 +791,7 @@ _COMPLEMENT = re.compile(r"\b(remaining|the other|while|whereas|and|or|with|vers
 def _number(text: str) -> int | None:
     """An integer from digits ("1,234") or words ("One hundred and fifty-four")."""
     text = text.strip().lower()
-    if re.fullmatch(r"\d{1,3}([,\s\u2009]\d{3})+|\d+", text):
+    if re.fullmatch(r"\d{1,3}(,\s?\d{3}|[\s\u2009]\d{3})+|\d+", text):
         return int(re.sub(r"[,\s\u2009]", "", text))
     total = current = 0
     seen = False
@@ -738,18 +823,25 @@ def _role(text: str) -> int:
 _CLAUSE_END = re.compile(rf"[;:](?![^()]*\))|\. |, (?!aged? )(?=\w+ \d)|, (?=\d[\d,]*\s+(?:[\w-]+\s+){{0,3}}?{_PEOPLE}\b)", re.I)
 
 
+# "those assigned to X" names an arm to tell its result ("Of the 25 patients who still ..., those assigned to
+# ramipril had a better prognosis"): it does not randomise the count beside it.
+_ARM_REFERENCE = re.compile(r"\bthose (?:who (?:were|had been) )?(?:randomi[sz]ed|randomly assigned|assigned"
+                            r"|allocated)\b", re.I)
+
+
 def _clause_role(sentence: str, start: int, end: int) -> int:
     """The role of the clause around one count: up to 60 characters before it and the rest of its clause after it."""
     before = re.split(r"[;:]", sentence[max(0, start - 60):start])[-1]
     after = _CLAUSE_END.split(sentence[end:end + 140])[0]
-    return _role(before + sentence[start:end] + after)
+    text = before + sentence[start:end] + after
+    return _role(_ARM_REFERENCE.sub(" ", text) if "those" in text.lower() else text)
 
 
 def _arms(sentence: str) -> int | None:
     """The sum of "(n = 30) ... (n = 32)" in a sentence that allocates or compares groups, else None.
 
     A placebo named beside the counts is a compared arm too ("treatment n=69, placebo n=59")."""
-    values = [int(m.group("num").replace(",", "")) for m in _N_EQUALS.finditer(sentence)]
+    values = [_number(m.group("num")) or 0 for m in _N_EQUALS.finditer(sentence)]
     if len(values) < 2 or re.search(r"\bnot included\b|\bexcluded\b|\bwithdr[ae]w", sentence, re.I):
         return None
     if len(values) > 2 and values[0] == sum(values[1:]):
@@ -796,10 +888,11 @@ def _clause_candidates(clause: str, offset: int) -> list[tuple[int, int, int, in
         if base:
             role = min(role, 2)
         control = bool(re.search(r"\bcontrols?\b", before[-25:] + match.group("between") + " " + match.group("noun"),
-                                 re.I))
+                                 re.I)) or bool(_CONTROL_LABEL.match(clause[match.end():]))
         counts.append((value, role, offset + match.start(), not base, control))
         clinicians.append(bool(_CLINICIANS.fullmatch(match.group("noun"))))
-    for match in _CONTROL_GROUP_N.finditer(clause):
+    single_n = len(_N_EQUALS.findall(clause)) == 1  # a bare "control (n = 30)" is a group only when not an arm
+    for match in (_CONTROL_GROUP_N if not single_n else _CONTROL_N).finditer(clause):
         if counts and not any(offset + match.start() <= position for _, _, position, _, _ in counts):
             # "809 patients (31% females) and a matched healthy control group (n = 50)": the controls join them
             counts.append((int(match.group("num3")), 2, offset + match.start(), True, True))
@@ -853,13 +946,19 @@ def _candidates(sentence: str) -> list[tuple[int, int, int, int]]:
     for match in _TOTAL_NUMBER.finditer(sentence):
         value = _number(match.group("num"))
         if value:
-            found.append((4, 0, -match.start(), value))  # "The total number of patients was 3566"
+            # "The total number of patients was 3566" states the sample: 4.5, one of the steps the picker does
+            # not weigh against counts of lower roles (search.design_model.size_contenders)
+            found.append((4.5, 0, -match.start(), value))
     for match in _SCREENED_THEN.finditer(sentence):
         value = _number(match.group("num"))
         if value:
+            more = _more_arms(sentence[match.end():]) \
+                if re.search(r"randomi[sz]ed|allocated|assigned", match.group(0), re.I) else []
+            if more and all(more):
+                value += sum(more)  # "Of 5000 screened, 900 were randomized to A and 905 to B": both arms
             found.append((max(4, _role(match.group(0))), 1, -match.start(), value))  # beats those screened
     for pattern in (_OF_WHICH, _X_OF_N, _N_OF_THEM):
-        if pattern is _N_OF_THEM and not re.search(r"\bof (?:them|these|whom)\b", sentence, re.I):
+        if pattern is _N_OF_THEM and not re.search(r"\bof (?:them|these|whom|the \w+ were)\b", sentence, re.I):
             continue
         for match in pattern.finditer(sentence):
             value = _number(match.group("num"))
@@ -868,9 +967,17 @@ def _candidates(sentence: str) -> list[tuple[int, int, int, int]]:
     for match in _RANDOMISED_TO.finditer(sentence):
         # "112 patients had been randomized to A, 117 to B and 118 to C": the arms told one after another
         value, rest = _number(match.group("num")), sentence[match.end():]
-        more = [_number(m.group("num")) for m in _NEXT_ARM.finditer(rest)]
+        more = _more_arms(rest)
         if value and more and all(more):
             found.append((5, 1, -match.start(), value + sum(more)))
+    low = sentence.lower()
+    for match in _RECEIVED.finditer(sentence) if any(verb in low for verb in _RECEIVED_VERBS) else ():
+        # "32 patients received intravenous ritodrine and 29 oral nifedipine": the second arm without its people
+        value, bare = _number(match.group("num")), _BARE_ARM.match(sentence[match.end():])
+        if value and bare and _number(bare.group("num")) and \
+                not _SUBSET_BEFORE.search(sentence[max(0, match.start() - 40):match.start()]):
+            found.append((_clause_role(sentence, match.start(), match.end()), 1, -match.start(),
+                          value + (_number(bare.group("num")) or 0)))
     for match in _IN_GROUP.finditer(sentence):
         value, rest = _number(match.group("num")), sentence[match.end():]
         total = value or 0
@@ -887,11 +994,18 @@ def _candidates(sentence: str) -> list[tuple[int, int, int, int]]:
     arms = _arms(sentence)
     if arms:
         role = max(_clause_role(sentence, m.start(), m.end()) for m in _N_EQUALS.finditer(sentence))
-        found.append((role, 1, 0, arms))
+        first = next(_N_EQUALS.finditer(sentence)).start()
+        if not any(not is_sum and -position < first and value > arms and priority >= role
+                   and not re.search(r"\b(?:of|from)\s+(?:the\s+|all\s+|these\s+)?$", sentence[:-position], re.I)
+                   for priority, is_sum, position, value in found):
+            # unless a larger count of people, with the same role, comes before them: the arms are then a part of
+            # it ("2065 consecutive patients, all experienced in intake of A (n = 631) or B (n = 620), were enrolled");
+            # not a count they were drawn from ("Of 2365 patients operated on, 967 were randomized to A (n = 480) ...")
+            found.append((role, 1, 0, arms))
     else:
         for match in _N_EQUALS.finditer(sentence):
             role = max(_clause_role(sentence, match.start(), match.end()), _role(sentence), 2)
-            found.append((role, 0, -match.start(), int(match.group("num").replace(",", ""))))
+            found.append((role, 0, -match.start(), _number(match.group("num")) or 0))
     return found
 
 
@@ -953,11 +1067,28 @@ def _size_reading(abstract: str) -> _SizeReading:
     sentences = split_sentences(abstract or "")
     survey = _SURVEY.search(abstract) is not None
     controls = [(index, _number(m.group("num") or m.group("num2") or m.group("num3"))) for index, sentence in enumerate(sentences)
-                for m in _CONTROLS_ALONE.finditer(sentence)]
+                for m in _CONTROLS_ALONE.finditer(sentence)
+                # a bare "control (n = 20)" among other "n =" is an arm, not a control group of its own
+                if not (re.match(r"control\s*\(", m.group(0), re.I) and len(_N_EQUALS.findall(sentence)) > 1)]
     for index, sentence in enumerate(sentences):
         candidates = _candidates(sentence)
         if survey:
             candidates.extend(_respondents(sentence))
+        low = sentence.lower()
+        further = _FURTHER_GROUP.search(sentence) if any(word in low for word in _FURTHER_WORDS) else None
+        earlier = max(others.values(), default=None) if further else None
+        added = max(((priority, value) for priority, is_sum, position, value in candidates
+                     if -position >= further.start() and 1 <= value <= 5_000_000), default=None) if further else None
+        if earlier is not None and added is not None and earlier[0][0] >= 3 and added[0] >= 3 and \
+                (earlier[0][0] < 5 or added[0] >= 5):
+            # a group studied or treated in a later sentence joins the people counted before (a randomised count
+            # only with more randomised people); it is counted where they were
+            (priority, where, _, position), value = earlier
+            key = (max(priority, added[0]), where, 2, position)
+            counts.append((key, value + added[1]))
+            others[-where] = (key, value + added[1])
+            if best is None or key > best[0]:
+                best = (key, value + added[1], sentences[-where])
         for priority, is_sum, position, value in candidates:
             if value < 1 or value > 5_000_000:
                 continue
@@ -967,6 +1098,21 @@ def _size_reading(abstract: str) -> _SizeReading:
                 best = (key, value, sentence)
             if index not in others or key > others[index][0]:
                 others[index] = (key, value)
+
+    stated = next(((index, m) for index, sentence in enumerate(sentences)
+                   if any(word in sentence.lower() for word in _STUDIES_WORDS)
+                   and (m := _SEVERAL_STUDIES.search(sentence))), None)
+    if stated is not None:
+        k = _number(stated[1].group("k") or stated[1].group("k2")) or 0
+        studies = [(index, others[index]) for index in sorted(others) if index > stated[0]][:k]
+        if len(studies) == k and all(key[2] < 2 for _, (key, _) in studies):
+            # two studies reported in one abstract: their samples together (a group already added is left alone)
+            (first, ((_, where, _, position), _)) = studies[0]
+            key = (max(key[0] for _, (key, _) in studies), where, 2, position)
+            value = sum(value for _, (_, value) in studies)
+            counts.append((key, value))
+            if best is None or key > best[0]:
+                best = (key, value, sentences[first])
 
     def reading(choice: SampleSize | None) -> _SizeReading:
         return _SizeReading(choice=choice, counts=tuple(counts), sentences=tuple(sentences))
@@ -981,6 +1127,13 @@ def _size_reading(abstract: str) -> _SizeReading:
             return reading(SampleSize(n=studied[1] + n_controls, sentence=sentences[-studied[0][1]]))
     if best is not None:
         return reading(SampleSize(n=best[1], sentence=best[2]))
+    for sentence in sentences:
+        # the only count is of those who completed ("A total of 178 patients completed the study"): the people
+        # analysed, the last step of the labelling rule
+        for match in _COMPLETED.finditer(sentence):
+            value = _number(match.group("num"))
+            if value and not _SUBSET_BEFORE.search(sentence[max(0, match.start() - 40):match.start()]):
+                return reading(SampleSize(n=value, sentence=sentence))
     for sentence in sentences:
         if _SINGLE_CASE.search(sentence):
             return reading(SampleSize(n=1, sentence=sentence))

@@ -434,10 +434,10 @@ def size_contenders(reading: rules._SizeReading) -> dict[int, dict[str, float]]:
     """``size_features`` of the numbers the ranker may choose between.
 
     The labelling rule's explicit steps stay rules: a number the abstract says was randomised, the people who
-    answered a survey (not those it was sent to) and cases counted with their controls (the rules' roles 4.5
-    and 5) beat every other count, so where there is one the ranker only chooses among those. Below them it
-    weighs enrolled / included against treated / analysed and bare counts, where the rules' reading of each
-    count's role is least sure."""
+    answered a survey (not those it was sent to), cases counted with their controls and a stated total ("The
+    total number of subjects was N") (the rules' roles 4.5 and 5) beat every other count, so where there is one
+    the ranker only chooses among those. Below them it weighs enrolled / included against treated / analysed and
+    bare counts, where the rules' reading of each count's role is least sure."""
     features = size_features(reading)
     explicit = {value for key, value in reading.counts if key[0] >= 4.5}
     if explicit:

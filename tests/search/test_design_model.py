@@ -248,7 +248,7 @@ def _synthetic_folder(tmp_path: Path) -> tuple[Path, Path, dict[str, set[str]]]:
     first = read_labelled(folder / LABEL_SETS[2])
     _write_labels(folder, SECOND_READER, [{**r, "design": "cohort" if i == 0 else r["design"]}
                                           for i, r in enumerate(first)])
-    (folder / "design_labels_holdout13.jsonl").write_text("being written, not JSON yet\n", encoding="utf-8")
+    (folder / "design_labels_holdout14.jsonl").write_text("being written, not JSON yet\n", encoding="utf-8")
     corpus = tmp_path / "corpus.jsonl"
     corpus.write_text("".join(json.dumps(r) + "\n" for r in records), encoding="utf-8")
     return folder, corpus, sets
@@ -285,7 +285,7 @@ def test_cross_set_never_trains_on_the_set_it_scores(tmp_path: Path, monkeypatch
     # two models (learned, hybrid) per held-out set, each on exactly the other sets
     assert sorted(map(sorted, trained_on)) == sorted(sorted(everything - s) for s in sets.values() for _ in (1, 2))
     assert list(figures["per_set"]) == list(sets)
-    assert figures["not_opened"] == ["design_labels_holdout13.jsonl"]
+    assert figures["not_opened"] == ["design_labels_holdout14.jsonl"]
     for name, per in figures["per_set"].items():
         assert per["n"] == len(sets[name]) and per["trained_on"] == len(everything - sets[name])
         assert set(per) >= {"rules", "learned", "hybrid", "sample_size_exact"}
@@ -442,3 +442,12 @@ def test_the_shipped_size_ranker_on_counts_the_rules_ranked_wrongly(abstract: st
     assert model.size_ranker is not None
     found = sample_size(abstract)
     assert found is not None and found.n == expected
+
+
+def test_a_stated_total_number_of_people_is_one_of_the_pickers_explicit_steps() -> None:
+    # "The total number of subjects was N" states the sample: like a randomised count it is not weighed against the
+    # sum of the surveys it was drawn from (2026-12-03, third session)
+    abstract = ("We analysed national health surveys conducted in 2001 (n=21,058), 2003 (n=21,650) and 2006 "
+                "(n=29,478). We included responses from adults aged 65 years and older. The total number of subjects "
+                "was 24,349 (15,041 women, 9309 men).")
+    assert set(dm.size_contenders(rules._size_reading(abstract))) == {24349}
