@@ -73,7 +73,15 @@ RELATION_WORDS = frozenset(
 # "stop a migraine from coming back", "keep my pressure under control", "adding X to Y", "once a day",
 # "stop it happening again". As concepts they were searched as words ("stop"[tiab]) and shown as the
 # outcome ("stop, migraine, coming").)
-DROP_WORDS = QUESTION_WORDS | RELATION_WORDS
+# Who the asker speaks for ("my husband", "my 80-year-old dad"): the person, never a topic to search or match.
+# (Words that name a group studied, "mothers", "children", "babies", stay: they narrow the population.)
+RELATIVE_WORDS = frozenset(
+    """
+    husband husbands wife wives mum mom mummy mommy dad daddy father son sons daughter daughters brother brothers
+    sister sisters grandma grandpa granny grandmother grandfather nan aunt uncle boyfriend girlfriend fiance fiancee
+    """.split()
+)
+DROP_WORDS = QUESTION_WORDS | RELATION_WORDS | RELATIVE_WORDS
 CONTENT_POS = frozenset({"NOUN", "PROPN", "ADJ", "VERB", "NUM", "X"})
 _CLEAN = re.compile(r"[\"“”„\[\]{}*#<>|\\^~`]")
 

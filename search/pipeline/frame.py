@@ -192,15 +192,25 @@ def _is_treatment(concept: Concept) -> bool:
 
 def frame_question(question: str, concepts: list[Concept]) -> FramedConcepts:
     """The frame of ``question`` given its concepts (in question order)."""
-    kind = question_kind(question)
     q = _norm(question)
     positions = [_position(q, c) for c in concepts]
     order = sorted(range(len(concepts)), key=lambda i: (positions[i] < 0, positions[i]))
+    asked_from = _asking_sentence(q, concepts, positions)
+    kind = question_kind(q[asked_from:])
     framed = FramedConcepts(frame=Frame(kind=kind))
     if not concepts:
         return framed
+    implicit = _implicit_comparator(q, concepts, positions, asked_from) if kind != "comparison" else None
+    if implicit is not None:
+        kind = "comparison"
+    # What the person told before the sentence that asks: never the treatment asked about nor its outcome. A
+    # comparison's arms may be told before ("I take metformin. Is it better than insulin?"): its own rule places
+    # them (``_frame_comparison``).
+    told = [i for i in order if 0 <= positions[i] < asked_from
+            and not (kind == "comparison" and _is_treatment(concepts[i]))]
+    order = [i for i in order if i not in told]
 
-    population_at = _population_start(q)
+    population_at = _population_start(q, asked_from)
     treatment_at = [positions[i] for i in order if positions[i] >= 0 and _is_treatment(concepts[i])]
     if population_at is not None and treatment_at and min(treatment_at) > population_at:
         # "Can people with heart disease use X?": the people come first; the safety/outcome rules place them.
@@ -230,7 +240,10 @@ def frame_question(question: str, concepts: list[Concept]) -> FramedConcepts:
             framed.outcome = _after_verb(q, kind, positions, framed.intervention, rest)
     elif kind == "comparison":
         split = _frame_comparison(q, concepts, positions, before_population, framed)
-        if split is not None:
+        if implicit is not None and not framed.comparator:
+            framed.comparator = [implicit]
+            framed.outcome = [i for i in framed.outcome if i != implicit]
+        elif split is not None:
             _frame_forms(concepts, positions, split, framed)
     else:
         treatments = [i for i in before_population if _is_treatment(concepts[i])]
@@ -240,12 +253,18 @@ def frame_question(question: str, concepts: list[Concept]) -> FramedConcepts:
         # The treatment it is added to ("adding an antipsychotic" when "lithium alone isn't controlling") is what
         # the person already takes: neither what is asked about nor an outcome.
         already = [i for i in treatments if i not in first] if added else []
+        # "Would adding pioglitazone or rosiglitazone help?": a treatment offered as the alternative of the one asked
+        # about is neither an outcome nor a second question.
+        already += [i for i in treatments if i not in first + already
+                    and any(_alternative(q, concepts, positions, f, i) for f in first)]
         framed.outcome = _after_verb(q, kind, positions, first,
-                                     [i for i in before_population if i not in first + already])
+                                     [i for i in before_population if i not in first + already],
+                                     fallback=not any(concepts[i].kind in _CONDITION_KINDS for i in told))
     framed.population = [
         i for i in in_population
         if i not in framed.intervention + framed.comparator and _norm(concepts[i].text) not in GENERIC_PEOPLE
     ]
+    _place_told(kind, concepts, told, framed)
     setting = _SETTING.match(q)
     if setting:
         # "After heart bypass surgery, does metoprolol prevent heart attacks?": who the question is about.
@@ -268,6 +287,11 @@ def frame_question(question: str, concepts: list[Concept]) -> FramedConcepts:
         # "Is X safe in heart disease?" without a population phrase: the condition is the population.
         who = [i for i in framed.outcome if concepts[i].kind == "disease"][:1] or framed.outcome[:1]
         framed.population, framed.outcome = who, [i for i in framed.outcome if i not in who]
+    if kind == "comparison" and not framed.intervention and not framed.frame.intervention \
+            and not re.match(r"(?:compared|in\s+comparison)\b", q):
+        # "Is he more likely than people with milder heart failure to get side effects?": nothing is named before
+        # the comparative; it compares people (or nothing that was read), not treatments.
+        kind = "other"
     if kind == "comparison" and framed.intervention and _names_people(concepts[framed.intervention[0]].text):
         # "Are Black patients more likely than others to get angioedema from ACE inhibitors?" compares people, not
         # treatments: the head-to-head reading does not apply, and the question was not read as one.
@@ -393,6 +417,16 @@ def _joined(q: str, concepts: list[Concept], positions: list[int], a: int, b: in
     return bool(_JOINED.match(between))
 
 
+_ALTERNATIVE = re.compile(r"^\s*(?:\([^)]*\)\s*)?(?:,\s*)?(?:or|and/or|,)\s+(?:the\s+|a\s+|an\s+)?$")
+
+
+def _alternative(q: str, concepts: list[Concept], positions: list[int], a: int, b: int) -> bool:
+    """Whether ``b`` is written as an alternative right after ``a``: "pioglitazone or rosiglitazone"."""
+    if positions[a] < 0 or positions[b] <= positions[a]:
+        return False
+    return bool(_ALTERNATIVE.match(q[positions[a] + len(_norm(concepts[a].text)):positions[b]]))
+
+
 def _sentence_start(q: str, at: int) -> int:
     """Where the sentence holding position ``at`` of the question begins."""
     ends = [m.end() for m in re.finditer(r"[.?!]\s+", q[:at])]
@@ -458,14 +492,18 @@ def added_treatments(q: str, positions: list[int], treatments: list[int]) -> lis
     return added if len(added) < len(treatments) else []
 
 
-def _after_verb(q: str, kind: str, positions: list[int], intervention: list[int], rest: list[int]) -> list[int]:
+def _after_verb(q: str, kind: str, positions: list[int], intervention: list[int], rest: list[int],
+                fallback: bool = True) -> list[int]:
     """The outcome is what the question's verb names, not words that describe the treatment.
 
     "Can the diabetes drug acarbose cause bloating?" and "Can misoprostol, taken to protect the
     stomach from NSAIDs, cause diarrhoea?": the outcome is what follows "cause" (bloating,
     diarrhoea), not "diabetes", "stomach" or "NSAIDs", which say what the drug is for. The verb
     ("cause", "raise the risk of", "make you sleepy", "lower") is looked for after the
-    intervention; when there is none, or nothing is written from it on, every other concept stays.
+    intervention; when there is none, or nothing is written from it on, every other concept stays — unless
+    (``fallback`` False) the person named their condition before asking ("My back pain has flared up. Do herbal
+    remedies like willow bark help?"): then the words around the treatment describe it, and the condition is what
+    it should help (``_place_told``).
     """
     verb = _VERB.get(kind)
     if verb is None or not intervention or positions[intervention[0]] < 0:
@@ -474,7 +512,7 @@ def _after_verb(q: str, kind: str, positions: list[int], intervention: list[int]
     if m is None:
         return rest
     after = [i for i in rest if positions[i] >= m.start()]
-    return after or rest
+    return after or (rest if fallback else [])
 
 
 def _with_modifiers(q: str, concepts: list[Concept], positions: list[int], idx: list[int]) -> list[int]:
@@ -496,9 +534,83 @@ def _modifies(concepts: list[Concept], positions: list[int], i: int, treatments:
     return any(positions[t] >= 0 and 0 <= positions[t] - end <= 1 for t in treatments)
 
 
-def _population_start(q: str) -> int | None:
-    m = _POPULATION.search(q)
+def _population_start(q: str, start: int = 0) -> int | None:
+    m = _POPULATION.search(q, start)
     return m.start() if m else None
+
+
+# A sentence ends at ".", "?" or "!" and a space, except after an initial or a short title ("H. pylori", "Dr. Lee").
+_SENTENCE_END = re.compile(r"(?<![\s.][a-z])(?<!^[a-z])(?<!\b(?:dr|mr|ms|vs|st|no))(?<!\bmrs)[.?!]+\s+")
+# Concept kinds that name a condition or state a person is in ("IgA nephropathy", "pregnancy"), not a treatment.
+_CONDITION_KINDS = ("disease", "term")
+
+
+def _asking_sentence(q: str, concepts: list[Concept], positions: list[int]) -> int:
+    """Where the sentence that asks begins, when the person first tells their situation; else 0.
+
+    "I have IgA nephropathy with protein in my urine. Will enalapril protect my kidneys over the long run?": the
+    question is the last sentence ending in "?" that names a treatment; what comes before says who is asking
+    (their condition, what they already take), not what is asked. Without such a sentence ("I take naproxen. Is it
+    safe?") the whole text is the question, as before.
+    """
+    starts = [0] + [m.end() for m in _SENTENCE_END.finditer(q)]
+    for start, end in reversed(list(zip(starts, starts[1:] + [len(q)]))):
+        if start == 0:
+            return 0
+        if q[:end].rstrip().endswith("?") and any(
+                start <= positions[i] < end and _is_treatment(concepts[i]) for i in range(len(concepts))):
+            return start
+    return 0
+
+
+# "Would glyburide control his blood sugar better?": a comparative with no "than" after it.
+# ("Feel better", "make him better" name the outcome; "adding X ... better" asks about an add-on, not a switch.)
+_BARE_COMPARATIVE = re.compile(r"(?<!\bfeel\s)(?<!\bfeeling\s)(?<!\bget\s)(?<!\bgetting\s)(?<!\bhim\s)(?<!\bher\s)"
+                               r"(?<!\bme\s)(?<!\bthem\s)(?<!\byou\s)"
+                               r"\b(?:better|more\s+effective(?:ly)?|more\s+reliabl[ey]|stronger|faster|quicker)\b"
+                               r"(?!\s+(?:[\w'-]+\s+){0,5}?than\b)(?=[^?]*\?\s*\Z)")
+_ADDING = re.compile(r"\b(?:adding|add|added|add-on|on\s+top\s+of|in\s+addition\s+to)\b")
+
+
+def _implicit_comparator(q: str, concepts: list[Concept], positions: list[int], asked_from: int) -> int | None:
+    """The treatment already taken that the question compares with, when it says only "better".
+
+    "My father takes glipizide. Would glyburide control his blood sugar better?" sets glyburide against the
+    glipizide he takes: a comparison whose comparator was told before, answered "no" by head-to-head trials that
+    found no difference, not an effect question that any trial praising glyburide answers "yes". None without a
+    bare comparative, without a treatment told before, or when the sentence that asks names no other treatment.
+    """
+    if not asked_from or not _BARE_COMPARATIVE.search(q, asked_from) or _ADDING.search(q, asked_from):
+        return None
+    told = [i for i in range(len(concepts)) if 0 <= positions[i] < asked_from and _is_treatment(concepts[i])]
+    asked = [i for i in range(len(concepts)) if positions[i] >= asked_from and _is_treatment(concepts[i])]
+    if not told or not asked:
+        return None
+    names = {_norm(concepts[i].text) for i in asked}
+    last = max(told, key=lambda i: positions[i])
+    return None if _norm(concepts[last].text) in names else last
+
+
+def _place_told(kind: str, concepts: list[Concept], told: list[int], framed: FramedConcepts) -> None:
+    """Who the person told us they are: their conditions narrow the population, or are the outcome asked about.
+
+    "My back pain has flared up again. Do willow bark or devil's claw actually help?" asks about the back pain the
+    first sentence names (the outcome); "I have COPD. Is it safe for me to take metoprolol?" about metoprolol in
+    people with COPD (the population), and for a safety question a medicine already taken ("I take lisinopril. Is
+    it safe to take Celebrex ...?") is part of who they are. Other words of the telling ("flared", "about to
+    start") are not matched on.
+    """
+    conditions = [i for i in told if concepts[i].kind in _CONDITION_KINDS or (
+        _names_people(concepts[i].text) and _norm(concepts[i].text) not in GENERIC_PEOPLE)]
+    if kind == "safety":
+        conditions += [i for i in told if _is_treatment(concepts[i])]
+    if kind in ("effect", "harm", "association") and not framed.outcome:
+        # "My blood pressure is still high on an ACE inhibitor. Would adding an ARB bring it down further?": with
+        # no condition named, what the telling measures ("blood pressure") is what "it" refers to.
+        framed.outcome = conditions or [i for i in told if not _is_treatment(concepts[i])
+                                        and not _names_people(concepts[i].text)]
+    else:
+        framed.population = list(dict.fromkeys(framed.population + conditions))
 
 
 def _text(concepts: list[Concept], idx: list[int]) -> str | None:

@@ -358,3 +358,70 @@ def test_a_combination_against_either_part_asks_what_the_combination_does():
 ])
 def test_a_regimen_against_another_drug_alone_stays_a_comparison(question):
     assert understand(question, Filters()).frame.kind == "comparison"
+
+
+def test_the_sentence_that_asks_holds_the_question_and_the_telling_says_who():
+    """What the person tells first is who they are, not the treatment asked about nor what it should do."""
+    frame = understand("I have polycystic kidney disease. Will lisinopril slow the loss of kidney function?",
+                       Filters()).frame
+    assert (frame.kind, frame.intervention) == ("effect", "lisinopril")
+    assert frame.population == "polycystic kidney disease"
+    assert "polycystic kidney disease" not in (frame.outcome or "")
+    # A treatment already taken is neither the one asked about nor an outcome; for safety it is who they are.
+    frame = understand("I take warfarin for my heart rhythm. Is it safe to take ibuprofen for my knee?",
+                       Filters()).frame
+    assert (frame.kind, frame.intervention) == ("safety", "ibuprofen")
+    assert "warfarin" in (frame.population or "")
+
+
+def test_a_condition_told_first_is_what_a_vague_help_asks_about():
+    frame = understand("My hay fever has flared up again. Do nasal sprays like fluticasone actually help?",
+                       Filters()).frame
+    assert (frame.kind, frame.intervention, frame.outcome) == ("effect", "nasal sprays", "hay fever")
+
+
+def test_without_a_treatment_in_the_asking_sentence_the_whole_text_is_read():
+    frame = understand("I take naproxen every day. Is it safe?", Filters()).frame
+    assert (frame.kind, frame.intervention) == ("safety", "naproxen")
+
+
+def test_an_initial_is_no_sentence_end():
+    """"H. pylori" does not end a sentence: the question is read whole, as one sentence."""
+    question = "If a stomach ulcer comes from H. pylori, does omeprazole heal it?"
+    assert understand(question, Filters()).frame.intervention == "omeprazole"
+    from search.pipeline.frame import _SENTENCE_END
+    assert not _SENTENCE_END.search("caused by h. pylori, does it help?")
+    assert _SENTENCE_END.search("i have copd. is it safe?")
+
+
+def test_the_relative_asked_for_is_no_concept():
+    concepts = [c.text.lower() for c in extract_concepts(
+        "My husband has Parkinson's disease and dozes off all day. Can modafinil help him?").concepts]
+    assert "husband" not in concepts and "modafinil" in concepts
+
+
+def test_better_with_no_than_compares_with_the_treatment_already_taken():
+    frame = understand("My mum takes atenolol for her blood pressure. Would metoprolol control it better?",
+                       Filters()).frame
+    assert (frame.kind, frame.intervention, frame.comparator) == ("comparison", "metoprolol", "atenolol")
+    # "Feel better" is what is hoped for, and an add-on is no switch: neither is this comparison.
+    for question in ("I take atenolol for my blood pressure. Would metoprolol make me feel better?",
+                     "I take atenolol for my blood pressure. Would adding amlodipine control it better?"):
+        assert understand(question, Filters()).frame.kind != "comparison"
+
+
+def test_an_alternative_to_the_treatment_is_no_outcome():
+    frame = understand("Can cimetidine or ranitidine heal a stomach ulcer?", Filters()).frame
+    assert frame.intervention == "cimetidine"
+    assert "ranitidine" not in (frame.outcome or "") and "ulcer" in (frame.outcome or "")
+
+
+def test_a_comparison_with_nothing_named_before_the_comparative_compares_people():
+    frame = understand("My aunt has severe asthma. Is she more likely than people with mild asthma to wheeze on "
+                       "propranolol?", Filters()).frame
+    assert frame.kind == "other"
+
+
+def test_a_group_of_people_told_first_narrows_the_population():
+    frame = understand("My teenager has epilepsy. Can lamotrigine stop the seizures?", Filters()).frame
+    assert "teenager" in (frame.population or "")
