@@ -256,21 +256,23 @@ _CUE_PATTERNS: dict[str, str] = {
         r"|^(\S+ ){0,3}an? \d+[- ]year[- ]old (\w+ ){0,3}(man|woman|male|female|boy|girl|patient|child|infant)\b",
     # Designs named in the plural, as the evidence a review or commentary cites.
     "cited_design": r"\b(case[- ]control(led)?|cohort|observational|prospective|retrospective) studies\b",
-    "cross_sectional": r"\bcross[- ]sectional|\bsurvey\b|\bquestionnaire (was|were) (sent|mailed|distributed|"
+    "cross_sectional": r"\bcross[- ]sectional|(?<!longitudinal )\bsurvey\b|\bquestionnaire (was|were) (sent|mailed|distributed|"
         r"administered)|\b(administered|completed|sent|mailed) (a |an |the )?([\w-]+ ){0,3}questionnaires?\b"
         r"|\brespondents\b|\becological\b|\bstate-level\b",
     "diagnostic": r"\bsensitivity and specificity|\bdiagnostic (accuracy|value|sensitivity)|\bpredictive value"
         r"|\breceiver operat|\bpsychometric|\bvalidity\b",
     # The paper calls itself observational: the investigators did not give the treatment, whoever received it.
-    "observational": r"\b(this|an|the|our|prospective|retrospective|present|in|using)\s+(\w+\s+)?observational "
+    "observational": r"\b(this|an|the|our|prospective|retrospective|present|in|using)\s+([\w-]+,?\s+){0,2}observational "
         r"(study|analysis|design|cohort|research)\b|^observational (study|analysis)\b|\bnon-?interventional\b",
     "cohort": r"\bcohort\b|\bprospective(ly)? (study|follow|natural history|observational)|\bfollowed (up )?(for|over)"
         r"|\bretrospective(ly)?\b|\bdata (from|of) the [A-Z]|\bwere analy[sz]ed retrospectively|\bdatabase\b"
-        r"|\bregistry\b|\bmedical records\b|\bchart review|\blinked\b[^.]{0,20}\banalysis"
+        r"|\bregistry\b|\bmedical records\b|\bchart review|\bclaims (data|database)\b"
+        r"|\b(medical|pharmacy|insurance|administrative) claims\b|\blinked\b[^.]{0,20}\banalysis"
         r"|\b(treated|operated|admitted|seen|diagnosed|performed|referred)\b[^.]{0,80}\b(between|from) (\w+ )?"
         r"(\d+, )?(19|20)\d\d (and|to|through|until) ",
     "cohort_time": r"follow(ed)?[- ]?up|\bfollowed\b|prospective|retrospective|incidence|\bover (a |the )?\d|subsequent"
-        r"|\brisk of\b|hazard|survival|mortality|years? later|natural history",
+        r"|\brisk of\b|hazard|survival|mortality|years? later|natural history"
+        r"|\b(treated|observed|monitored) (for|over) (\d+|\w+) (weeks|months|years)\b",
     "comparison": r"\bcompared (with|to)\b|\bcompar(e|ed|ing|ison)\b|\bversus\b|\bvs\.?\b|\bhazard ratio|\bodds ratio"
         r"|\brelative risk|\bpredictors?\b|\bprognostic\b|\bmultivariat|\bassociated with\b|\brisk factors?"
         r"|\bwho did and did not\b|\bpaired\b|\bmatched\b|\bregression\b|\bcontrols\b|\bcontrol "
@@ -307,6 +309,28 @@ _CUE_PATTERNS: dict[str, str] = {
         r"|\bpre- and post-?|\b(before|prior to) and (after|following)\b|\bpre-?treatment (and|versus|vs\.?) "
         r"post-?treatment|\bbaseline and (after|at the end)|\bsequential(ly)? (treated|allocated|assigned)"
         r"|\bself-controlled",
+    # The paper names itself a cohort study ("Multicenter cohort study derived from a randomized, controlled trial",
+    # "a retrospective cohort study"): its own design, whatever trial its people came from.
+    "own_cohort": r"\b(a|this|our|the present|prospective|retrospective|population-based|multi-?cent(er|re)|historical"
+        r"|community-based|hospital-based|longitudinal|nationwide|observational) cohort (study|analysis|design)\b",
+    # The aim is a share or a frequency at one time ("to estimate the proportion of interventions ..."): measured once.
+    "aim_proportion": r"\bto (estimate|determine|assess|describe|examine|evaluate|investigate|establish|quantify"
+        r"|document|identify) the (proportion|prevalence|frequency|extent|patterns?)\b",
+    # A span of years after the start, told as the result ("Ten-year outcome after", "10-year follow-up results").
+    "years_after": r"\b(\d+|one|two|three|four|five|six|seven|eight|nine|ten|fifteen|twenty)[- ]years? (follow-?up"
+        r"|outcomes?|survival|results)\b",
+    # Claims and prescription records of insurers: exposures and outcomes read from records (cohort or survey).
+    "claims_data": r"\b(medical|pharmacy|insurance|administrative|medicaid|medicare|prescription) claims\b"
+        r"|\bclaims (data|database|records)\b",
+    # How a drug is used or prescribed, or care audited (drug utilisation, audits: usually one time, a survey of use).
+    "drug_utilisation": r"\b(drug|prescription|prescribing) (utili[sz]ation|patterns?)|\bpatterns of (use|prescribing"
+        r"|prescription)|\bprescribing (practices|habits|behaviou?r)|\butili[sz]ation (of|review)\b"
+        r"|\baudit(ed|s)?\b|\b(were|was) (currently )?(using|taking)\b",
+    # People who took part in a trial, analysed for something the trial did not randomise (genotype, a marker ...).
+    "within_trial": r"\b(enrolled|participating|participants?|included|taking part) in (the |a |an |two |three |several )?"
+        r"([\w-]+,? ){0,6}trials?\b|\b(participating|participants?) in (the |a |an |two |three |several )?([\w-]+,? ){0,3}"
+        r"(double-blind|randomi[sz]ed|controlled|clinical) studies\b|\b(results|data|derived) from (a|the|two) "
+        r"([\w-]+,? ){0,4}trials?\b|\bat randomi[sz]ation\b",
     "original_data": r"\b(we|this study|the study|the present study)\b[^.]{0,40}\b(studied|enrolled|recruited|examined"
         r"|investigated|measured|assessed|evaluated|compared|analy[sz]ed|performed|conducted|included"
         r"|determined|quantif)|\b(were|was) (randomi[sz]ed|enrolled|recruited|included|studied|"
@@ -347,9 +371,24 @@ def _measured_once(text: str) -> bool:
                                                          "followed_over_time"))
 
 
+# A study that says its own allocation was not random, or that compares its treated people with past ones.
+_NON_RANDOMISED_OWN = re.compile(r"\b(non-?randomi[sz]ed|quasi-randomi[sz]ed),? ((open|controlled|prospective|comparative"
+                                 r"|clinical|parallel|open-label)[, ]+){0,2}(trial|study|comparison|intervention study)\b"
+                                 r"|\bhistorical(ly)? (controls?|control group|comparison)\b", re.I)
+# Outcomes over time of groups compared (survival, hazards, a follow-up of a stated length).
+_OUTCOME_OVER_TIME = re.compile(r"\bsurvival\b|\bhazards?\b|\bfollowed (up )?(for|over|until)\b"
+                                r"|\bfollow-?up (of|period|was|for)\b|\byears? (follow-?up|outcomes?)\b", re.I)
+
+
 def _first(pattern: re.Pattern[str], text: str) -> str:
     match = pattern.search(text)
     return match.group(0) if match else ""
+
+
+# What earlier trials found or lack, told as background (not this paper's allocation).
+_PRIOR_TRIALS = re.compile(r"\b(have|has) (been )?(shown|demonstrated|established|suggested|proven|proved|reported"
+                           r"|documented|confirmed)\b|\bconcluded\b|\b(are|is|were|was) (still )?not (yet )?available\b"
+                           r"|\bhave not (yet )?been\b", re.I)
 
 
 def _randomised_cue(sentences: list[str]) -> str:
@@ -364,6 +403,9 @@ def _randomised_cue(sentences: list[str]) -> str:
                 re.search(r"\b(meta-?analy|review|literature|published|reported|evidence|data from \d)",
                           sentence, re.I):
             continue  # randomised trials that a review talks about
+        if re.search(r"\b(trials?|studies)\b", sentence, re.I) and _PRIOR_TRIALS.search(sentence) and \
+                not re.search(r"\b(we|our|this|present)\b", sentence, re.I):
+            continue  # "Randomized trials have shown ...", "The 10-year results of randomized trials ... are not available"
         return match.group(0)
     return ""
 
@@ -432,6 +474,10 @@ def _classify_text(text: _Text) -> DesignResult:
     review = _first(_CUES["review"], body) or (_first(_CUES["review_weak"], body) if size is None else "")
     if (review and not record_review and not text.randomised) or title_review:
         return result("narrative_review", review or "review (title)")
+    own_cohort = _first(_CUES["own_cohort"], both)
+    if own_cohort and original and not _CUES["cited_design"].search(own_cohort):
+        # The paper calls itself a cohort study: groups followed for outcomes, even inside a randomised trial
+        return result("cohort", own_cohort)
     if text.randomised and original:
         return result("rct", text.randomised)
     case_control = _first(_CUES["case_control"], both)
@@ -457,12 +503,22 @@ def _classify_text(text: _Text) -> DesignResult:
     observational = _first(_CUES["observational"], body)
     if opened and original and not observational:
         return result("non_randomised", opened)
+    aim_proportion = _first(_CUES["aim_proportion"], body)
+    if aim_proportion and not _CUES["followed_over_time"].search(both):
+        return result("cross_sectional", aim_proportion)  # a share or frequency measured at one time
+    # The investigators' treatment, told as not randomised: a "non-randomized trial / intervention study", or a
+    # group treated now against past patients ("a historical control group"), whatever else the paper says
+    not_random = _NON_RANDOMISED_OWN.search(both)
+    if not_random and original and (_CUES["intervention"].search(body) or "historical" not in not_random.group(0).lower()):
+        return result("non_randomised", not_random.group(0))
     case_report = _first(_CUES["case_report"], both)
     if case_report and not _CUES["comparison"].search(body):
         return result("case_series", case_report)
     cohort = _first(_CUES["cohort"], both)
     if cohort and size is None and _CUES["cited_design"].search(both) and not record_review:
         cohort = ""
+    if "claims" in cohort.lower() and not _CUES["cohort_time"].search(body):
+        cohort = ""  # claims read once (a use compared by region): no time, no cohort
     named_cohort = re.search(r"\bcohort\b", both, re.I) and _CUES["cohort_time"].search(both)
     if cohort and (_CUES["comparison"].search(body) or named_cohort) and (cohort.lower() != "cohort" or named_cohort):
         return result("cohort", cohort)
@@ -478,6 +534,9 @@ def _classify_text(text: _Text) -> DesignResult:
     if intervention and size is not None:
         return result("non_randomised", intervention)
     if size is not None and _CUES["comparison"].search(body):
+        followed = _first(_OUTCOME_OVER_TIME, body)
+        if followed:  # groups compared for what happened to them later: a cohort
+            return result("cohort", f"{size.n} compared; {followed}")
         return result("cross_sectional", f"{size.n} compared")
     if size is not None:
         return result("case_series", f"{size.n} described")

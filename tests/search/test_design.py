@@ -770,3 +770,70 @@ def test_sample_size_third_session_non_samples(abstract: str) -> None:
 def test_sample_size_third_session_leaves_these_alone(abstract: str, expected: int) -> None:
     found = sample_size(abstract, learned=False)
     assert found is not None and found.n == expected
+
+
+# --- fourth round, third 2026-12-03 session (second helper): observational wordings ---------------------------------
+
+@pytest.mark.parametrize(("title", "abstract", "expected"), [
+    # randomised trials told as background (what they showed, or that they are lacking) are not this paper's design
+    ("Ten-year outcome after coronary angioplasty.",
+     "The 10-year results of randomized trials comparing angioplasty with surgery are not available yet. We "
+     "evaluated the clinical outcome of 509 patients 10 years after angioplasty and compared their survival with "
+     "that of surgical series.", "cohort"),
+    ("Beta-blockers in elderly patients with heart failure.",
+     "Randomized trials have shown that beta-blockers prevent deaths in heart failure. In this population-based "
+     "study of 11942 patients discharged with heart failure, mortality was compared between users and non-users "
+     "and patients were followed for 3 years.", "cohort"),
+    # the paper calls itself a cohort study, even one drawn from a randomised trial
+    ("Albuminuria and cardiovascular risk in hypertension.",
+     "Multicenter cohort study derived from a randomized, controlled trial. 8206 patients randomly assigned to "
+     "losartan or atenolol. The risk of events increased with albuminuria.", "cohort"),
+    ("", "A prospective cohort study in 26 hospitals. Patients were randomized to angiography or not; 1000 "
+         "patients were included and resistance was studied as a predictor of stenosis.", "cohort"),
+    # an aim to estimate a share or a frequency: measured once, even from old records
+    ("Evidence based general practice: a retrospective study.",
+     "To estimate the proportion of interventions in general practice that are based on evidence. Retrospective "
+     "review of case notes. 122 consecutive consultations over two days.", "cross_sectional"),
+    ("", "To determine the prevalence of cognitive deficits in motor neuron disease. We studied 18 consecutive "
+         "patients from our clinic cohort.", "cross_sectional"),
+    # groups of a stated sample compared for what happened to them later: a cohort, not a one-time comparison
+    ("", "A total of 131 patients with myocardial infarction were studied. Survival was compared between patients "
+         "with high and low peptide levels.", "cohort"),
+    ("", "We enrolled 45 patients with nephropathy. Patients who stopped smoking were compared with those who "
+         "continued; follow-up was 5 years.", "cohort"),
+    # "an open label, observational study": observational however many words come before it
+    ("Does age affect the efficacy of drug T?",
+     "Data from an open label, observational study of 2,250 patients treated for 12 weeks with drug T were "
+     "analyzed by age and gender.", "cohort"),
+    # records of insurers' claims read over months: a cohort
+    ("Drug A compliance in heart failure.",
+     "Data were integrated medical and pharmacy claims from 869 patients with heart failure. Compliance was "
+     "compared over a 10- to 17-month period.", "cohort"),
+    # a longitudinal "survey" of treated people against historical controls: the investigators' own treatment
+    ("A community treatment program.",
+     "Longitudinal survey of people during treatment, and comparison of death rates with those in a historical "
+     "control group. Perindopril was given to 258 people enrolled in the program; the historical control group "
+     "comprised 229 people.", "non_randomised"),
+])
+def test_design_fourth_round_observational_wordings(title: str, abstract: str, expected: str) -> None:
+    result = design(title, abstract)
+    assert result.label == expected, result
+    assert result.source == "text" and result.evidence
+
+
+@pytest.mark.parametrize(("title", "abstract", "expected"), [
+    # a randomised trial whose abstract opens with what earlier trials showed stays a trial
+    ("", "Earlier trials have shown benefit of drug A. In this trial, 200 patients were randomized to drug A or "
+         "placebo.", "rct"),
+    # a survey stays cross-sectional, and "cohort studies" a review cites do not make it a cohort
+    ("", "A postal survey of 300 general practitioners; 210 respondents described their prescribing.",
+     "cross_sectional"),
+    # an open-label trial that aims at a frequency is still the investigators' own treatment
+    ("", "An open-label study to determine the frequency of rash with drug B. Forty patients were treated.",
+     "non_randomised"),
+    # observational claims read once, without time, stay cross-sectional (the earlier rule)
+    ("", "Observational study using claims data. 3910 members who received antipsychotics were compared by "
+         "region for their use of other drugs.", "cross_sectional"),
+])
+def test_design_fourth_round_leaves_these_alone(title: str, abstract: str, expected: str) -> None:
+    assert design(title, abstract).label == expected
