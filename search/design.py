@@ -712,7 +712,7 @@ _BARE_ARM = re.compile(
 # looked for first, which is cheaper than reading every number.
 _RECEIVED_VERBS = ("received", "given", "treated with", "took")
 _RECEIVED = re.compile(rf"(?<![\w.,\-/])(?P<num>{_NUMBER})\s+(?:[\w-]+\s+){{0,2}}?{_PEOPLE}\s+(?:were\s+)?"
-                       r"(?:received|were given|given|were treated with|treated with|took)\b", re.I)
+                       rf"(?:{'|'.join(map(re.escape, _RECEIVED_VERBS))})\b", re.I)
 
 
 def _more_arms(rest: str) -> list[int | None]:

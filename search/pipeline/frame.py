@@ -477,8 +477,10 @@ _VERB = {"harm": _HARM, "effect": _EFFECT, "association": _ASSOCIATION}
 # "Does adding nateglinide help?", "Would adding a small dose of Risperdal help?", "Allegra on top of my cream":
 # the treatment added is the one asked about, whichever treatment the person names first.
 # ("Does aspirin add to the effect of warfarin?" adds nothing: "add to" means "increase".)
-_ADDING_BEFORE = re.compile(r"\b(?:adding|add|added|add-on)\s+(?!to\b)(?:\S+\s+){0,5}$")
-_ADDED_AFTER = re.compile(r"^\S*(?:\s+\S+){0,3}?\s+(?:on\s+top\s+of|in\s+addition\s+to)\b")
+_ADD_VERB = r"adding|add|added|add-on"
+_ADDED_TO = r"on\s+top\s+of|in\s+addition\s+to"
+_ADDING_BEFORE = re.compile(rf"\b(?:{_ADD_VERB})\s+(?!to\b)(?:\S+\s+){{0,5}}$")
+_ADDED_AFTER = re.compile(rf"^\S*(?:\s+\S+){{0,3}}?\s+(?:{_ADDED_TO})\b")
 
 
 def added_treatments(q: str, positions: list[int], treatments: list[int]) -> list[int]:
@@ -570,7 +572,7 @@ _BARE_COMPARATIVE = re.compile(r"(?<!\bfeel\s)(?<!\bfeeling\s)(?<!\bget\s)(?<!\b
                                r"(?<!\bme\s)(?<!\bthem\s)(?<!\byou\s)"
                                r"\b(?:better|more\s+effective(?:ly)?|more\s+reliabl[ey]|stronger|faster|quicker)\b"
                                r"(?!\s+(?:[\w'-]+\s+){0,5}?than\b)(?=[^?]*\?\s*\Z)")
-_ADDING = re.compile(r"\b(?:adding|add|added|add-on|on\s+top\s+of|in\s+addition\s+to)\b")
+_ADDING = re.compile(rf"\b(?:{_ADD_VERB}|{_ADDED_TO})\b")  # the words of ``added_treatments``, anywhere
 
 
 def _implicit_comparator(q: str, concepts: list[Concept], positions: list[int], asked_from: int) -> int | None:
