@@ -26,6 +26,7 @@ from typing import Any
 from search import nlp as nlp_loader
 from search import validation as input_rules
 
+from .formulations import names_form
 from .state import Concept
 
 DATA_FILE = Path(__file__).resolve().parent.parent / "data" / "abbreviations.json"
@@ -67,8 +68,12 @@ RELATION_WORDS = frozenset(
     slow slows slowed slowing protect protects protected protecting keep keeps kept keeping
     come comes came coming go goes going went stay stays stayed staying having add adds added adding day days
     happen happens happened happening again
+    mean means meant put puts putting combined
     """.split()
 )
+# ("Would a nerve block mean he needs fewer painkillers?", "putting local anaesthetic into the wound", "a combined
+# spinal-epidural": "mean", "put" and "combined" carry the question, they name nothing; "combined" alone is also a
+# disease dictionary's variant of multiple carboxylase deficiency.)
 # (The words on the last four lines say which way the question hopes the outcome goes, or only carry it:
 # "stop a migraine from coming back", "keep my pressure under control", "adding X to Y", "once a day",
 # "stop it happening again". As concepts they were searched as words ("stop"[tiab]) and shown as the
@@ -420,12 +425,29 @@ def _vocabulary_matches(slots: list[_Slot]) -> list[tuple[int, int, dict[str, An
             if size == 1 and not _single_word_ok(span[0]):
                 continue
             entry = next((hit for key in keys if (hit := _lookup(key.replace("’", "'")))), None)
-            if entry is None:
+            if entry is None or _product_of_named_drug(entry, span):
                 continue
             found.append((start, end, entry, surface))
             for i in range(start, end):
                 taken[i] = True
     return sorted(found, key=lambda m: m[0])
+
+
+def _product_of_named_drug(entry: dict[str, Any], span: list[_Slot]) -> bool:
+    """Whether ``entry`` is a drug's product name without a MeSH id ("timolol eye drops") that is a drug the
+    vocabulary knows with one ("timolol") followed by a form (``formulations.FORMS``: "eye drops").
+
+    Searched as the product name, only abstracts that write those exact words were found (none for "timolol eye
+    drops", where trials write "timolol 0.5%" or "topical timolol"); the drug itself is what the question is about,
+    and the rest of the words ("eye drops") are matched on their own.
+    """
+    if entry["kind"] != "drug" or entry.get("mesh_id") or len(span) < 2:
+        return False
+    for size in range(len(span) - 1, 0, -1):
+        head = _lookup(_norm(" ".join(s.text for s in span[:size])))
+        if head is not None and head["kind"] == "drug" and head.get("mesh_id"):
+            return names_form(" ".join(s.text for s in span[size:]))
+    return False
 
 
 # Comparatives that are also verbs of effect keep their own form for the vocabulary: "Does metformin lower blood

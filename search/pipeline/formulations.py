@@ -30,6 +30,8 @@ FORMS: dict[str, tuple[str, tuple[str, ...]]] = {
     "patch": (r"(?:skin\s+)?patch(?:es)?|transdermal", ("patch", "patches", "transdermal", "skin patch")),
     "suppository": (r"suppositor(?:y|ies)|rectal", ("suppository", "suppositories", "rectal", "rectally")),
     "topical": (r"gels?|creams?|ointments?|topical", ("gel", "cream", "ointment", "topical", "topically")),
+    "eye drops": (r"eye[\s-]?drops?|eyedrops?|ophthalmic\s+(?:solution|drops?)",
+                  ("eye drops", "eyedrops", "ophthalmic", "topical", "topically")),
     "inhaler": (r"inhalers?|inhaled", ("inhaler", "inhaled", "inhalation")),
     "extended-release": (
         r"extended[\s-]release|slow[\s-]release|controlled[\s-]release|sustained[\s-]release|once[\s-]a[\s-]day"
@@ -63,7 +65,12 @@ def mentions(question: str) -> list[FormMention]:
 
 def form_of(concept: Concept) -> str | None:
     """The form a concept names ("injection", "skin patch", "tablets"), or None for anything else."""
-    text = " ".join(concept.text.split())
+    return names_form(concept.text)
+
+
+def names_form(text: str) -> str | None:
+    """The form ``text`` names, all of it ("eye drops", "nasal spray"), or None."""
+    text = " ".join(text.split())
     for key, pattern in _PATTERNS.items():
         m = pattern.fullmatch(text)
         if m:

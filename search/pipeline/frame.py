@@ -49,6 +49,9 @@ _HARM = re.compile(
     # "Do calcium channel blockers make people more likely to get depressed?": what the medicine brings on.
     r"|make[s]?\s+(?:[\w'-]+\s+){0,3}?more\s+likely\s+to"
     r"|(?:put|putting|puts)\s+on\s+weight|gain\s+weight|weight\s+gain"
+    # "make my blood pressure drop too low", "push my blood pressure up", "send my blood sugar up": a change the
+    # person fears, however the verb is written.
+    r"|make[s]?\s+(?:[\w'-]+\s+){0,5}?too\s+(?:low|high|much|far|fast)|(?:push|send|drive)(?:es|s)?\s+(?:[\w'-]+\s+){1,4}?up"
     # What a medicine does to the body or to another medicine, asked without a benefit verb: "Can X affect my
     # ability to think?", "lengthen the QT interval", "keep him awake", "stop my blood pressure pills from
     # working", "make the pill less effective", "raise blood pressure or heart rate".
@@ -76,11 +79,18 @@ _ASSOCIATION = re.compile(r"\b(?:associated|linked|related|correlated|connection
 # questions of the labelled sets the wrong way; left "other", they get no verdict offline (rule 7 of verdict.py).
 # (A question opening with a sentence before "does / will ..." is read from the sentence that asks, where its
 # treatment is named: ``_asking_sentence``; measured over 162 labelled questions, README "The verdict".)
+# "Would a nerve block mean he needs fewer painkillers?", "does omeprazole make the stomach contents less acidic?":
+# what the treatment changes, said without a benefit verb.
 _EFFECT = re.compile(
     r"\b(?:improve[sd]?|reduce[sd]?|lower[s]?|prevent[s]?|treat[s]?|cure[s]?|relieve[s]?|help[s]?|work[s]?|effective"
-    r"|efficacy|benefit[s]?|control[s]?|decrease[s]?|increase[s]?|slow[s]?|stop[s]?|ease[s]?|shorten[s]?)\b",
+    r"|efficacy|benefit[s]?|control[s]?|decrease[s]?|increase[s]?|slow[s]?|stop[s]?|ease[s]?|shorten[s]?"
+    r"|mean[s]?\s+(?:[\w'-]+\s+){0,3}?(?:less|fewer|more)|need[s]?\s+(?:less|fewer)"
+    r"|make[s]?\s+(?:[\w'-]+\s+){0,4}?(?:less|more)\s+(?!likely\b)[\w'-]+)\b",
     re.I,
 )
+# "After major abdominal surgery, does ...", "Before an operation under general anaesthetic, does ...": a clause
+# that says when comes before the question's verb.
+_LEADING_CLAUSE = r"^(?:\s*(?:after|before|following|during|when|while|for|in)\s+[^,?]{3,80},)?"
 # Where the population starts: "in people with Y", "if you have Y", "for children with Y", "during pregnancy".
 _POPULATION = re.compile(
     r"\b(?:(?:in|for|among)\s+(?:people|patients|persons|adults|children|kids|women|men|those|someone|anyone|elderly|"
@@ -91,7 +101,8 @@ _POPULATION = re.compile(
     re.I,
 )
 # A leading clause that says when or after what: "After heart bypass surgery, ...", "Following a stroke, ...".
-_SETTING = re.compile(r"^\s*(?:after|following|since|during|in\s+the\s+(?:weeks|months|years)\s+after)\s+[^,?]{3,60},")
+_SETTING = re.compile(r"^\s*(?:after|before|following|since|during|in\s+the\s+(?:weeks|months|years)\s+after)"
+                      r"\s+[^,?]{3,60},")
 # Words that say "a person" without narrowing who: never a population or outcome to match.
 GENERIC_PEOPLE = frozenset({"people", "patients", "patient", "persons", "person", "someone", "anyone", "those",
                             "individuals", "men and women", "humans", "folks", "users"})
@@ -162,7 +173,7 @@ def question_kind(question: str) -> str:
         return "harm"
     if _ASSOCIATION.search(q):
         return "association"
-    if _EFFECT.search(q) or re.match(r"\s*(?:do|does|did|can|could|will|would|is|are|should)\b", q):
+    if _EFFECT.search(q) or re.match(rf"{_LEADING_CLAUSE}\s*(?:do|does|did|can|could|will|would|is|are|should)\b", q):
         return "effect"
     return "other"
 
@@ -187,8 +198,58 @@ def comparison_claim(question: str) -> str:
     return "better"
 
 
+# What a phrase names when it is something done to treat, not a drug: "a nerve block", "a magnesium drip", "an
+# epidural", "talking therapy", "bladder training", "soy supplements", "catheter ablation". The operation a person
+# is having ("heart bypass surgery", "a hysterectomy") is left out: it is mostly the setting of the question
+# ("before my operation, would ..."), not what is asked about. A form ("injection", "tablets") is part of its drug.
+_TREATMENT_HEADS = frozenset("""
+    block blocks blockade epidural epidurals drip drips infusion infusions anaesthetic anesthetic anaesthetics
+    anesthetics analgesia therapy therapies psychotherapy physiotherapy immunotherapy sclerotherapy training
+    exercise exercises programme program supplement supplements ablation stimulator stimulation pacemaker
+    acupuncture massage
+""".split())
+
+
 def _is_treatment(concept: Concept) -> bool:
-    return concept.kind == "drug"
+    """A drug, or a phrase that names a treatment given (``_TREATMENT_HEADS``)."""
+    if concept.kind == "drug":
+        return True
+    words = _norm(concept.text).split()
+    return concept.kind != "disease" and bool(words) and words[-1] in _TREATMENT_HEADS and not form_of(concept)
+
+
+def _form_of_treatment(q: str, concepts: list[Concept], positions: list[int], i: int) -> bool:
+    """Whether concept ``i`` is a form written right before or after a treatment, brackets between allowed
+    ("slow-release morphine", "Imitrex (sumatriptan) nasal spray")."""
+    if not form_of(concepts[i]) or positions[i] < 0:
+        return False
+    for t in range(len(concepts)):
+        if t == i or not _is_treatment(concepts[t]) or positions[t] < 0:
+            continue
+        first, second = sorted((t, i), key=lambda j: positions[j])
+        between = q[positions[first] + len(_norm(concepts[first].text)):positions[second]]
+        if re.fullmatch(r"\s*(?:\([^)]*\)\s*)?", between):
+            return True
+    return False
+
+
+def _bare_head(concept: Concept) -> bool:
+    """A treatment named by its head word alone ("supplement", "therapy"): says less than a named one."""
+    return concept.kind != "drug" and len(_norm(concept.text).split()) == 1
+
+
+def _asked_treatments(q: str, concepts: list[Concept], positions: list[int], candidates: list[int]) -> list[int]:
+    """The treatments among ``candidates`` the question may be asking about, in question order.
+
+    A treatment written in a leading clause says when ("For a labour epidural, does ropivacaine ...?", "Before an
+    operation under general anaesthetic, does omeprazole ...?"), and a bare head word ("the pine bark supplement
+    Pycnogenol") gives way to a treatment named, when the question has one.
+    """
+    treatments = [i for i in candidates if _is_treatment(concepts[i])]
+    clause = re.match(_LEADING_CLAUSE, q)
+    after_clause = [i for i in treatments if positions[i] >= (clause.end() if clause else 0)]
+    treatments = after_clause or treatments
+    return [i for i in treatments if not _bare_head(concepts[i])] or treatments
 
 
 def frame_question(question: str, concepts: list[Concept]) -> FramedConcepts:
@@ -247,7 +308,7 @@ def frame_question(question: str, concepts: list[Concept]) -> FramedConcepts:
         elif split is not None:
             _frame_forms(concepts, positions, split, framed)
     else:
-        treatments = [i for i in before_population if _is_treatment(concepts[i])]
+        treatments = _asked_treatments(q, concepts, positions, before_population)
         added = added_treatments(q, positions, treatments)
         first = added[:1] or treatments[:1] or before_population[:1] or order[:1]
         framed.intervention = first
@@ -265,6 +326,9 @@ def frame_question(question: str, concepts: list[Concept]) -> FramedConcepts:
         i for i in in_population
         if i not in framed.intervention + framed.comparator and _norm(concepts[i].text) not in GENERIC_PEOPLE
     ]
+    # A form written with its treatment ("timolol eye drops", "the fentanyl patch") says how it is given, not what
+    # happens to the person ("does lidocaine stop the injection hurting?" asks about the injection).
+    framed.outcome = [i for i in framed.outcome if not _form_of_treatment(q, concepts, positions, i)]
     _place_told(kind, concepts, told, framed)
     setting = _SETTING.match(q)
     if setting:
@@ -354,7 +418,7 @@ def _frame_comparison(
         candidates = [i for i in candidates if i not in told]
         before = [i for i in before if positions[i] >= asked_from]
     after = [i for i in candidates if positions[i] >= compared_from]
-    before_treat = [i for i in before if _is_treatment(concepts[i])] or before[:1]
+    before_treat = _asked_treatments(q, concepts, positions, before) or before[:1]
     after_treat = [i for i in after if _is_treatment(concepts[i])] or after[:1]
     framed.intervention = before_treat[:1]
     framed.comparator = after_treat[:1]
