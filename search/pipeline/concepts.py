@@ -607,8 +607,12 @@ def extract_concepts(question: str) -> Extraction:
     for _, concept, _vocab in placed:
         key = _key(concept)
         if key in seen:  # "hormone replacement therapy (HRT)": one concept, the short form as a synonym
+            # The name the person wrote second ("Depakote (divalproex)") is kept right after the first, before the
+            # dictionary's synonyms: abstracts write the generic, and a full list of the brand's variants (valproic
+            # acid, depakene, ...) had crowded it out, so studies of divalproex read as "about other treatments".
             merged = seen[key]
-            merged.synonyms = pick_synonyms(merged.synonyms, concept.synonyms)
+            merged.synonyms = pick_synonyms([*merged.synonyms[:1], concept.text, *merged.synonyms[1:]],
+                                            concept.synonyms)
             continue
         seen[key] = concept
         concepts.append(concept)

@@ -132,3 +132,11 @@ def test_glyceryl_trinitrate_and_gtn_are_nitroglycerin():
         concept = extract_concepts(question).concepts[0]
         assert concept.kind == "drug" and concept.mesh_heading == "Nitroglycerin"
         assert "nitroglycerin" in concept.synonyms
+
+
+def test_a_second_name_the_person_wrote_is_searched():
+    """"Depakote (divalproex)": both are valproate, one concept; the generic written in brackets is what abstracts
+    use, and a brand's long list of dictionary variants must not crowd it out of the synonyms."""
+    [drug, *_] = extract_concepts("Can Depakote (divalproex) help prevent migraine attacks?").concepts
+    assert drug.text == "Depakote"
+    assert "divalproex" in drug.synonyms
