@@ -768,3 +768,16 @@ def test_satisfaction_rising_is_no_rise_in_the_migraine():
     assert _effect_read(question, positive, "Naratriptan preference", sentence) is None
     rose = "Migraine attacks became more frequent with naratriptan than before treatment (increased from 3 to 5 a month)."
     assert _effect_read(question, positive, "Naratriptan", rose).label == "refutes"
+
+
+def test_a_verdict_resting_only_on_partly_addressing_studies_says_it_is_indirect():
+    """"After angioplasty, will diltiazem stop the artery narrowing again?" with only diltiazem trials in angina and
+    hypertension: the answer may lean on them, but says that no study looks at exactly this, at low confidence."""
+    frame = Frame(kind="effect", intervention="diltiazem", outcome="narrowing")
+    partly = [_paper(10 + i, "supports", addressed="partly") for i in range(6)]
+    verdict = decide(partly, frame, offline=True)
+    assert (verdict.label, verdict.confidence) == ("yes", "low")
+    assert verdict.reason.startswith("No study found looks at diltiazem and narrowing exactly")
+    assert "indirect evidence" in verdict.reason and "address the question" not in verdict.reason
+    direct = decide([_paper(i, "supports") for i in range(6)], frame, offline=True)
+    assert "indirect" not in direct.reason and direct.confidence == "moderate"
