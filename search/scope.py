@@ -410,7 +410,9 @@ _DIAGNOSIS = tuple(
     for p in (
         r"\b(do|does|could|might|can|would|may) " + _SUBJECT + r" (have|has|be|got|suffer)\b"
         r"(?! to\b)(?! (any )?(evidence|data|studies|research|proof|trials)\b)",
-        r"\bam i\b",
+        # "Am I pregnant?", "am I diabetic?"; not "Am I more likely to ... if I take X?" nor "am I at higher risk of
+        # ... on X?", which ask what research knows about a risk.
+        r"\bam i\b(?! (more|less) likely\b)(?! at (a )?(higher|greater|lower|increased|more|less|any) risk\b)",
         r"\b(is|are|was|were) (my|his|her|our)\b.{0,40}\b(too high|too low|high|low|normal|ok|okay|bad|dangerous|"
         r"serious|worrying|concerning|healthy|elevated|abnormal)\b",
         r"\bwhats wrong with (me|my|him|her|us)\b|\bwhat do (i|we) have\b|\bwhat does (he|she|my \w+) have\b",

@@ -68,7 +68,7 @@ RELATION_WORDS = frozenset(
     slow slows slowed slowing protect protects protected protecting keep keeps kept keeping
     come comes came coming go goes going went stay stays stayed staying having add adds added adding day days
     happen happens happened happening again
-    mean means meant put puts putting combined
+    mean means meant put puts putting combined end ends
     """.split()
 )
 # ("Would a nerve block mean he needs fewer painkillers?", "putting local anaesthetic into the wound", "a combined

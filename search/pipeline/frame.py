@@ -48,6 +48,8 @@ _HARM = re.compile(
     r"|make[s]?\s+(?:[\w'-]+\s+){0,3}?(?:worse|sleepy|drowsy|tired|dizzy|sick|nauseous|flush\w*|itch\w*|swell)"
     # "Do calcium channel blockers make people more likely to get depressed?": what the medicine brings on.
     r"|make[s]?\s+(?:[\w'-]+\s+){0,3}?more\s+likely\s+to"
+    # "If I have an epidural, am I more likely to end up with a caesarean?": the asker's own risk.
+    r"|am\s+i\s+more\s+likely\s+to\s+(?:get|have|develop|suffer|end\s+up|need|be\s+(?:admitted|hurt|harmed))"
     r"|(?:put|putting|puts)\s+on\s+weight|gain\s+weight|weight\s+gain"
     # "make my blood pressure drop too low", "push my blood pressure up", "send my blood sugar up": a change the
     # person fears, however the verb is written.
@@ -173,7 +175,7 @@ def question_kind(question: str) -> str:
         return "harm"
     if _ASSOCIATION.search(q):
         return "association"
-    if _EFFECT.search(q) or re.match(rf"{_LEADING_CLAUSE}\s*(?:do|does|did|can|could|will|would|is|are|should)\b", q):
+    if _EFFECT.search(q) or re.match(rf"{_LEADING_CLAUSE}\s*(?:do|does|did|can|could|will|would|is|are|am|should)\b", q):
         return "effect"
     return "other"
 

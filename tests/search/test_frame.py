@@ -477,3 +477,9 @@ def test_eye_pressure_is_searched_as_intraocular_pressure():
     query = understand("Does Alphagan (brimonidine) lower eye pressure more than timolol for glaucoma?", Filters())
     [outcome] = [c for c in query.role_concepts("outcome") if c.text == "eye pressure"]
     assert "intraocular pressure" in outcome.synonyms
+
+
+def test_am_i_more_likely_to_get_something_asks_about_a_harm():
+    frame = understand("This is my first baby. If I have an epidural for labour pain, am I more likely to end up with "
+                       "a caesarean?", Filters()).frame
+    assert (frame.kind, frame.intervention, frame.outcome) == ("harm", "epidural", "caesarean")

@@ -319,3 +319,16 @@ def test_a_measurement_followed_by_what_a_medicine_does_to_it_is_searched(questi
 def test_childbirth_and_operation_words_make_a_health_question(question, searched):
     scope = classify_scope(question)
     assert scope.searched is searched and scope.kind != "personal"
+
+
+@pytest.mark.parametrize("question, kind", [
+    ("If I take my glipizide XL and then go for a long walk before breakfast, am I more likely to have a hypo?",
+     "borderline"),
+    ("Am I at higher risk of breast cancer on HRT?", "borderline"),
+    ("Am I pregnant?", "personal"),
+    ("Am I diabetic if my blood sugar is 7?", "personal"),
+])
+def test_am_i_more_likely_asks_about_a_risk_not_a_diagnosis(question, kind):
+    """"Am I more likely to have a hypo if ...?" asks what research knows of a risk; "Am I pregnant?" asks for a
+    diagnosis no paper can give."""
+    assert classify_scope(question).kind == kind
