@@ -196,14 +196,14 @@ _CUE_PATTERNS: dict[str, str] = {
         rf"|\bdata (were|was) (analy[sz]ed|pooled|combined) from {_NUMBER_WORDS} [^.]{{0,80}}\b(studies|trials)\b"
         r"|\b(medline|embase|cochrane)\b[^.]{0,80}\b(searched|search)\b|\bpooled (odds|relative|rate|risk|estimate)"
         r"|\b(studies|trials|articles) (met|fulfilled) (the |our )?(inclusion|meta-analytic|eligibility)"
-        r"|\bliterature (was|were) searched"
+        r"|\bliterature (was|were) searched|\b(?:complete|comprehensive|exhaustive) search(?:es)? (?:for|of)\b"
         r"|\bliterature (was|were) (examined|reviewed) for (all )?(randomi[sz]ed|controlled"
         r"|comparative|clinical) (trials|studies)|\bsearch-protocol",
     "meta_others": r"\b(a|an|one|another|recent|previous|earlier|published)\s+(recent\s+)?meta-?analys[ie]s\b"
         r"|meta-?analys[ie]s of randomi[sz]ed[^.]{0,40}(have|has) (demonstrated|shown)",
     "other_design":
         r"decision[- ]analy(tic|sis)|markov model|cost-effectiveness analysis|expected[- ]cost"
-        r"|economic (evaluation|model|assessment)|\bcost[- ](efficacy|utility|benefit|minimi[sz]ation) analys"
+        r"|economic (evaluation|model|assessment|comparison|analys[ie]s)|\bcost[- ](efficacy|utility|benefit|minimi[sz]ation) analys"
         r"|pharmacoeconomic (model|evaluation|analys)"
         r"|\bqualitative (study|research|interview)|focus groups?|critical incident technique|semi-structured interview"
         r"|\b(design|rationale) (of|and rationale of) (a|the) (prospective|randomi[sz]ed|multicent)"
@@ -216,7 +216,8 @@ _CUE_PATTERNS: dict[str, str] = {
         r"|\bthe aims? of this trial (is|are|will)\b",
     "animal": r"\b(rats?|mice|mouse|murine|dogs?|canine|rabbits?|guinea[- ]pigs?|pigs|piglets?|swine|sheep|hamsters?"
         r"|monkeys?|primates?|baboons?|cats|feline|ferrets?|zebrafish|animal model|animals)\b",
-    "in_vitro": r"\bin vitro\b|\bcell lines?\b|\bcultured\b|\bcell cultures?\b|\bisolated (rat|human|perfused)"
+    "in_vitro": r"\bin vitro\b|\bcell lines?\b|\bcultured\b|\bcell cultures?\b|\bisolated (?:rat|human|perfused)"
+        r"|\bhuman isolated\b|\b(?:arterial|vascular|muscle) (?:segments|rings|strips)\b"
         r"|\bhomogenates?\b|\bmicrosomes?\b|\bex vivo\b",
     "human": r"\b(patients?|volunteers?|participants?|subjects|women|men|children|adults|infants|neonates"
         r"|adolescents|individuals|persons|people|outpatients|inpatients|primigravidas|respondents)\b",
@@ -228,7 +229,8 @@ _CUE_PATTERNS: dict[str, str] = {
     "modal": r"\b(needed|warranted|required?|necessary|should|would|could|future|further|can only|are lacking"
         r"|needs?|recommended|planned|remain to)\b",
     "blinded_controlled": r"double[- ](blind|masked)|placebo[- ]controlled|double-dummy|sham[- ]controlled"
-        r"|\b(versus|vs\.?|or|compared with|than) (a |matching |identical )?(placebo|sham)\b|\bplacebo (group|arm)s?\b",
+        r"|\b(versus|vs\.?|or|compared with|than) (a |matching |identical )?(placebo|sham)\b|\bplacebo (group|arm)s?\b"
+        r"|\b(received|receiving|given) (a |an )?sham\b",
     "open": r"\bopen[- ]label|\bopen (trial|study|prospective|pilot|design)|\bopen,|\buncontrolled\b|\bsingle[- ]arm"
         r"|\bnon-?comparative\b|\bopen gbp\b|\bphase (ii|2)\b|\bpilot (study|trial)|\bopen-label",
     "review": r"\b(this|the present|our|a) (review|overview)\b|\bwe (review|summari[sz]e)\b"
@@ -256,14 +258,15 @@ _CUE_PATTERNS: dict[str, str] = {
         r"|^(\S+ ){0,3}an? \d+[- ]year[- ]old (\w+ ){0,3}(man|woman|male|female|boy|girl|patient|child|infant)\b",
     # Designs named in the plural, as the evidence a review or commentary cites.
     "cited_design": r"\b(case[- ]control(led)?|cohort|observational|prospective|retrospective) studies\b",
-    "cross_sectional": r"\bcross[- ]sectional|(?<!longitudinal )\bsurvey\b|\bquestionnaire (was|were) (sent|mailed|distributed|"
+    "cross_sectional": r"\bcross[- ]sectional(?!ly)|(?<!longitudinal )\bsurvey\b|\bquestionnaire (was|were) (sent|mailed|distributed|"
         r"administered)|\b(administered|completed|sent|mailed) (a |an |the )?([\w-]+ ){0,3}questionnaires?\b"
         r"|\brespondents\b|\becological\b|\bstate-level\b",
     "diagnostic": r"\bsensitivity and specificity|\bdiagnostic (accuracy|value|sensitivity)|\bpredictive value"
         r"|\breceiver operat|\bpsychometric|\bvalidity\b",
     # The paper calls itself observational: the investigators did not give the treatment, whoever received it.
     "observational": r"\b(this|an|the|our|prospective|retrospective|present|in|using)\s+([\w-]+,?\s+){0,2}observational "
-        r"(study|analysis|design|cohort|research)\b|^observational (study|analysis)\b|\bnon-?interventional\b",
+        r"(study|analysis|design|cohort|research)\b|^observational (study|analysis)\b|\bnon-?interventional\b"
+        r"|(?:^|\. )(?:[\w-]+, ){1,2}observational (?:study|analysis)\b",
     "cohort": r"\bcohort\b|\bprospective(ly)? (study|follow|natural history|observational)|\bfollowed (up )?(for|over)"
         r"|\bretrospective(ly)?\b|\bdata (from|of) the [A-Z]|\bwere analy[sz]ed retrospectively|\bdatabase\b"
         r"|\bregistry\b|\bmedical records\b|\bchart review|\bclaims (data|database)\b"
@@ -272,7 +275,8 @@ _CUE_PATTERNS: dict[str, str] = {
         r"(\d+, )?(19|20)\d\d (and|to|through|until) ",
     "cohort_time": r"follow(ed)?[- ]?up|\bfollowed\b|prospective|retrospective|incidence|\bover (a |the )?\d|subsequent"
         r"|\brisk of\b|hazard|survival|mortality|years? later|natural history"
-        r"|\b(treated|observed|monitored) (for|over) (\d+|\w+) (weeks|months|years)\b",
+        r"|\b(treated|observed|monitored) (for|over) (\d+|\w+) (weeks|months|years)\b"
+        r"|\bat baseline,? (and )?(at )?(\d+|one|two|three|six|twelve) (weeks?|months?|years?)\b",
     "comparison": r"\bcompared (with|to)\b|\bcompar(e|ed|ing|ison)\b|\bversus\b|\bvs\.?\b|\bhazard ratio|\bodds ratio"
         r"|\brelative risk|\bpredictors?\b|\bprognostic\b|\bmultivariat|\bassociated with\b|\brisk factors?"
         r"|\bwho did and did not\b|\bpaired\b|\bmatched\b|\bregression\b|\bcontrols\b|\bcontrol "
@@ -331,6 +335,12 @@ _CUE_PATTERNS: dict[str, str] = {
         r"([\w-]+,? ){0,6}trials?\b|\b(participating|participants?) in (the |a |an |two |three |several )?([\w-]+,? ){0,3}"
         r"(double-blind|randomi[sz]ed|controlled|clinical) studies\b|\b(results|data|derived) from (a|the|two) "
         r"([\w-]+,? ){0,4}trials?\b|\bat randomi[sz]ation\b",
+    # The paper names itself cross-sectional ("participated in this cross-sectional, quality-of-life study").
+    "own_cross_sectional": r"\b(a|this|our|the present|the|prospective|multi-?cent(er|re)|population-based"
+        r"|descriptive|observational) cross[- ]sectional\b(?!ly)",
+    # A count of patients told in the title ("Drug-induced hypoglycemic coma in 102 diabetic patients"): a series.
+    "count_in_title": r"\b(in|of) (\d+|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve) ([\w-]+ ){0,2}"
+        r"(patients|cases|children|women|men|subjects|infants)\b",
     "original_data": r"\b(we|this study|the study|the present study)\b[^.]{0,40}\b(studied|enrolled|recruited|examined"
         r"|investigated|measured|assessed|evaluated|compared|analy[sz]ed|performed|conducted|included"
         r"|determined|quantif)|\b(were|was) (randomi[sz]ed|enrolled|recruited|included|studied|"
@@ -375,6 +385,17 @@ def _measured_once(text: str) -> bool:
 _NON_RANDOMISED_OWN = re.compile(r"\b(non-?randomi[sz]ed|quasi-randomi[sz]ed),? ((open|controlled|prospective|comparative"
                                  r"|clinical|parallel|open-label)[, ]+){0,2}(trial|study|comparison|intervention study)\b"
                                  r"|\bhistorical(ly)? (controls?|control group|comparison)\b", re.I)
+# A trial's design told before its results ("Goals and design of the SOPAT Study", "1000 patients to be recruited"),
+# a paper presenting a technique of its own (a methods paper): other. Read only where a plain word test finds their
+# words (``_OTHER_PAPER_WORDS``: cheaper than searching every abstract).
+_OTHER_PAPER = re.compile(r"\b(goals?|aims?|objectives?) and design of\b|\b(patients|subjects|participants) to be "
+                          r"(recruited|enrolled)\b|\b(this|the present) (article|paper) (presents|introduces|proposes) "
+                          r"an? (new |novel )?(technique|method|methodology)\b", re.I)
+_OTHER_PAPER_WORDS = ("design of", "to be recruited", "to be enrolled", "presents a", "introduces a", "proposes a")
+# The investigators changed a drug and measured before and after ("The medication of 39 patients was changed from").
+_SWITCHED = re.compile(r"\b(was|were) (changed|switched|converted) (from|to)\b|\btherapeutic substitution\b", re.I)
+# People of a trial compared with the eligible people who did not take part (the comparison is not randomised).
+_NON_PARTICIPANTS = re.compile(r"\bnon-?participants\b|\beligible but not (randomi[sz]ed|enrolled|included)\b", re.I)
 # Outcomes over time of groups compared (survival, hazards, a follow-up of a stated length).
 _OUTCOME_OVER_TIME = re.compile(r"\bsurvival\b|\bhazards?\b|\bfollowed (up )?(for|over|until)\b"
                                 r"|\bfollow-?up (of|period|was|for)\b|\byears? (follow-?up|outcomes?)\b", re.I)
@@ -391,12 +412,18 @@ _PRIOR_TRIALS = re.compile(r"\b(have|has) (been )?(shown|demonstrated|establishe
                            r"|\bhave not (yet )?been\b", re.I)
 
 
+# What "randomised" may qualify that is not an allocation of people: a test or an exposure of tissue.
+_RANDOM_THING = re.compile(r"\s+([\w-]+\s+){0,2}(tests?|testing|exposures?)\b", re.I)
+
+
 def _randomised_cue(sentences: list[str]) -> str:
     """The first phrase saying this study allocated at random (not "randomised trials are needed")."""
     for sentence in sentences:
         match = _CUES["random"].search(sentence)
         if not match or _CUES["random_negated"].search(sentence):
             continue
+        if _RANDOM_THING.match(sentence, match.end()):
+            continue  # "a randomized acid infusion test", "randomised first exposure to": a test, not people allocated
         if _CUES["modal"].search(sentence) and not re.search(r"\b(were|was|we)\b", sentence, re.I):
             continue
         if re.search(r"\b(trials|studies)\b", sentence[max(0, match.start() - 40):match.end() + 40], re.I) and \
@@ -417,10 +444,15 @@ def _meta_cue(title: str, body: str) -> str:
     cited = _CUES["meta_others"].search(body)
     # A cited meta-analysis ("a recent meta-analysis showed") cancels a meta-analysis phrase, not a search.
     searched = first_person and re.search(r"search|medline|pubmed|embase|retrieved", first_person.group(0), re.I)
-    if first_person and (searched or not (cited and not re.search(r"\b(we|our|this)\b", first_person.group(0),
-                                                                   re.I))):
+    if first_person and (searched or not (cited and not _OWN_WORK.search(first_person.group(0)))):
         return first_person.group(0)
     return ""
+
+
+# The paper's own work ("we", "our", "this study / review / meta-analysis"): not "This finding, together with the
+# results of a meta-analysis", which cites one.
+_OWN_WORK = re.compile(r"\b(we|our)\b|\b(this|the present|present) (\w+ )?(study|paper|article|review|report|work"
+                       r"|analysis|meta-?analys[ie]s|overview|survey)\b", re.I)
 
 
 def _guideline_title(title: str) -> str:
@@ -458,6 +490,8 @@ def _classify_text(text: _Text) -> DesignResult:
     if text.meta:
         return result("meta_analysis", text.meta)
     other = _first(_CUES["other_design"], both)
+    if not other and any(word in both.lower() for word in _OTHER_PAPER_WORDS):
+        other = _first(_OTHER_PAPER, both)
     if other:
         return result("other", other)
     animal = _CUES["animal"].findall(both)
@@ -478,6 +512,9 @@ def _classify_text(text: _Text) -> DesignResult:
     if own_cohort and original and not _CUES["cited_design"].search(own_cohort):
         # The paper calls itself a cohort study: groups followed for outcomes, even inside a randomised trial
         return result("cohort", own_cohort)
+    non_participants = _NON_PARTICIPANTS.search(body)
+    if non_participants and original:  # who took part in a trial against who did not: nobody allocated them
+        return result("cohort" if _CUES["cohort_time"].search(body) else "cross_sectional", non_participants.group(0))
     if text.randomised and original:
         return result("rct", text.randomised)
     case_control = _first(_CUES["case_control"], both)
@@ -495,7 +532,7 @@ def _classify_text(text: _Text) -> DesignResult:
     if blinded and not opened and (size is not None or re.search(r"\b(present|this) study\b|\bwe\b", body, re.I)):
         return result("rct", blinded)
     cross = _first(_CUES["cross_sectional"], both)
-    if re.search(r"cross[- ]sectional", both, re.I):
+    if re.search(r"cross[- ]sectional(?!ly)", both, re.I):
         return result("cross_sectional", cross)
     diagnostic = _first(_CUES["diagnostic"], both)
     if diagnostic and original:
@@ -511,14 +548,18 @@ def _classify_text(text: _Text) -> DesignResult:
     not_random = _NON_RANDOMISED_OWN.search(both)
     if not_random and original and (_CUES["intervention"].search(body) or "historical" not in not_random.group(0).lower()):
         return result("non_randomised", not_random.group(0))
+    switched = _SWITCHED.search(body)
+    if switched and original and _CUES["non_random_comparison"].search(body) and not observational:
+        return result("non_randomised", switched.group(0))  # the investigators changed everyone's drug
     case_report = _first(_CUES["case_report"], both)
     if case_report and not _CUES["comparison"].search(body):
         return result("case_series", case_report)
     cohort = _first(_CUES["cohort"], both)
     if cohort and size is None and _CUES["cited_design"].search(both) and not record_review:
         cohort = ""
-    if "claims" in cohort.lower() and not _CUES["cohort_time"].search(body):
-        cohort = ""  # claims read once (a use compared by region): no time, no cohort
+    if "claims" in cohort.lower() or (cohort.lower() == "database" and size is not None):
+        if not _CUES["cohort_time"].search(body):
+            cohort = ""  # claims or a database of counted people read once: no time, no cohort
     named_cohort = re.search(r"\bcohort\b", both, re.I) and _CUES["cohort_time"].search(both)
     if cohort and (_CUES["comparison"].search(body) or named_cohort) and (cohort.lower() != "cohort" or named_cohort):
         return result("cohort", cohort)
@@ -530,7 +571,8 @@ def _classify_text(text: _Text) -> DesignResult:
         return result("case_series", cohort or record_review.group(0))
     intervention = _first(_CUES["intervention"], body)
     if observational and size is not None:  # treated, but not by the investigators: groups followed or measured
-        return result("cohort" if _CUES["cohort_time"].search(body) else "cross_sectional", observational)
+        return result("cohort" if _CUES["cohort_time"].search(body) else "cross_sectional",
+                      observational.lstrip(". "))
     if intervention and size is not None:
         return result("non_randomised", intervention)
     if size is not None and _CUES["comparison"].search(body):
@@ -625,7 +667,7 @@ _UNIT_WORDS = (r"(?:%|percent|per\b|-year|-month|-week|-day|-hour|years?\b|yrs?\
 # the patients were included": six hours, not six patients).
 _TIME = r"(?:hours|days|weeks|months|years|minutes|nights|periods)"
 # An age written between a count and its people ("Sixty-three 6- to-12-year-old children", "40 65-year-old men").
-_AGE = r"(?:\d+-?\s*(?:to-?\s*)?)?\d+[- ](?:year|month|week)s?[- ]old"
+_AGE = r"(?:\d+-?\s*(?:to-?\s*)?)?\d+[- ](?:year|yr|month|week)s?[- ]old"
 # A stage or code written between a count and its people ("Eight pT2-3bN0-1M0 patients"), and an aside in brackets
 # after a word ("300 young (<35 years) persons", "Two-thousand-...-ninety-five (2395) patients"; not a share "(5%)").
 _CODE = r"[A-Za-z]+\d[\w\-/+]*"
@@ -641,7 +683,7 @@ _COUNT = re.compile(
     rf"(?P<noun>{_PEOPLE})\b(?!-\w)"
     rf"(?!\s+(?:studies|study|trials?|groups?)\b)", re.I)
 # "n = 30" (also "n = 16, 806)"; not "n = 30 per group", nor a count of trials or body parts).
-_N_EQUALS = re.compile(r"\b[nN]\s*=\s*(?P<num>\d{1,3}(?:,\d{3})+|\d{1,3}(?:, \d{3})+(?=\s*\))|\d+)(?![\d.,]?\d)"
+_N_EQUALS = re.compile(r"\b[nN](?<!\beach [nN])\s*=\s*(?P<num>\d{1,3}(?:,\d{3})+|\d{1,3}(?:, \d{3})+(?=\s*\))|\d+)(?![\d.,]?\d)"
                        r"(?!\s*(?:per|in each|each)\b)(?!\s*(?:clinical )?(?:trials|studies"
                        r"|articles|papers|eyes|teeth|samples|ears|limbs|knees|hips|feet|lesions|procedures))")
 _TOTAL_NUMBER = re.compile(rf"(?<!mean )(?<!median )(?<!average )\b(?:total )?number of (?:(?!per\b)[\w-]+\s+)?"
@@ -660,8 +702,8 @@ _N_OF_THEM = re.compile(rf"\b(?P<num>{_NUMBER})\s+of\s+(?:them|these|whom"
 _SCREENED_THEN = re.compile(
     rf"\bof (?:the |all |these )?(?P<total>{_NUMBER})\s+(?:[A-Za-z-]+\s+){{0,4}}?(?:screened|assessed|approached"
     rf"|identified|evaluated|invited|contacted|considered|referred|eligible)\b[^,.;]{{0,40}},\s*(?P<num>{_NUMBER})\s+"
-    rf"(?:[A-Za-z-]+\s+){{0,3}}?(?:were|was|met|agreed)\s+(?:\w+\s+)?(?:eligible|included|enrolled|randomi[sz]ed"
-    rf"|allocated|assigned|recruited|entered|consented|analy[sz]ed)", re.I)
+    rf"(?:[A-Za-z-]+\s+){{0,3}}?(?:(?:were|was|met|agreed)\s+(?:\w+\s+)?(?:eligible|included|enrolled|randomi[sz]ed"
+    rf"|allocated|assigned|recruited|entered|consented|analy[sz]ed)|presented with|fulfil+ed)", re.I)
 # A survey's sample is the people who answered it ("157 (23%) of eligible physicians responded", "283 (47.2%)
 # surveys were returned", "138 women ... completed a survey"), not the number it was mailed to; read only in an
 # abstract that describes a survey or questionnaire (elsewhere "10 patients responded" is a treatment response).
@@ -697,9 +739,10 @@ _CONTROLS_ALONE = re.compile(
 # been randomized to A, 117 to B", "1161 were randomized to eradication therapy and 1163 to placebo").
 _RANDOMISED_TO = re.compile(rf"(?<![\w.,\-/])(?P<num>{_NUMBER})\s+(?:(?:[\w-]+\s+){{0,2}}?{_PEOPLE}\s+)?"
                             r"(?:had been |were |was )?"
-                            r"(?:randomi[sz]ed|randomly assigned|randomly allocated|assigned|allocated)\s+to\b", re.I)
+                            r"(?:(?:randomi[sz]ed|randomly assigned|randomly allocated|assigned|allocated)\s+to\b"
+                            r"|assigned(?=\s+[\w-]+(?:\s+[\w-]+)?\s+and\s+\d[\d,]*\s+assigned\b))", re.I)
 _NEXT_ARM = re.compile(rf"(?:,|;|\band\b|\bor\b)\s+(?:and\s+|or\s+)?(?P<num>{_NUMBER})\s+(?:{_PEOPLE}\s+)?"
-                       r"(?:were\s+|was\s+)?(?:randomi[sz]ed\s+|assigned\s+|allocated\s+)?to\b", re.I)
+                       r"(?:were\s+|was\s+)?(?:(?:randomi[sz]ed\s+|assigned\s+|allocated\s+)?to\b|assigned\b)", re.I)
 # The last arm told with its number and treatment alone ("32 patients received intravenous ritodrine and 29 oral
 # nifedipine", "900 were randomized to receive aspirin and 905 placebo"): a number, up to three words that are
 # neither people, units, a verb of a result nor a share, then the clause ends.
@@ -759,7 +802,7 @@ _ANIMAL_SENTENCE = re.compile(r"\b(rats?|mice|dogs?|rabbits?|guinea[- ]pigs?|pig
 # What a clause does with the people it counts: randomised > enrolled / included > treated / analysed.
 _ROLE: tuple[tuple[int, re.Pattern[str]], ...] = (
     (5, re.compile(r"\brandomi[sz]|\brandomly (?!selected|chosen|sampled)|\bassignment was random"
-                   r"|\brandom (order|allocation|assignment)|\ballocated\b|\bassigned\b", re.I)),
+                   r"|\brandom (order|allocation|assignment|fashion|manner)|\ballocated\b|\bassigned\b", re.I)),
     (4, re.compile(r"\benrol+(ed|ment|ing)?\b|\brecruited\b|\bentered\b|\bentering\b|\bparticipated\b|\bincluded\b"
                    r"|\bincluding\b|\bmet (our |the )?(inclusion|criteria)|\beligible\b|\bstudy population\b"
                    r"|\bconsisted of\b|\bcomprised\b|\bwe studied\b|\bwere studied\b|\bstudy (of|in|involving)\b"
@@ -783,7 +826,7 @@ _SUBSET_AFTER = re.compile(r"^[^.;:]{0,60}?\b(completed(?! an?\b)|withdrew|disco
                            r"|(?:had been|were|was|are|is) (?:originally )?(?:planned|intended|needed)|would be needed)\b"
                            r"|^[^.;:]{0,40}?\b(per|to|for) (each|every) (case|patient|subject)\b"
                            r"|^[^.;:\d]{0,40}?\b(?:per|in each|in every|for each) (?:[\w-]+ )?(?:group|arm)\b"
-                           r"|^[^.;:]{0,40}?\b(?:will|is to|are to) be (?:\w+ )?(?:randomi[sz]ed|enrol+ed|recruited"
+                           r"|^[^.;:]{0,40}?\b(?:will|is to|are to|to) be (?:\w+ )?(?:randomi[sz]ed|enrol+ed|recruited"
                            r"|included|assigned|allocated|studied|treated)\b"
                            rf"|^\s*\w*\s*(\([^)]*\)\s*)?\(\s*\d+(\.\d+)?\s*%(?!\s*(?:were\s+)?{_MAKE_UP}\b)"
                            r"|^[^.;:]{0,40}?\(\s*\d+(\.\d+)?\s*%\)", re.I)
@@ -803,6 +846,8 @@ _SUBSET_BEFORE = re.compile(rf"(?:\b{_NUMBER}\s+(?:\(\S+\)\s+)?of\s+(?:the\s+)?|
                             rf"|\b(?:type|grade|stage|class|phase|asa|nyha"
                             rf"|level|day|week|month|year|visit|table|figure|fig|step|cycle|score|version|no|aged?|ages"
                             rf"|(?<!compared )(?<!comparison )between|over|under|approximately)\.?\s+)$", re.I)
+# A span of years before a number that is itself a year (its end, not a count of people).
+_YEAR_SPAN = re.compile(r"\b(?:19|20)\d\d\s*(?:to|through|until|-|–)\s*$", re.I)
 # Where the words after a count start to tell of another count ("25 entered but 19 completed", "Of 26 men who
 # entered the study, 23 completed", "3,100 patients, of whom 136 (4%) were children", "Out of 201 patients entering
 # the study 156 completed", "110 were enrolled (92 completed, 18 discontinued)"): a subset word after it is that
@@ -841,7 +886,8 @@ _STUDIES_WORDS = ("trials", "studies", "experiments")
 # A group labelled as the controls after its description ("36 patients ... without PIPE (control group)").
 _CONTROL_LABEL = re.compile(r"[^.;()]{0,100}?\((?:the |a )?control(?:s| group| subjects)?\)", re.I)
 # Words after a count that open its breakdown: the counts that follow are parts of it, not more people.
-_BREAKDOWN = re.compile(r"\b(?:including|consisting of|comprising|composed of|made up of)\b", re.I)
+_BREAKDOWN = re.compile(r"\b(?:including|consisting of|comprising|composed of|made up of|stratified|divided into"
+                        r"|subdivided into|split into)\b", re.I)
 _BASE_BEFORE = re.compile(r"\b(population|base|pool|catchment|registry|database) of\s+$|\bout of\s+$", re.I)
 _COMPLEMENT = re.compile(r"\b(remaining|the other|while|whereas|and|or|with|versus|vs\.?|compared|plus|paired"
                          r"|matched (to|with))\b", re.I)
@@ -930,6 +976,8 @@ def _clause_candidates(clause: str, offset: int) -> list[tuple[int, int, int, in
         if _SUBSET_BEFORE.search(before):
             dropped = True
             continue  # "12 of 40 patients", "type 2 diabetic women", "aged 45 patients", "per 1,000 patients"
+        if 1900 <= value <= 2030 and _YEAR_SPAN.search(before):
+            continue  # the end of a span of years ("during 1996 to 1999 examined patients"), not a count
         if (counts and _BREAKDOWN.search(clause[counts[-1][2] - offset:match.start()])) or (
                 dropped and re.search(r"\bincluding\s+$", before)):
             continue  # "613 children, including 97 neonates"; "308 participants ..., consisting of 84 migraineurs and
@@ -972,7 +1020,10 @@ def _clause_candidates(clause: str, offset: int) -> list[tuple[int, int, int, in
         summable = enrolled
     if len(summable) >= 2 and _COMPLEMENT.search(clause):
         values = [v for v, _, _, _ in summable]
-        total = max(values) if len(values) > 2 and max(values) * 2 == sum(values) else sum(values)
+        largest = max(values)
+        # the total told first, then its parts ("4736 men and women ..., 583 diabetic and 4149 nondiabetic
+        # patients (4 additional patients not so classifiable ...)"): the parts may leave a few unclassified
+        total = largest if len(values) > 2 and 0.9 * largest <= sum(values) - largest <= largest else sum(values)
         priority: float = max(r for _, r, _, _ in summable)
         if priority >= 3 and _CASES_AND_CONTROLS.search(clause) and any(c for _, _, _, c in summable):
             # cases and their controls together are a case-control study's sample, above the cohort or

@@ -108,6 +108,21 @@ def test_view_reads_the_fourth_round_cues(title: str, abstract: str, cues: set[s
     assert cues <= set(v.cues), sorted(v.cues)
 
 
+@pytest.mark.parametrize(("title", "abstract", "cues", "absent"), [
+    # the fifth round's cues (holdout 15 read): the paper names itself cross-sectional; a count in the title
+    ("Quality of life and cancer pain.", "A total of 504 patients participated in this cross-sectional, "
+     "quality-of-life study.", {"body:own_cross_sectional"}, set()),
+    ("Drug-induced hypoglycemic coma in 102 diabetic patients.", "We retrospectively reviewed our experience.",
+     {"title:count_in_title"}, set()),
+    # "compared cross-sectionally" is an analysis, not the design
+    ("Drug A and drug B.", "The groups, compared cross-sectionally at baseline, did not differ.", set(),
+     {"body:own_cross_sectional", "body:cross_sectional"}),
+])
+def test_view_reads_the_fifth_round_cues(title: str, abstract: str, cues: set[str], absent: set[str]) -> None:
+    v = dm.view(title, abstract)
+    assert cues <= set(v.cues) and not absent & set(v.cues), sorted(v.cues)
+
+
 def test_view_reads_the_rules_answer_cues_and_sample_size() -> None:
     v = dm.view("Drug X: a randomized trial", "In this double-blind study 120 patients were randomized.", ["Humans"])
     assert v.rule.label == "rct"
@@ -267,7 +282,7 @@ def _synthetic_folder(tmp_path: Path) -> tuple[Path, Path, dict[str, set[str]]]:
     first = read_labelled(folder / LABEL_SETS[2])
     _write_labels(folder, SECOND_READER, [{**r, "design": "cohort" if i == 0 else r["design"]}
                                           for i, r in enumerate(first)])
-    (folder / "design_labels_holdout15.jsonl").write_text("being written, not JSON yet\n", encoding="utf-8")
+    (folder / "design_labels_holdout16.jsonl").write_text("being written, not JSON yet\n", encoding="utf-8")
     corpus = tmp_path / "corpus.jsonl"
     corpus.write_text("".join(json.dumps(r) + "\n" for r in records), encoding="utf-8")
     return folder, corpus, sets
@@ -304,7 +319,7 @@ def test_cross_set_never_trains_on_the_set_it_scores(tmp_path: Path, monkeypatch
     # two models (learned, hybrid) per held-out set, each on exactly the other sets
     assert sorted(map(sorted, trained_on)) == sorted(sorted(everything - s) for s in sets.values() for _ in (1, 2))
     assert list(figures["per_set"]) == list(sets)
-    assert figures["not_opened"] == ["design_labels_holdout15.jsonl"]
+    assert figures["not_opened"] == ["design_labels_holdout16.jsonl"]
     for name, per in figures["per_set"].items():
         assert per["n"] == len(sets[name]) and per["trained_on"] == len(everything - sets[name])
         assert set(per) >= {"rules", "learned", "hybrid", "sample_size_exact"}
