@@ -19,7 +19,8 @@ Phases, each timed:
 4. Boolean search through ``LocalCorpusSource.search`` (the ``sources`` benchmark's 55 queries),
    the same queries matched and counted alone (``LocalCorpusSource.count``: the floor a change of the
    ranking can reach with an exact total, ``ranking_floor``), and ``ts_rank_cd`` on the queries with
-   10,000+ hits: the ranked search vs. matching and counting alone.
+   10,000+ hits: the ranked search vs. matching and counting alone; and how many of the records the
+   two-step ranking returns the exact one (``ts_rank_cd`` on every hit) returns too (``pre_rank_overlap``).
 """
 from __future__ import annotations
 
@@ -114,6 +115,48 @@ def _match_ms(source: Any, query: str) -> float:
     started = time.perf_counter()
     source.count(query, Filters())
     return (time.perf_counter() - started) * 1000
+
+
+def exact_top(source: Any, query: str, limit: int) -> list[str]:
+    """The ``limit`` PMIDs the precise rank alone would return: ``ts_rank_cd`` on EVERY hit, the search's order.
+
+    The reference for ``LocalCorpusSource.search``'s two-step ranking (``ts_rank`` on every hit, ``ts_rank_cd``
+    on the best ``PRE_RANK_POOL``), with the same WHERE, settings and tie-breaks.
+    """
+    from documents.sources.base import Filters
+
+    compiled = source.compile(query, Filters())
+    rank = "ts_rank_cd(search_vector, %s::tsquery) DESC, " if compiled.rank_query else ""  # none: all rank 0
+    sql = (f"SELECT pmid FROM documents_paper WHERE abstract <> '' AND ({compiled.where}) "
+           f"ORDER BY {rank}year DESC NULLS LAST, pmid LIMIT %s")
+    params = compiled.params + ([compiled.rank_query] if compiled.rank_query else []) + [limit]  # WHERE first
+    return [row[0] for row in source._fetch(sql, params)]
+
+
+def pre_rank_overlap(source: Any, queries: list[str], limit: int) -> dict[str, Any]:
+    """How many of the ``limit`` records the search returns the exact ranking (``exact_top``) returns too.
+
+    ``identical``: the same PMIDs in the same order; ``overlap``: the share of the exact top ``limit`` returned
+    in any order (what reaches the reranker). The queries that differ are listed with their hits, worst first.
+    """
+    from documents.sources.base import Filters
+    from documents.sources.local import PRE_RANK_POOL
+
+    identical, overlaps, differing = 0, [], []
+    for query in queries:
+        hits = source.search(query, Filters(), limit)
+        got, want = [r.pmid for r in hits.records], exact_top(source, query, limit)
+        identical += got == want
+        overlap = len(set(got) & set(want)) / len(want) if want else 1.0
+        overlaps.append(overlap)
+        if got != want:
+            differing.append((query, hits.count, round(overlap, 2)))
+    return {
+        "pool": PRE_RANK_POOL, "limit": limit, "queries": len(queries), "identical": identical,
+        "overlap_min": round(min(overlaps), 2) if overlaps else 1.0,
+        "overlap_mean": round(statistics.mean(overlaps), 3) if overlaps else 1.0,
+        "differing_worst_5": sorted(differing, key=lambda d: d[2])[:5],
+    }
 
 
 def ranking_floor(ranked_ms: list[float], match_ms: list[float]) -> dict[str, Any]:
@@ -293,6 +336,9 @@ def measure(n: int, workers: int, corpus_path: str) -> dict[str, Any]:
             "match_and_count_only_p50_ms": round(statistics.median([b[3] for b in broad]), 1),
             "slowest": sorted(((q, c, round(r)) for q, c, r, _ in broad), key=lambda b: -b[2])[:3],
         }
+    # The two-step ranking against ts_rank_cd on every hit: which of the returned records would differ.
+    figures["pre_rank_vs_exact"] = pre_rank_overlap(source, QUERIES + BROAD_QUERIES, limit)
+    print(f"scale {n}: pre-rank vs exact {figures['pre_rank_vs_exact']}", file=sys.stderr, flush=True)
     figures["pmids"] = f"{SYNTHETIC_PMID_BASE + 1}..{SYNTHETIC_PMID_BASE + n}"
     return figures
 

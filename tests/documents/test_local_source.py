@@ -106,3 +106,46 @@ def test_unparseable_query_raises_with_position(corpus):
     assert err.value.position == 10
     with pytest.raises(QuerySyntaxError, match=r"unknown field tag \[xyz\] at position 5"):
         corpus.count("cough[xyz]", Filters())
+
+
+# Two-step ranking: ts_rank on every hit keeps a pool, ts_rank_cd on the pool picks and orders the `limit`.
+# "Cough" once in the title: ts_rank 0.61, ts_rank_cd 1.0. "Cough" five times in the abstract: ts_rank 0.36,
+# ts_rank_cd 2.0. The cheap rank puts the title record first, the precise rank the abstract record.
+TITLE_ONCE = dict(pmid="201", title="Cough", abstract="A dry irritation of the airway.", year=2010)
+ABSTRACT_FIVE = dict(pmid="202", title="Airway symptoms", year=2001,
+                     abstract="Cough was common. Cough at night. Cough by day. Cough in winter. Cough persisted.")
+ABSTRACT_ONCE = dict(pmid="203", title="Airway irritation", abstract="Cough was rare.", year=2005)
+
+
+@pytest.fixture
+def ranked():
+    for fields in (TITLE_ONCE, ABSTRACT_FIVE, ABSTRACT_ONCE):
+        Paper.objects.create(**fields)
+    return LocalCorpusSource()
+
+
+def test_the_precise_rank_picks_the_records_returned(ranked):
+    from django.db import connection
+
+    with connection.cursor() as cursor:  # the premise: the two ranks disagree on these records
+        cursor.execute("SELECT pmid, ts_rank(search_vector, q), ts_rank_cd(search_vector, q) FROM documents_paper, "
+                       "to_tsquery('english', 'cough') q WHERE pmid IN ('201', '202') ORDER BY pmid")
+        (_, cheap_title, precise_title), (_, cheap_abstract, precise_abstract) = cursor.fetchall()
+    assert cheap_title > cheap_abstract and precise_abstract > precise_title
+    # Only ts_rank_cd puts 202 in the top 1: a search that took its `limit` from the cheap rank would return 201.
+    assert [r.pmid for r in ranked.search("cough", Filters(), 1).records] == ["202"]
+    hits = ranked.search("cough", Filters(), 50)
+    assert [r.pmid for r in hits.records] == ["202", "201", "203"] and hits.count == 3
+
+
+def test_the_pool_bounds_the_precise_rank_and_the_total_stays_exact(ranked, monkeypatch):
+    import documents.sources.local as local
+
+    monkeypatch.setattr(local, "PRE_RANK_POOL", 2)
+    hits = ranked.search("cough", Filters(), 1)  # pool: 201 and 202 (ts_rank); 203 is ranked by ts_rank alone
+    assert [r.pmid for r in hits.records] == ["202"] and hits.count == 3 == ranked.count("cough", Filters())
+    assert [r.pmid for r in ranked.search("cough", Filters(), 2).records] == ["202", "201"]
+    # A limit above the pool widens the pool to the limit: every hit returned, in ts_rank_cd order.
+    monkeypatch.setattr(local, "PRE_RANK_POOL", 1)
+    assert [r.pmid for r in ranked.search("cough", Filters(), 3).records] == ["202", "201", "203"]
+    assert ranked.search("cough", Filters(), 0).count == 3

@@ -126,3 +126,25 @@ def test_ranking_floor_is_the_p95_of_matching_and_counting_beside_the_ranked_sea
     assert floor["ranked_p50_ms"] == 10.0 and floor["match_and_count_p50_ms"] == 5.0
     assert floor["ranking_share_of_p95"] == 0.6
     assert ranking_floor([], []) == {} and ranking_floor([1.0], []) == {}
+
+
+@pytest.mark.django_db
+def test_pre_rank_overlap_compares_the_search_with_ts_rank_cd_on_every_hit(monkeypatch):
+    import documents.sources.local as local
+    from documents.models import Paper
+    from search.benchmarks._scale_run import exact_top, pre_rank_overlap
+
+    # "cough" once in a title: the cheap ts_rank's first, the precise ts_rank_cd's second; five times in an
+    # abstract: the other way round; once in an abstract: last for both.
+    Paper.objects.create(pmid="1", title="Cough", abstract="A dry irritation of the airway.", year=2010)
+    Paper.objects.create(pmid="2", title="Airway", abstract="Cough. Cough at night. Cough by day. Cough in winter. "
+                         "Cough persisted.", year=2001)
+    Paper.objects.create(pmid="3", title="Airway", abstract="Cough was rare.", year=2005)
+    source = local.LocalCorpusSource()
+    assert exact_top(source, "cough", 2) == ["2", "1"] and exact_top(source, "2001:2005[dp]", 5) == ["3", "2"]
+    same = pre_rank_overlap(source, ["cough", "2001:2005[dp]"], 2)
+    assert (same["identical"], same["overlap_min"], same["differing_worst_5"]) == (2, 1.0, [])
+    monkeypatch.setattr(local, "PRE_RANK_POOL", 1)  # a pool of 1 record: ts_rank alone picks it
+    worse = pre_rank_overlap(source, ["cough"], 1)
+    assert (worse["pool"], worse["identical"], worse["overlap_min"]) == (1, 0, 0.0)
+    assert worse["differing_worst_5"] == [("cough", 3, 0.0)]
