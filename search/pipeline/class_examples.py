@@ -42,7 +42,7 @@ def _span(question: str, concept: Concept) -> tuple[int, int] | None:
         t = " ".join(text.lower().split())
         if not t:
             continue
-        m = re.search(rf"(?<!\w){re.escape(t)}(?!\w)", low)
+        m = re.search(rf"(?<![\w-]){re.escape(t)}(?![\w-])", low)  # "epidural" is not in "spinal-epidural"
         if m:
             return m.span()
     return None

@@ -148,7 +148,7 @@ def _position(question: str, concept: Concept) -> int:
         t = _norm(text)
         if not t:
             continue
-        m = re.search(rf"(?<!\w){re.escape(t)}", low)
+        m = re.search(rf"(?<![\w-]){re.escape(t)}", low)  # "epidural" is not written in "spinal-epidural"
         if m:
             return m.start()
     return -1

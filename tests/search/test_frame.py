@@ -483,3 +483,23 @@ def test_am_i_more_likely_to_get_something_asks_about_a_harm():
     frame = understand("This is my first baby. If I have an epidural for labour pain, am I more likely to end up with "
                        "a caesarean?", Filters()).frame
     assert (frame.kind, frame.intervention, frame.outcome) == ("harm", "epidural", "caesarean")
+
+
+def test_a_name_inside_a_hyphenated_one_is_not_written_there():
+    """"a combined spinal-epidural ... than an ordinary epidural": the epidural is the comparator written after
+    "than", not the end of "spinal-epidural" (nor an example folded into it)."""
+    frame = understand("Does a combined spinal-epidural relieve labour pain faster than an ordinary epidural?",
+                       Filters()).frame
+    assert (frame.kind, frame.intervention, frame.comparator) == ("comparison", "combined spinal-epidural", "epidural")
+
+
+def test_pain_relief_procedures_are_searched_by_their_clinical_names():
+    """A morphine pump is patient-controlled analgesia; a nerve block and an epidural are treatments with MeSH names."""
+    query = understand("My 75-year-old father is having major stomach surgery. Would an epidural control his pain "
+                       "better than a morphine pump?", Filters())
+    assert (query.frame.intervention, query.frame.comparator) == ("epidural", "morphine pump")
+    [pump] = query.role_concepts("comparator")
+    assert "patient-controlled analgesia" in pump.synonyms
+    frame = understand("My father has pain from pancreatic cancer. Would a nerve block (coeliac plexus block) mean he "
+                       "needs fewer painkillers?", Filters()).frame
+    assert (frame.kind, frame.intervention) == ("effect", "nerve block")
