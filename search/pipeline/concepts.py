@@ -446,7 +446,7 @@ def _product_of_named_drug(entry: dict[str, Any], span: list[_Slot]) -> bool:
     for size in range(len(span) - 1, 0, -1):
         head = _lookup(_norm(" ".join(s.text for s in span[:size])))
         if head is not None and head["kind"] == "drug" and head.get("mesh_id"):
-            return names_form(" ".join(s.text for s in span[size:]))
+            return names_form(" ".join(s.text for s in span[size:])) is not None
     return False
 
 

@@ -12,11 +12,7 @@ The rule (also in the README):
 2. A study takes a side when its stance is supports or refutes and not ``uncertain`` (the
    classifier's strength for its label is below ``CONFIDENT``); the others are counted but
    take no side.
-3. When no counted study addresses the question fully (all "partly": the treatment studied for other problems or in
-   other people), the verdict says so ("No study found looks at diltiazem and narrowing exactly ... That is indirect
-   evidence.") and its confidence is low. (Withholding the verdict instead was measured on 264 labelled effect
-   questions and not kept: 6 right answers lost for 1 wrong one avoided.)
-   Fewer than ``MIN_STUDIES`` counted studies, or fewer than ``MIN_SIDED`` taking a side:
+3. Fewer than ``MIN_STUDIES`` counted studies, or fewer than ``MIN_SIDED`` taking a side:
    **insufficient** ("The studies found don't settle this"), saying which -- except that
    ``MIN_AGREEING`` studies that fully address the question and take the same side, with none
    taking the other, are a (low-confidence) answer: head-to-head trials and studies of a named
@@ -31,6 +27,10 @@ The rule (also in the README):
    similarity the ranking used (a ratio, so any backend's scale will do), so the studies closest to
    the question (its population, its outcome, its situation) count most: with MiniLM's cosines (best
    about 0.7) a study 0.1 below the best counts about 0.4 as much.
+   When no counted study addresses the question fully (all "partly": the treatment studied for other problems or in
+   other people), the answer says so ("No study found looks at diltiazem and narrowing exactly ... That is indirect
+   evidence.") and its confidence is low. (Withholding the verdict instead was measured on 264 labelled effect
+   questions and not kept: 6 right answers lost for 1 wrong one avoided.)
    Words decide ``addresses``; the similarity grades what words cannot ("after having my tonsils
    out" is met by a tonsillectomy trial, not by the treatment's other trials).
 5. Confidence: high only with ≥ 8 sided studies and ≥ 85 % on one side, moderate with ≥ 5 and
@@ -151,10 +151,9 @@ def decide(
     confidence = _confidence(len(sided), max(share, 1 - share), offline=offline)
     reason = f"Of the {_studies(n)} that address the question, {split}{_rest(n - len(sided))}."
     if not any(c.weight == 1.0 for c in counted):
-        # Rule 3's indirect case: every counted study addresses the question only partly.
+        # Rule 4's indirect case: every counted study addresses the question only partly.
         confidence = "low"
-        reason = (f"No study found {_what(frame).replace('look at', 'looks at', 1).replace('compare ', 'compares ', 1)}"
-                  f" exactly; of the {_studies(n)} of {frame.intervention or 'the treatment'} for other problems or "
+        reason = (f"No study found {_what(frame, one=True)} exactly; of the {_studies(n)} of {frame.intervention or 'the treatment'} for other problems or "
                   f"in other people, {split}{_rest(n - len(sided))}. That is indirect evidence.")
     if label != _lean(n_yes / (n_yes + n_no)):
         # The counts alone would say otherwise: say why the answer follows the closest studies.
@@ -268,16 +267,18 @@ def _rest(n: int) -> str:
     return f"; {n} {'is' if n == 1 else 'are'} unclear"
 
 
-def _what(frame: Frame) -> str:
-    """What a study must do to address the question: "look at diltiazem and narrowing", "compare X with Y directly"."""
+def _what(frame: Frame, *, one: bool = False) -> str:
+    """What studies must do to address the question: "look at diltiazem and narrowing", "compare X with Y directly"
+    (``one``: what one study must do, "looks at", "compares")."""
     x = frame.intervention or "the treatment asked about"
+    look, compare = ("looks", "compares") if one else ("look", "compare")
     if frame.kind == "comparison":
-        return f"compare {x} with {frame.comparator or 'the alternative'} directly"
+        return f"{compare} {x} with {frame.comparator or 'the alternative'} directly"
     if frame.kind == "safety" and frame.population:
-        return f"look at {x} in people with {frame.population}"
+        return f"{look} at {x} in people with {frame.population}"
     if frame.outcome:
-        return f"look at {x} and {frame.outcome}"
-    return f"look at {x}"
+        return f"{look} at {x} and {frame.outcome}"
+    return f"{look} at {x}"
 
 
 def _too_few(n: int, frame: Frame, papers: list[RankedPaper]) -> str:
@@ -285,10 +286,9 @@ def _too_few(n: int, frame: Frame, papers: list[RankedPaper]) -> str:
     if not frame.intervention:
         return "No studies were found for this question." if not papers else (
             f"Only {_studies(n)} address the question; that is too few to settle it.")
-    what = _what(frame)
     if n == 0:
-        return f"No studies in this library {what}."
-    verb = what.replace("look at", "looks at", 1).replace("compare", "compares", 1) if n == 1 else what
+        return f"No studies in this library {_what(frame)}."
+    verb = _what(frame, one=n == 1)
     return f"Only {_studies(n)} in this library {verb}; that is too few to settle it."
 
 
