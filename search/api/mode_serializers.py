@@ -7,7 +7,7 @@ from rest_framework import serializers
 
 from documents.sources.clinicaltrials import STATUSES
 from search.design import DESIGNS
-from search.pipeline.state import READING_MODES, VERDICT_LABELS
+from search.pipeline.state import READING_MODES, UNCERTAINTY_CODES, VERDICT_LABELS
 
 
 class DesignCountSerializer(serializers.Serializer):
@@ -17,8 +17,7 @@ class DesignCountSerializer(serializers.Serializer):
 
 
 class UncertaintySerializer(serializers.Serializer):
-    code = serializers.CharField(help_text="no_head_to_head | no_trials | few_studies | old_studies | small_studies | "
-                                 "unclear_findings | disagree | not_safety")
+    code = serializers.CharField(help_text=" | ".join(UNCERTAINTY_CODES))
     clinician = serializers.CharField()
     lay = serializers.CharField()
 

@@ -17,8 +17,8 @@ from collections import Counter
 
 from search.design import DESIGNS
 
-from .state import BottomLine, DesignCount, Frame, RankedPaper, Uncertainty, Verdict
-from .verdict import counted_papers
+from .state import UNCERTAINTY_CODES, BottomLine, DesignCount, Frame, RankedPaper, Uncertainty, Verdict
+from .verdict import counted_papers, rests_on_indirect
 
 # Study types that can carry a treatment verdict, strongest first (DESIGNS is in evidence order).
 STRONG_DESIGNS = ("meta_analysis", "rct")
@@ -54,6 +54,9 @@ def uncertainties(
                                "no study compared the two directly"))
     if n == 0:
         return out
+    if rests_on_indirect(papers, frame):
+        out.append(Uncertainty("indirect", "no study addresses the question itself (indirect evidence)",
+                               "no study looked at just this; they were about other problems or other people"))
     designs = {p.design.label for p in counted if p.design is not None}
     if not designs & set(STRONG_DESIGNS):
         out.append(Uncertainty("no_trials", "no randomised trials or systematic reviews",
@@ -80,4 +83,5 @@ def uncertainties(
     if frame.kind == "safety":
         out.append(Uncertainty("not_safety", "no study shows safety in your situation",
                                "no study can show it is safe for you"))
+    assert all(u.code in UNCERTAINTY_CODES for u in out), "every uncertainty code is declared in state.py"
     return out

@@ -45,7 +45,7 @@ def reading_modes(verdict: Verdict, bottom: BottomLine, frame: Frame, *, clinici
     return {
         "lay": ModeText(
             headline=lay_headline(verdict, frame),
-            explanation=lay_explanation(verdict, frame),
+            explanation=lay_explanation(verdict, frame, indirect=_indirect(bottom)),
             certainty=lay_certainty(verdict, bottom),
             bottom_line=lay_bottom_line(verdict, bottom, frame),
         ),
@@ -88,10 +88,19 @@ def lay_headline(verdict: Verdict, frame: Frame) -> str:
         f"Probably not. On balance, the studies found no benefit from {x}.")
 
 
-def lay_explanation(verdict: Verdict, frame: Frame) -> str:
+def _indirect(bottom: BottomLine) -> bool:
+    """The answer rests only on studies of other problems or other people (bottom_line's "indirect")."""
+    return any(u.code == "indirect" for u in bottom.uncertain)
+
+
+def lay_explanation(verdict: Verdict, frame: Frame, *, indirect: bool = False) -> str:
     """What the verdict means for the reader, in a few short sentences."""
     x, label, kind = _x(frame), verdict.label, frame.kind
     ask = "Talk to your doctor before you start or stop a medicine."
+    if indirect and label in ("yes", "no") and kind not in ("safety", "comparison"):
+        found = "found a benefit" if label == "yes" and kind == "effect" else "point this way"
+        return (f"Studies of {x} for other problems or in other people {found}, but none looked at just this. "
+                f"So we can't be sure it holds here. {ask}")
     if kind == "safety":
         return (f"Whether {x} would be safe for you depends on your health and your other medicines. "
                 "Ask your doctor or pharmacist first.")
@@ -123,7 +132,9 @@ def lay_certainty(verdict: Verdict, bottom: BottomLine) -> str:
     n = verdict.studies_counted
     studies = "1 study" if n == 1 else f"{n} studies"
     kinds = ", ".join(lay_design(d.design, d.count) for d in bottom.strongest)
-    why = f"We found {studies} on this question" + (f". The best of them: {kinds}." if kinds else ".")
+    # An answer from studies of other problems or other people is not "on this question".
+    on = "on related questions, none on exactly this one" if _indirect(bottom) else "on this question"
+    why = f"We found {studies} {on}" + (f". The best of them: {kinds}." if kinds else ".")
     return f"{HOW_SURE.get(verdict.confidence, 'Not very sure')}. {why}"
 
 

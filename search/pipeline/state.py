@@ -221,11 +221,16 @@ class DesignCount:
     count: int
 
 
+# What the bottom line may say the evidence leaves open (search/pipeline/bottom_line.py), most important first.
+UNCERTAINTY_CODES = ("no_head_to_head", "indirect", "no_trials", "few_studies", "old_studies", "small_studies",
+                     "unclear_findings", "disagree", "not_safety")
+
+
 @dataclass
 class Uncertainty:
     """One thing the evidence leaves open ("no head-to-head trials"), in both reading modes' words."""
 
-    code: str  # no_head_to_head | no_trials | few_studies | old_studies | small_studies | unclear_findings | disagree | not_safety
+    code: str  # one of UNCERTAINTY_CODES
     clinician: str
     lay: str
 

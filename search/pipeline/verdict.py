@@ -111,6 +111,16 @@ def counted_papers(papers: list[RankedPaper], frame: Frame) -> list[Counted]:
     return [Counted(p, weights[p.record.pmid]) for p in papers if p.stance is not None and weights[p.record.pmid] > 0]
 
 
+def _all_partly(counted: list[Counted]) -> bool:
+    """Rule 4's indirect case: studies are counted, and none of them addresses the question fully."""
+    return bool(counted) and not any(c.weight == 1.0 for c in counted)
+
+
+def rests_on_indirect(papers: list[RankedPaper], frame: Frame) -> bool:
+    """Whether the verdict's studies all address the question only partly (other problems, other people)."""
+    return _all_partly(counted_papers(papers, frame))
+
+
 def decide(
     papers: list[RankedPaper], frame: Frame, *, offline: bool, yes_no: bool = True, frame_read: bool = True
 ) -> Verdict:
@@ -150,8 +160,7 @@ def decide(
                  f"{'leans' if one else 'lean'}"), caution)
     confidence = _confidence(len(sided), max(share, 1 - share), offline=offline)
     reason = f"Of the {_studies(n)} that address the question, {split}{_rest(n - len(sided))}."
-    if not any(c.weight == 1.0 for c in counted):
-        # Rule 4's indirect case: every counted study addresses the question only partly.
+    if _all_partly(counted):
         confidence = "low"
         reason = (f"No study found {_what(frame, one=True)} exactly; of the {_studies(n)} of {frame.intervention or 'the treatment'} for other problems or "
                   f"in other people, {split}{_rest(n - len(sided))}. That is indirect evidence.")

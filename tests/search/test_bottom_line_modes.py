@@ -49,8 +49,9 @@ def test_uncertainties_come_from_the_facts():
     effect = Frame(kind="effect", intervention="aspirin")
     verdict = decide(papers, effect, offline=True)
     bottom = build_bottom_line(verdict, papers, effect)
-    assert [u.code for u in bottom.uncertain] == ["no_trials", "old_studies", "small_studies"]
-    assert "median 40 participants" in bottom.uncertain[2].clinician
+    # Every counted study addresses it only partly: the answer rests on indirect evidence, said first.
+    assert [u.code for u in bottom.uncertain] == ["indirect", "no_trials", "old_studies", "small_studies"]
+    assert "median 40 participants" in bottom.uncertain[3].clinician
     mixed = [_paper(i, label="supports" if i < 3 else "refutes", year=2015) for i in range(4)]
     safety = Frame(kind="safety", intervention="sumatriptan", population="coronary heart disease")
     codes = [u.code for u in build_bottom_line(Verdict("mixed", "low", 4, "r"), mixed, safety).uncertain]
@@ -241,3 +242,24 @@ def test_enough_studies_that_take_no_clear_side_are_not_called_too_few():
     lay = reading_modes(verdict, build_bottom_line(verdict, papers[:2], frame), frame,
                         clinician_headline=headline(verdict, frame), papers_found=2)["lay"]
     assert verdict.label == "insufficient" and "Too few studies" in lay.explanation
+
+
+def test_an_answer_from_studies_of_other_problems_says_so_in_both_modes():
+    """Six aspirin trials that never name the outcome asked about: the bottom line leads with "no study looked at
+    just this", and the lay certainty says the studies were on related questions, not on this one."""
+    frame = Frame(kind="effect", intervention="aspirin", outcome="restenosis")
+    partly = [_paper(i, addresses="partly") for i in range(6)]
+    verdict = decide(partly, frame, offline=True)
+    bottom = build_bottom_line(verdict, partly, frame)
+    assert bottom.uncertain[0].code == "indirect"
+    modes = reading_modes(verdict, bottom, frame, clinician_headline=headline(verdict, frame), papers_found=6)
+    assert "on related questions, none on exactly this one" in modes["lay"].certainty
+    assert "none looked at just this" in modes["lay"].explanation and "likely to help" not in modes["lay"].explanation
+    assert "no study looked at just this" in modes["lay"].bottom_line
+    assert "indirect evidence" in modes["clinician"].bottom_line
+    direct = [_paper(i) for i in range(6)]
+    verdict = decide(direct, frame, offline=True)
+    bottom = build_bottom_line(verdict, direct, frame)
+    assert "indirect" not in [u.code for u in bottom.uncertain]
+    assert "on this question" in reading_modes(verdict, bottom, frame, clinician_headline="h",
+                                               papers_found=6)["lay"].certainty
