@@ -262,14 +262,26 @@ _UP_VERBS = ("raise", "increase")
 # "Is X more likely than Y to cause O?", "Is X less likely to cause O than Y?": O is what X is likelier to cause.
 _LIKELIER = re.compile(
     r"\b(?P<way>more|less)\s+likely\s+(?:than\s+(?:[\w()/'-]+[\s,]+){1,5}?)?to\s+"
-    r"(?:cause|give|trigger|produce|lead\s+to|bring\s+on|set\s+off)"
+    r"(?:cause|give|trigger|produce|lead\s+to|bring\s+on|set\s+off"
+    r"|make\s+(?:you|me|him|her|them|people|someone)(?=\s+(?:put\s+on|gain|feel|get|become)\b))"
     r"\s+(?:you\s+)?(?P<outcome>[a-z][a-z\s'-]{2,40}?)(?=\s+(?:than|in|for|when|among|compared)\b|\s*[?.!,;]|\s*$)",
+    re.I,
+)
+
+
+# "Is Celebrex easier on the stomach than naproxen?", "gentler on the kidneys": less harm to what is named.
+_GENTLER_ON = re.compile(
+    r"\b(?:easier|gentler|kinder)\s+(?:on|to)\s+(?:the\s+|your\s+|my\s+|his\s+|her\s+|their\s+)?"
+    r"(?P<outcome>[a-z][a-z\s'-]{2,30}?)(?=\s+(?:than|compared|versus|vs)\b|\s*[?.!,;]|\s*$)",
     re.I,
 )
 
 
 def named_outcome(question: str) -> tuple[str, str] | None:
     """(outcome, wanted direction 'lower'|'higher') when the question compares the arms on a named outcome."""
+    m = _GENTLER_ON.search(question)
+    if m:
+        return m.group("outcome").strip(), "lower"
     m = _AS_WELL.search(question)
     if m:
         return m.group("outcome").strip(), "higher" if m.group("verb").lower() in _UP_VERBS else "lower"

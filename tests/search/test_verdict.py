@@ -317,6 +317,11 @@ def test_a_head_to_head_finding_is_read_by_the_claim(claim, finding, label):
         ("Is atenolol more likely than losartan (Cozaar) to bring on diabetes?", ("diabetes", "higher")),
         ("Are newer antipsychotics less likely than Haldol (haloperidol) to cause tardive dyskinesia, the "
          "involuntary movements?", ("tardive dyskinesia", "lower")),
+        # "make her put on weight" is what the drug brings on; "easier on the stomach" asks for less harm to it.
+        ("Is Zyprexa more likely than Risperdal to make her put on weight?", ("put on weight", "higher")),
+        ("Is Celebrex easier on the stomach than naproxen or ibuprofen?", ("stomach", "lower")),
+        ("Is a fentanyl patch gentler on the bowel than morphine tablets?", ("bowel", "lower")),
+        ("Will it make him feel better than Y?", None),
     ],
 )
 def test_named_outcome_of_a_likelier_comparison(question, expected):
