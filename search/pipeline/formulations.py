@@ -35,7 +35,9 @@ FORMS: dict[str, tuple[str, tuple[str, ...]]] = {
     "inhaler": (r"inhalers?|inhaled", ("inhaler", "inhaled", "inhalation")),
     "extended-release": (
         r"extended[\s-]release|slow[\s-]release|controlled[\s-]release|sustained[\s-]release|once[\s-]a[\s-]day"
-        r"|once[\s-]daily",
+        # The letters a brand adds for its long-acting version ("Ditropan XL", "Detrol LA", "Adalat retard"); not
+        # "ER", which a question more often means as the emergency room.
+        r"|once[\s-]daily|xl|xr|la|sr|cr|cd|retard|gits|oros",
         ("extended-release", "extended release", "controlled-release", "controlled release", "sustained-release",
          "sustained release", "slow-release", "once-daily", "once daily")),
     "immediate-release": (r"immediate[\s-]release|short[\s-]acting",

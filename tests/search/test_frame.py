@@ -503,3 +503,14 @@ def test_pain_relief_procedures_are_searched_by_their_clinical_names():
     frame = understand("My father has pain from pancreatic cancer. Would a nerve block (coeliac plexus block) mean he "
                        "needs fewer painkillers?", Filters()).frame
     assert (frame.kind, frame.intervention) == ("effect", "nerve block")
+
+
+def test_a_brands_long_acting_letters_are_its_form_not_an_outcome():
+    """"Ditropan XL", "Ritalin LA": the letters say the long-acting version; "How we read your question" must not show
+    "Outcome: XL"."""
+    frame = understand("Oxybutynin dries my mouth out terribly. Is the once-a-day Ditropan XL any better for dry mouth?",
+                       Filters()).frame
+    assert frame.outcome == "dry mouth"
+    frame = understand("Does Ritalin LA control my child's ADHD better than Concerta during the morning at school?",
+                       Filters()).frame
+    assert "LA" not in (frame.outcome or "").split(", ")
