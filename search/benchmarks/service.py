@@ -25,6 +25,11 @@ off for the benchmark's own client only.
 
 Both configurations run the same passes (:func:`_measure`) and report the load average at the start
 and end of each, and throughput as searches per minute per core from the concurrent pass.
+
+``--service-passes concurrent`` runs the concurrent pass alone (no cold or cached pass: a shorter run, for
+paired before/after comparisons of one lever). The concurrent searches are asked signed in, like the cold ones,
+so the database records each one's created -> finished time: beside its critical path (the stage time) that
+splits a concurrent search's time into work in the stages and waiting (queue, hops between stages).
 """
 from __future__ import annotations
 
@@ -87,6 +92,8 @@ WORKER_PROCESSES = int(os.environ.get("MEDSEBA_WORKERS") or 2)
 
 EMPTY, EMBEDDED, BOTH = "empty", "embedded", "both"
 CORPUS_CHOICES = (EMPTY, EMBEDDED, BOTH)
+ALL_PASSES, CONCURRENT_ONLY = "all", "concurrent"
+PASS_CHOICES = (ALL_PASSES, CONCURRENT_ONLY)
 # Issue 19 section 2, on 2 cores (medians).
 TARGETS_19 = {"cold_first_papers_ms": 500.0, "cold_done_ms": 1200.0, "concurrent_done_ms": 4000.0}
 COVERAGE_CHUNK = 5000  # PMIDs per coverage query
@@ -98,6 +105,24 @@ def add_arguments(parser: Any) -> None:
         help="service benchmark: 'empty' (default) times cold searches with an empty embedding cache; 'embedded' "
              "with the corpus pre-embedded by embed_corpus --sentences (coverage checked and reported); 'both'",
     )
+    parser.add_argument(
+        "--service-concurrent", type=int, default=CONCURRENT,
+        help=f"service benchmark: how many cold searches the concurrent pass asks at once (default {CONCURRENT}, "
+             f"at most {len(QUESTIONS)})",
+    )
+    parser.add_argument(
+        "--service-passes", choices=PASS_CHOICES, default=ALL_PASSES,
+        help="service benchmark: 'all' (default) times cold, cached and concurrent searches; 'concurrent' the "
+             "concurrent pass alone",
+    )
+
+
+def concurrent_n(value: int | None) -> int:
+    """``--service-concurrent``: 1 to len(QUESTIONS) searches at once, each a different timed question."""
+    n = CONCURRENT if value is None else int(value)
+    if not 1 <= n <= len(QUESTIONS):
+        raise ValueError(f"--service-concurrent must be 1 to {len(QUESTIONS)}, not {n}")
+    return n
 
 
 def corpus_modes(choice: str | None) -> list[str]:
@@ -235,6 +260,13 @@ def targets_19(figures: dict[str, Any]) -> dict[str, Any]:
     return {"target_ms": dict(TARGETS_19), "median_ms": measured, "met": met, "all_met": all(met.values())}
 
 
+def waiting_ms(server: list[float], critical: list[float]) -> list[float]:
+    """Per search, created -> finished minus the critical-path stage time: queueing and the hops between stages."""
+    if len(server) != len(critical):
+        raise ValueError("one server time and one critical path per search")
+    return [s - c for s, c in zip(server, critical)]
+
+
 def cores() -> int:
     try:
         return len(os.sched_getaffinity(0))
@@ -345,10 +377,27 @@ def _stage_medians(results: list[dict[str, Any]]) -> dict[str, float]:
     }
 
 
+def _concurrent_split(results: list[dict[str, Any]]) -> dict[str, Any]:
+    """The concurrent searches' server time, critical path and the waiting between (the same searches, in order)."""
+    from search.models import Search
+
+    ok = [r for r in results if r["status"] == "done" and r.get("id")]
+    rows = {str(pk): (finished - created).total_seconds() * 1000 for pk, created, finished in
+            Search.objects.filter(id__in=[r["id"] for r in ok], finished_at__isnull=False)
+            .values_list("id", "created_at", "finished_at")}
+    pairs = [(rows[str(r["id"])], critical_path_ms(r["timings"])) for r in ok if str(r["id"]) in rows]
+    if not pairs:
+        return {"concurrent_server_done": "not recorded"}
+    server, critical = [p[0] for p in pairs], [p[1] for p in pairs]
+    return {"concurrent_server_done": _summary(server), "concurrent_critical_path": _summary(critical),
+            "concurrent_waiting": _summary(waiting_ms(server, critical))}
+
+
 def _measure(
-    mode: str, queue: str, client, questions: list[str], namespaces: list[str], workers: list[_Worker]
+    mode: str, queue: str, client, questions: list[str], namespaces: list[str], workers: list[_Worker],
+    passes: str = ALL_PASSES, asker: Any = None, at_once: int = CONCURRENT,
 ) -> dict[str, Any]:
-    """One configuration's passes: cold, cached (the same questions again), then CONCURRENT cold searches at once.
+    """One configuration's passes: cold, cached (the same questions again), then ``at_once`` cold searches at once.
 
     ``empty``: each of the two timed workers gets a private namespace (appended to ``namespaces``,
     dropped by the caller). ``embedded``: both use the default namespace, checked for coverage first.
@@ -368,21 +417,36 @@ def _measure(
     else:
         worker_namespaces = [f"{queue}-{mode}-cold", f"{queue}-{mode}-concurrent"]
         namespaces.extend(worker_namespaces)
+    def signed_in() -> Any:
+        one = APIClient()
+        if asker is not None:
+            one.force_authenticate(user=asker)
+        return one
+
+    cold: list[dict[str, Any]] = []
+    cached: list[dict[str, Any]] = []
+    warmup_s, warm = 0.0, []
+    since = timezone.now()  # vectors written from here on were not pre-embedded for the timed searches
     try:
         settings.MEDSEBA_RESULT_TTL = 0  # cold: never reuse a result
-        workers.append(_Worker(queue, worker_namespaces[0]))
-        warmup_s, warm = _warm_up()
-        since = timezone.now()  # vectors written from here on were not pre-embedded for the timed searches
-        cold = [_one(client, q) for q in questions]
-        settings.MEDSEBA_RESULT_TTL = old_ttl
-        cached = [_one(client, q) for q in questions]
-        settings.MEDSEBA_RESULT_TTL = 0
-        workers[-1].stop()
+        if passes == ALL_PASSES:
+            workers.append(_Worker(queue, worker_namespaces[0]))
+            warmup_s, warm = _warm_up()
+            since = timezone.now()
+            cold = [_one(client, q) for q in questions]
+            settings.MEDSEBA_RESULT_TTL = old_ttl
+            cached = [_one(client, q) for q in questions]
+            settings.MEDSEBA_RESULT_TTL = 0
+            workers[-1].stop()
         workers.append(_Worker(queue, worker_namespaces[1]))  # empty: a fresh namespace, the concurrent searches start cold too
-        _warm_up()
+        if passes == CONCURRENT_ONLY:
+            warmup_s, warm = _warm_up()
+            since = timezone.now()
+        else:
+            _warm_up()
         t0 = time.perf_counter()
-        with ThreadPoolExecutor(CONCURRENT) as pool:
-            conc = list(pool.map(lambda q: _one(APIClient(), q, poll=CONCURRENT_POLL_SECONDS), QUESTIONS[:CONCURRENT]))
+        with ThreadPoolExecutor(at_once) as pool:
+            conc = list(pool.map(lambda q: _one(signed_in(), q, poll=CONCURRENT_POLL_SECONDS), QUESTIONS[:at_once]))
         conc_wall = (time.perf_counter() - t0) * 1000
         workers[-1].stop()
     finally:
@@ -406,7 +470,8 @@ def _measure(
         }
     conc_ok = all(r["status"] == "done" for r in conc)
     figures.update({
-        "questions": len(questions),
+        "passes": passes,
+        "questions": len(questions) if passes == ALL_PASSES else 0,
         "worker": (f"own prefork worker, concurrency {WORKER_PROCESSES}, private queue and "
                    + ("empty embedding cache" if mode == EMPTY else "the default (pre-embedded) embedding cache")
                    + "; source " + os.environ.get("MEDSEBA_SOURCE", "local")),
@@ -414,7 +479,8 @@ def _measure(
         "warmup_s": warmup_s,
         "warmup_statuses": sorted({r["status"] for r in warm}),
         "cold_statuses": {s: sum(r["status"] == s for r in cold) for s in {r["status"] for r in cold}},
-        "cold_first_papers": _summary([r["first_papers_ms"] for r in cold if r["first_papers_ms"] is not None]),
+        "cold_first_papers": (_summary(firsts) if (firsts := [r["first_papers_ms"] for r in cold
+                                                             if r["first_papers_ms"] is not None]) else "not run"),
         "cold_done": _summary([r["done_ms"] for r in ok]) if ok else "no search finished",
         "cold_stage_median_ms": _stage_medians(cold),
         # Median over the signed-in cold searches: created -> finished in the database, and the stage time on the
@@ -422,16 +488,18 @@ def _measure(
         "cold_server_done": _summary(server) if (server := server_done_ms(cold)) else "not recorded",
         "cold_critical_path": _summary([critical_path_ms(r["timings"]) for r in ok]) if ok else "no search finished",
         "cached_hits": sum(r["cached"] for r in cached),
-        "cached_done": _summary([r["done_ms"] for r in cached if r["done_ms"] is not None]),
-        "concurrent_n": CONCURRENT,
+        "cached_done": (_summary(dones) if (dones := [r["done_ms"] for r in cached if r["done_ms"] is not None])
+                        else "not run"),
+        "concurrent_n": at_once,
         "concurrent_all_done": conc_ok,
         "concurrent_statuses": [r["status"] for r in conc],
         "concurrent_wall_ms": round(conc_wall, 1),
         "concurrent_done": _summary([r["done_ms"] for r in conc if r["done_ms"] is not None]),
         "concurrent_stage_median_ms": _stage_medians(conc),
+        **_concurrent_split(conc),
         "cores": cores(),
         "throughput_searches_per_min_per_core": (
-            throughput_per_core(CONCURRENT, conc_wall, cores()) if conc_ok else None),
+            throughput_per_core(at_once, conc_wall, cores()) if conc_ok else None),
         "load_average_end": _load(),
         "targets": "first papers <= 2000 ms, done <= 4000 ms cold, cached <= 200 ms",
     })
@@ -446,6 +514,7 @@ def run(options: dict[str, Any]) -> dict[str, Any]:
     from search.api import views
 
     modes = corpus_modes(options.get("service_corpus"))
+    at_once = concurrent_n(options.get("service_concurrent"))
     n = max(20, int(options.get("questions") or 20))
     questions = (QUESTIONS * (n // len(QUESTIONS) + 1))[:n]
     queue = f"bench-{uuid.uuid4().hex[:8]}"
@@ -466,7 +535,9 @@ def run(options: dict[str, Any]) -> dict[str, Any]:
     results: dict[str, Any] = {}
     try:
         for mode in modes:
-            results[mode] = _measure(mode, queue, client, questions, namespaces, workers)
+            results[mode] = _measure(mode, queue, client, questions, namespaces, workers,
+                                     passes=options.get("service_passes") or ALL_PASSES, asker=asker,
+                                     at_once=at_once)
     finally:
         app.conf.task_default_queue = old_queue
         views.SearchCreateApi.throttle_classes, views.SearchDetailApi.throttle_classes = old_throttles

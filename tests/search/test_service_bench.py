@@ -9,6 +9,7 @@ from documents.embedding_store import SentenceVectors, build_store
 from documents.models import Embedding, Paper, SentenceEmbedding
 from search.benchmarks import service
 from search.benchmarks._namespace import drop_namespaces
+from search.benchmarks._stats import percentile
 from search.management.commands.bench import Command as BenchCommand
 from search.pipeline.locate import sentence_model_key
 from search.pipeline.rerank import document_model_key
@@ -246,3 +247,51 @@ def test_server_done_is_created_to_finished_of_the_signed_in_searches():
     results = [{"status": "done", "id": str(done.pk)}, {"status": "done", "id": str(running.pk)},
                {"status": "timeout", "id": None}, {"status": "done", "id": None}]
     assert [round(v) for v in service.server_done_ms(results)] == [1234]
+
+
+def test_the_passes_option_defaults_to_all_and_concurrent_runs_that_pass_alone():
+    parser = BenchCommand().create_parser("manage.py", "bench")
+    assert parser.parse_args(["--only", "service"]).service_passes == "all"
+    assert parser.parse_args(["--service-passes", "concurrent"]).service_passes == "concurrent"
+    with pytest.raises(CommandError, match="invalid choice"):
+        parser.parse_args(["--service-passes", "cold"])
+
+
+def test_waiting_is_server_time_minus_the_critical_path_search_by_search():
+    assert service.waiting_ms([21000.0, 9000.0], [6000.0, 5000.0]) == [15000.0, 4000.0]
+    with pytest.raises(ValueError):
+        service.waiting_ms([1.0], [])
+
+
+@pytest.mark.django_db
+def test_the_concurrent_split_pairs_each_searchs_server_time_with_its_own_critical_path():
+    from datetime import timedelta
+
+    from search.models import Search
+
+    slow = Search.objects.create(question="slow", status="done")
+    fast = Search.objects.create(question="fast", status="done")
+    Search.objects.filter(pk=slow.pk).update(finished_at=slow.created_at + timedelta(milliseconds=20000))
+    Search.objects.filter(pk=fast.pk).update(finished_at=fast.created_at + timedelta(milliseconds=3000))
+    # The fast search is listed first: pairing by position in the query result instead of by id would mix them up.
+    results = [{"status": "done", "id": str(fast.pk), "timings": {"rerank": 1000.0, "synthesise": 500.0}},
+               {"status": "done", "id": str(slow.pk), "timings": {"rerank": 4000.0, "locate": 3000.0, "judge": 1000.0}},
+               {"status": "timeout", "id": None, "timings": {}}]
+    split = service._concurrent_split(results)
+    assert split["concurrent_server_done"]["n"] == 2
+    assert split["concurrent_critical_path"]["median_ms"] == (1500.0 + 7000.0) / 2
+    # Waiting 1,500 and 13,000 ms; mixed up, it would be -4,000 and 18,500 (the same mean, another spread).
+    assert split["concurrent_waiting"]["p95_ms"] == round(percentile([1500.0, 13000.0], 0.95), 1)
+    assert split["concurrent_waiting"]["median_ms"] == 7250.0
+    assert service._concurrent_split([{"status": "timeout", "id": None, "timings": {}}]) == {
+        "concurrent_server_done": "not recorded"}
+
+
+def test_the_concurrent_pass_asks_ten_by_default_and_at_most_one_per_timed_question():
+    parser = BenchCommand().create_parser("manage.py", "bench")
+    assert parser.parse_args(["--only", "service"]).service_concurrent == 10
+    assert service.concurrent_n(None) == 10
+    assert service.concurrent_n(20) == 20
+    for wrong in (0, len(service.QUESTIONS) + 1):
+        with pytest.raises(ValueError):
+            service.concurrent_n(wrong)
