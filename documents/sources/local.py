@@ -50,23 +50,21 @@ class LocalCorpusSource:
         order = "ORDER BY rank DESC, year DESC NULLS LAST, pmid"
         # Hits are ranked and counted as narrow rows, and only the best are joined back for their columns: a
         # window count over whole rows buffered every hit's abstract (spilling to disk past work_mem).
+        # No positive text term: every hit ranks 0, newest first, then PMID.
+        cheap = "ts_rank(search_vector, %s::tsquery)" if compiled.rank_query else "0"
+        sql = (f"WITH hits AS MATERIALIZED (SELECT pmid, year, {cheap} AS rank "
+               f"FROM documents_paper WHERE abstract <> '' AND ({compiled.where})), ")
+        params = [compiled.rank_query] if compiled.rank_query else []
+        params += compiled.params
         if compiled.rank_query:
             # Cheap rank on every hit, the pool's PMIDs joined back for the precise rank on those alone.
-            sql = (
-                "WITH hits AS MATERIALIZED (SELECT pmid, year, ts_rank(search_vector, %s::tsquery) AS rank "
-                f"FROM documents_paper WHERE abstract <> '' AND ({compiled.where})), "
-                f"pool AS (SELECT pmid FROM hits {order} LIMIT %s), "
-                "best AS (SELECT p.pmid, p.year, ts_rank_cd(p.search_vector, %s::tsquery) AS rank "
-                f"FROM pool JOIN documents_paper p ON p.pmid = pool.pmid {order} LIMIT %s) "
-            )
-            params = [compiled.rank_query, *compiled.params, max(PRE_RANK_POOL, limit), compiled.rank_query, limit]
-        else:  # no positive text term: every hit ranks 0, newest first, then PMID
-            sql = (
-                "WITH hits AS MATERIALIZED (SELECT pmid, year, 0 AS rank "
-                f"FROM documents_paper WHERE abstract <> '' AND ({compiled.where})), "
-                f"best AS (SELECT pmid, year, rank FROM hits {order} LIMIT %s) "
-            )
-            params = [*compiled.params, limit]
+            sql += (f"pool AS (SELECT pmid FROM hits {order} LIMIT %s), "
+                    "best AS (SELECT p.pmid, p.year, ts_rank_cd(p.search_vector, %s::tsquery) AS rank "
+                    f"FROM pool JOIN documents_paper p ON p.pmid = pool.pmid {order} LIMIT %s) ")
+            params += [max(PRE_RANK_POOL, limit), compiled.rank_query, limit]
+        else:
+            sql += f"best AS (SELECT pmid, year, rank FROM hits {order} LIMIT %s) "
+            params += [limit]
         sql += (
             f"SELECT {columns}, best.rank, (SELECT count(*) FROM hits) AS total "
             "FROM best JOIN documents_paper p ON p.pmid = best.pmid "

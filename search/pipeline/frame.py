@@ -228,9 +228,7 @@ def _form_of_treatment(q: str, concepts: list[Concept], positions: list[int], i:
     for t in range(len(concepts)):
         if t == i or not _is_treatment(concepts[t]) or positions[t] < 0:
             continue
-        first, second = sorted((t, i), key=lambda j: positions[j])
-        between = q[positions[first] + len(_norm(concepts[first].text)):positions[second]]
-        if re.fullmatch(r"\s*(?:\([^)]*\)\s*)?", between):
+        if re.fullmatch(r"\s*(?:\([^)]*\)\s*)?", _between(q, concepts, positions, t, i)):
             return True
     return False
 
@@ -477,11 +475,15 @@ _JOINED = re.compile(r"^\s*(?:\([^)]*\)\s*)?(?:with|plus|and|to|together\s+with|
                      r"\s+(?:the\s+|a\s+|an\s+|my\s+)?$")
 
 
+def _between(q: str, concepts: list[Concept], positions: list[int], a: int, b: int) -> str:
+    """The text written between concepts ``a`` and ``b``, whichever comes first."""
+    first, second = sorted((a, b), key=lambda i: positions[i])
+    return q[positions[first] + len(_norm(concepts[first].text)):positions[second]]
+
+
 def _joined(q: str, concepts: list[Concept], positions: list[int], a: int, b: int) -> bool:
     """Whether concepts ``a`` and ``b`` are written as one regimen: "X with Y", "adding X to Y", "Y plus X"."""
-    first, second = sorted((a, b), key=lambda i: positions[i])
-    between = q[positions[first] + len(_norm(concepts[first].text)):positions[second]]
-    return bool(_JOINED.match(between))
+    return bool(_JOINED.match(_between(q, concepts, positions, a, b)))
 
 
 _ALTERNATIVE = re.compile(r"^\s*(?:\([^)]*\)\s*)?(?:,\s*)?(?:or|and/or|,)\s+(?:the\s+|a\s+|an\s+)?$")
@@ -491,7 +493,7 @@ def _alternative(q: str, concepts: list[Concept], positions: list[int], a: int, 
     """Whether ``b`` is written as an alternative right after ``a``: "pioglitazone or rosiglitazone"."""
     if positions[a] < 0 or positions[b] <= positions[a]:
         return False
-    return bool(_ALTERNATIVE.match(q[positions[a] + len(_norm(concepts[a].text)):positions[b]]))
+    return bool(_ALTERNATIVE.match(_between(q, concepts, positions, a, b)))
 
 
 def _sentence_start(q: str, at: int) -> int:

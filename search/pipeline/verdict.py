@@ -162,8 +162,9 @@ def decide(
     reason = f"Of the {_studies(n)} that address the question, {split}{_rest(n - len(sided))}."
     if _all_partly(counted):
         confidence = "low"
-        reason = (f"No study found {_what(frame, one=True)} exactly; of the {_studies(n)} of {frame.intervention or 'the treatment'} for other problems or "
-                  f"in other people, {split}{_rest(n - len(sided))}. That is indirect evidence.")
+        x = frame.intervention or "the treatment"
+        reason = (f"No study found {_what(frame, one=True)} exactly; of the {_studies(n)} of {x} for other problems "
+                  f"or in other people, {split}{_rest(n - len(sided))}. That is indirect evidence.")
     if label != _lean(n_yes / (n_yes + n_no)):
         # The counts alone would say otherwise: say why the answer follows the closest studies.
         reason += (f" The studies that match your question most closely count most, and "
