@@ -79,12 +79,19 @@ _IMMEDIATE = re.compile(
          r"(?:for|since) (?:about |over |almost )?(?:\d+|ten|twenty|thirty|an?|half an) (?:minutes?|mins?|hours?)")
 )
 # A research question or topic, not a description of what is happening to somebody.
+# A short leading phrase of when, before the question proper ("After a stroke, does perindopril cut the chance of
+# another one?"): only a phrase closed by a comma and followed by a research opener; "after taking 20 pills, he
+# won't wake up" has no such opener after its comma.
 _RESEARCH_OPENER = re.compile(
-    r"^\W*(?:does|do|did|is|are|was|were|can|could|will|would|what|whats|which|how|hows|why|when|where|who|"
+    r"^\W*(?:(?:after|before|during|following) (?:a |an |the )?[\w-]+(?: [\w-]+){0,3}, )?"
+    r"(?:does|do|did|is|are|was|were|can|could|will|would|what|whats|which|how|hows|why|when|where|who|"
     r"in|among|for|compared|effect|effects|efficacy|risk|risks|rate|rates|incidence|prevalence|outcomes?|management|"
     r"treatment|treatments|diagnosis|causes|symptoms|signs|role|use|association|impact|prognosis|mortality|survival|"
     r"trends?|review|evidence|studies|guidelines?)\b"
 )
+# One person told about ("he", "she"), outside a question: "after taking sumatriptan he has crushing chest pain"
+# describes somebody now although "after taking" is research wording.
+_ONE_PERSON = re.compile(r"\b(he|hes|she|shes|him|her)\b")
 _RESEARCH_WORDS = re.compile(
     _any(r"patients?|people|persons|adults|individuals|population|children who|users|women|men|elderly|"
          r"incidence|prevalence|trials?|study|studies|cohort|outcomes?|mortality|survival|risk|rates?|associated|"
@@ -99,6 +106,8 @@ def someone_in_it_now(text: str) -> bool:
     personal = REPORTED.sub(" ", text)
     if _PRESENT_PERSON.search(personal) or _IMMEDIATE.search(text):
         return True
+    if _ONE_PERSON.search(personal) and not _RESEARCH_OPENER.search(text):
+        return True  # "after taking a handful of pills she is not breathing": a telling, not a question
     research = bool(_RESEARCH_OPENER.search(text) or _RESEARCH_WORDS.search(text))
     return not research  # a bare description ("cant breathe", "blood everywhere") or "he/she/they" outside research
 

@@ -412,7 +412,7 @@ _DIAGNOSIS = tuple(
         r"(?! to\b)(?! (any )?(evidence|data|studies|research|proof|trials)\b)",
         # "Am I pregnant?", "am I diabetic?"; not "Am I more likely to ... if I take X?" nor "am I at higher risk of
         # ... on X?", which ask what research knows about a risk.
-        r"\bam i\b(?! (more|less) likely\b)(?! at (a )?(higher|greater|lower|increased|more|less|any) risk\b)",
+        r"\bam i\b(?! (more |less )?likely\b)(?! at (a )?(higher|greater|lower|increased|more|less|any) risk\b)",
         r"\b(is|are|was|were) (my|his|her|our)\b.{0,40}\b(too high|too low|high|low|normal|ok|okay|bad|dangerous|"
         r"serious|worrying|concerning|healthy|elevated|abnormal)\b",
         r"\bwhats wrong with (me|my|him|her|us)\b|\bwhat do (i|we) have\b|\bwhat does (he|she|my \w+) have\b",
@@ -422,11 +422,38 @@ _DIAGNOSIS = tuple(
 )
 # "My sugars are still high on glyburide. Would adding Rezulin bring them down?": after the measurement, what a
 # medicine does to it is asked, a research question (searched, with the caution), not what the number means.
-_TREATMENT_ASKED = re.compile(
-    r"\b(would|will|does|do|can|could|might)\b[^?]{0,60}\b(bring(s|ing)? (it|them) down|lower|reduce|help|control|"
-    r"improve|work)\b"
-)
+# What a treatment does for the condition, in the asker's words: the verbs of _TREATMENT_ASKED and _RESEARCH_ASKED.
+_BENEFIT = (r"(bring(s|ing)? \w+ down|lower|lowers|reduce|reduces|cut|cuts|help|helps|work|works|control|controls|"
+            r"improve|improves|protect|protects|ease|eases|relieve|relieves|prevent|prevents|fix|fixes|treat|treats|"
+            r"slow|slows|keep \w+ alive|live longer)")
+_TREATMENT_ASKED = re.compile(r"\b(would|will|does|do|can|could|might)\b[^?]{0,60}\b" + _BENEFIT + r"\b")
 _WHAT_IS_IT = re.compile(r"\bwhat (is|could|might|would) (it|this|that)( be)?\b|\bis (this|it) (normal|serious)\b")
+
+
+# The sentence that asks, when the person first tells their situation: the last sentence of the text.
+_SENTENCE_END = re.compile(r"[.!?]+\s+")
+# A question about what a treatment does for the condition ("Does it also lower the risk of breast cancer?", "Can
+# drugs that block opioids in the gut fix it?"), not whether this person should take it ("Is it a good idea?", "Is it
+# the same?"). Harm to oneself ("Will it damage my liver?", "Am I likely to put on weight?") stays personal, like "Is
+# it safe for me?": offline, the studies can only be listed for it, not weighed for one person.
+_RESEARCH_ASKED = re.compile(r"^(does|do|did|will|would|can|could|might|may|is|are)\b.*\b" + _BENEFIT + r"\b")
+
+
+def _asks_research_after_telling(text: str) -> bool:
+    """Whether the person tells their situation first and then asks a research question about a treatment.
+
+    "My doctor suggested Evista. Does it also lower the risk of breast cancer?" and "I'm on methadone and badly
+    constipated. Can drugs like methylnaltrexone fix it?" ask what studies know (searched, with the personal
+    caution), not what this person should do; the asking sentence itself must say nothing of a decision, a dose
+    or a prescriber ("My doctor prescribed omeprazole, should I take it?" stays a decision).
+    """
+    sentences = [part for part in _SENTENCE_END.split(text) if part.strip()]
+    if len(sentences) < 2:
+        return False
+    asking = sentences[-1]
+    if _PRESCRIBER.search(asking) or any(p.search(asking) for p in _DOSE + _DECISION):
+        return False
+    return bool(_RESEARCH_ASKED.search(asking))
 
 
 def _personal_kind(text: str, spans: list[_Span]) -> str | None:
@@ -435,7 +462,8 @@ def _personal_kind(text: str, spans: list[_Span]) -> str | None:
         return "dose"
     about_a_medicine = (any(s.kind == "drug" for s in spans) or bool(_MY_MEDICINE.search(text))
                         or bool(_DRUG_NAME.search(text)))
-    if _PRESCRIBER.search(text) or (about_a_medicine and any(p.search(text) for p in _DECISION)):
+    decision = _PRESCRIBER.search(text) or (about_a_medicine and any(p.search(text) for p in _DECISION))
+    if decision and not _asks_research_after_telling(text):
         return "decision"
     personal_text = REPORTED.sub(" ", text)
     if any(p.search(personal_text) for p in _DIAGNOSIS):

@@ -17,6 +17,7 @@ EMERGENCIES: dict[str, list[str]] = {
         "my chest feels really heavy and it's spreading to my arm",
         "sharp stabbing pain in the middle of my chest",
         "dad says it feels like someone is squeezing his chest",
+        "after taking sumatriptan he has crushing chest pain",
         "is this a heart attack? pain behind my breastbone",
         "I think my husband is having a heart attack",
         "pressure on my chest won't go away",
@@ -38,6 +39,7 @@ EMERGENCIES: dict[str, list[str]] = {
         "her smile is uneven and she's confused",
         "my grandma is slurring her words",
         "I think my mom is having a stroke",
+        "after taking her sleeping pills she suddenly can't lift her right arm",
         "all of a sudden the left side of my body is numb",
     ],
     "allergy": [
@@ -84,6 +86,10 @@ EMERGENCIES: dict[str, list[str]] = {
         "she fainted and isn't coming round",
         "found my roommate unresponsive",
         "my baby is floppy and won't feed",
+        # A leading "after ..." phrase with no research question after its comma is no research phrasing, and
+        # "after taking" is no research wording when it tells of one person.
+        "after taking the whole bottle of pills, he won't wake up",
+        "after his tablets this morning he collapsed and won't wake up",
     ],
     "burn": [
         "my son pulled a pan of boiling water onto himself and his skin is coming off",
@@ -136,6 +142,8 @@ RESEARCH_WITH_SIGNS = [
     "Do patients having a heart attack benefit from oxygen?",
     "I'm writing an essay on chest pain in young adults: how often is it cardiac?",
     "Does thrombolysis help patients whose face is drooping from a stroke?",
+    # A short phrase of when before the question proper.
+    "After a stroke, does blood pressure treatment with perindopril cut the chance of having another stroke?",
 ]
 RESEARCH = RESEARCH_WITH_SIGNS + [
     "Does aspirin reduce mortality after myocardial infarction?",

@@ -332,3 +332,32 @@ def test_am_i_more_likely_asks_about_a_risk_not_a_diagnosis(question, kind):
     """"Am I more likely to have a hypo if ...?" asks what research knows of a risk; "Am I pregnant?" asks for a
     diagnosis no paper can give."""
     assert classify_scope(question).kind == kind
+
+
+@pytest.mark.parametrize("question, kind", [
+    # The situation first, then a research question about what a treatment does for the condition: searched.
+    ("I have osteoporosis and my doctor suggested Evista (raloxifene). Does it also lower the risk of breast cancer?",
+     "borderline"),
+    ("I'm on methadone and badly constipated. Can drugs that block opioids in the gut, like methylnaltrexone, fix it?",
+     "borderline"),
+    ("My GP started me on lisinopril last month. Will it protect my kidneys?", "borderline"),
+    # The asking sentence decides for the person, names the prescriber, or asks about harm to them: personal.
+    ("My doctor prescribed omeprazole, should I take it?", "personal"),
+    ("My doctor wants to start me on metformin. Is it a good idea?", "personal"),
+    ("I'm on sertraline. Can I drink alcohol tonight?", "personal"),
+    ("My doctor suggested Estratest for my menopause symptoms. Will it damage my liver?", "personal"),
+    ("I take lisinopril. Is it safe for me to take Celebrex?", "personal"),
+    ("My doctor suggested Evista. My doctor says it helps, does it?", "personal"),
+])
+def test_a_research_question_after_the_persons_situation_is_searched(question, kind):
+    """"My doctor suggested Evista. Does it also lower the risk of breast cancer?" asks what studies know; only
+    what the asking sentence itself asks can make the question a personal decision."""
+    assert classify_scope(question).kind == kind
+
+
+@pytest.mark.parametrize("question, kind", [
+    ("Am I likely to have a hypo on glipizide if I skip lunch?", "borderline"),
+    ("Am I depressed?", "personal"),
+])
+def test_am_i_likely_asks_about_a_risk(question, kind):
+    assert classify_scope(question).kind == kind
