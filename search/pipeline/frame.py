@@ -141,14 +141,16 @@ def _norm(text: str) -> str:
     return _WS.sub(" ", text.lower()).strip()
 
 
-def _position(question: str, concept: Concept) -> int:
-    """Where the concept is written in the question (its text, else any synonym), or -1."""
+def _position(question: str, concept: Concept, start: int = 0, end: int | None = None, *,
+              synonyms: bool = True) -> int:
+    """Where the concept is first written in ``question[start:end]`` (its text, else any synonym), or -1."""
     low = question.lower()
-    for text in [concept.text, *concept.synonyms]:
+    for text in [concept.text, *(concept.synonyms if synonyms else ())]:
         t = _norm(text)
         if not t:
             continue
-        m = re.search(rf"(?<![\w-]){re.escape(t)}", low)  # "epidural" is not written in "spinal-epidural"
+        # "epidural" is not written in "spinal-epidural"
+        m = re.compile(rf"(?<![\w-]){re.escape(t)}").search(low, start, len(low) if end is None else end)
         if m:
             return m.start()
     return -1
@@ -258,6 +260,14 @@ def frame_question(question: str, concepts: list[Concept]) -> FramedConcepts:
     positions = [_position(q, c) for c in concepts]
     order = sorted(range(len(concepts)), key=lambda i: (positions[i] < 0, positions[i]))
     asked_from = _asking_sentence(q, concepts, positions)
+    if asked_from:
+        # "... switching captopril to losartan. Would losartan keep her alive longer than captopril?": a treatment
+        # told and then asked about stands where the asking sentence names it.
+        # Its own words only: "oxybutynin" is not written again where "Ditropan XL" is.
+        positions = [p if p >= asked_from or not _is_treatment(c)
+                     or (again := _position(q, c, asked_from, synonyms=False)) < 0 else again
+                     for p, c in zip(positions, concepts)]
+        order = sorted(range(len(concepts)), key=lambda i: (positions[i] < 0, positions[i]))
     kind = question_kind(q[asked_from:])
     framed = FramedConcepts(frame=Frame(kind=kind))
     if not concepts:
@@ -629,16 +639,19 @@ def _asking_sentence(q: str, concepts: list[Concept], positions: list[int]) -> i
         if start == 0:
             return 0
         if q[:end].rstrip().endswith("?") and any(
-                start <= positions[i] < end and _is_treatment(concepts[i]) for i in range(len(concepts))):
+                start <= positions[i] < end or _position(q, c, start, end, synonyms=False) >= 0
+                for i, c in enumerate(concepts) if _is_treatment(c)):
             return start
     return 0
 
 
-# "Would glyburide control his blood sugar better?": a comparative with no "than" after it.
+# "Would glyburide control his blood sugar better?", "Is glimepiride less likely to cause hypos?": a comparative with
+# no "than" after it.
 # ("Feel better", "make him better" name the outcome; "adding X ... better" asks about an add-on, not a switch.)
 _BARE_COMPARATIVE = re.compile(r"(?<!\bfeel\s)(?<!\bfeeling\s)(?<!\bget\s)(?<!\bgetting\s)(?<!\bhim\s)(?<!\bher\s)"
                                r"(?<!\bme\s)(?<!\bthem\s)(?<!\byou\s)"
-                               r"\b(?:better|more\s+effective(?:ly)?|more\s+reliabl[ey]|stronger|faster|quicker)\b"
+                               r"\b(?:better|more\s+effective(?:ly)?|more\s+reliabl[ey]|stronger|faster|quicker"
+                               r"|(?:less|more)\s+likely\s+to)\b"
                                r"(?!\s+(?:[\w'-]+\s+){0,5}?than\b)(?=[^?]*\?\s*\Z)")
 _ADDING = re.compile(rf"\b(?:{_ADD_VERB}|{_ADDED_TO})\b")  # the words of ``added_treatments``, anywhere
 

@@ -263,8 +263,9 @@ _UP_VERBS = ("raise", "increase")
 _LIKELIER = re.compile(
     r"\b(?P<way>more|less)\s+likely\s+(?:than\s+(?:[\w()/'-]+[\s,]+){1,5}?)?to\s+"
     r"(?:cause|give|trigger|produce|lead\s+to|bring\s+on|set\s+off"
-    r"|make\s+(?:you|me|him|her|them|people|someone)(?=\s+(?:put\s+on|gain|feel|get|become)\b))"
-    r"\s+(?:you\s+)?(?P<outcome>[a-z][a-z\s'-]{2,40}?)(?=\s+(?:than|in|for|when|among|compared)\b|\s*[?.!,;]|\s*$)",
+    r"|make\s+(?:you|me|him|her|them|people|someone)(?!\s+(?:better|well|healthier|live)\b))"
+    r"\s+(?:you\s+)?(?P<outcome>[a-z][a-z\s'-]{2,40}?)"
+    r"(?=\s+(?:than|in|for|when|among|compared|during)\b|\s*[?.!,;(]|\s*$)",
     re.I,
 )
 

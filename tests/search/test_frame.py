@@ -514,3 +514,28 @@ def test_a_brands_long_acting_letters_are_its_form_not_an_outcome():
     frame = understand("Does Ritalin LA control my child's ADHD better than Concerta during the morning at school?",
                        Filters()).frame
     assert "LA" not in (frame.outcome or "").split(", ")
+
+
+def test_a_treatment_told_and_then_asked_about_stands_where_the_asking_sentence_names_it():
+    """"... mentioned switching captopril to losartan. Would losartan keep her alive longer than captopril?": both
+    drugs are first written in the telling; the question is the sentence that asks, so losartan is the treatment and
+    captopril its comparator, not "captopril" with losartan as an outcome."""
+    frame = understand("My mum has heart failure and her cardiologist mentioned switching captopril to losartan. Would "
+                       "losartan keep her alive longer than captopril?", Filters()).frame
+    assert (frame.kind, frame.intervention, frame.comparator) == ("comparison", "losartan", "captopril")
+    frame = understand("I take glyburide (glibenclamide) for diabetes and have just been started on rifampicin for TB. "
+                       "Could the rifampicin send my blood sugar up?", Filters()).frame
+    assert (frame.kind, frame.intervention) == ("harm", "rifampicin")
+    # Its own words only: the brand is no second mention of the generic told before it.
+    frame = understand("Our 8-year-old needs bladder medicine but ordinary oxybutynin gave her a dry mouth. Is the "
+                       "once-a-day Ditropan XL safe for children?", Filters()).frame
+    assert frame.intervention == "Ditropan"
+
+
+def test_less_likely_to_with_a_treatment_told_before_compares_with_it():
+    """"My mum had bad low-sugar spells on glyburide. Is glimepiride less likely to cause hypos?" sets glimepiride
+    against the glyburide told of, like a bare "better"."""
+    frame = understand("My mum is 74 and had bad low-sugar spells on glyburide. Is glimepiride (Amaryl) less likely to "
+                       "cause hypos?", Filters()).frame
+    assert (frame.kind, frame.intervention, frame.comparator, frame.outcome) == (
+        "comparison", "glimepiride", "glyburide", "hypos")

@@ -133,6 +133,16 @@ def test_named_outcome_of_a_comparison():
     assert named_outcome("Does atenolol affect sex life less than lisinopril?") == ("sex life", "lower")
 
 
+def test_a_likelier_side_effect_is_the_outcome_compared():
+    """"More likely than Claritin to make you sleepy": a side effect asked of X (higher); "less likely than haloperidol
+    to cause tardive dyskinesia (the twitching)": the explanation in brackets is not part of the outcome."""
+    assert named_outcome("Is Zyrtec more likely than Claritin to make you sleepy during the day?") == ("sleepy", "higher")
+    assert named_outcome("Are newer antipsychotics like Zyprexa less likely than haloperidol to cause tardive "
+                         "dyskinesia (the permanent twitching movements)?") == ("tardive dyskinesia", "lower")
+    assert named_outcome("Is olanzapine more likely than risperidone to make her put on weight?") == (
+        "put on weight", "higher")
+
+
 def test_side_effects_are_named_the_way_abstracts_write_them():
     from search.pipeline.judge_frame import OUTCOME_CUES, favoured_arm
     from search.stance.outcome_reading import compare_on_outcome
