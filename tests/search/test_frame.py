@@ -539,3 +539,14 @@ def test_less_likely_to_with_a_treatment_told_before_compares_with_it():
                        "cause hypos?", Filters()).frame
     assert (frame.kind, frame.intervention, frame.comparator, frame.outcome) == (
         "comparison", "glimepiride", "glyburide", "hypos")
+
+
+def test_a_steroid_nose_spray_is_one_treatment_searched_by_its_clinical_names():
+    """Lay people ask about "a steroid nose spray"; abstracts write intranasal corticosteroids. Split into "steroid",
+    "nose" and "spray", the spray was the treatment and the steroid an outcome."""
+    query = understand("For hay fever, does a steroid nose spray like Flonase work better than an antihistamine "
+                       "tablet like Claritin?", Filters())
+    assert (query.frame.kind, query.frame.intervention, query.frame.comparator) == (
+        "comparison", "steroid nose spray", "antihistamine")
+    [spray] = query.role_concepts("intervention")
+    assert {"intranasal corticosteroid", "fluticasone"} <= set(spray.synonyms)
