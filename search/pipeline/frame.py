@@ -332,6 +332,13 @@ def frame_question(question: str, concepts: list[Concept]) -> FramedConcepts:
         framed.outcome = _after_verb(q, kind, positions, first,
                                      [i for i in before_population if i not in first + already],
                                      fallback=not any(concepts[i].kind in _CONDITION_KINDS for i in told))
+        if kind in ("harm", "safety"):
+            # "Since starting nifedipine for my blood pressure my gums have got swollen": what the treatment is
+            # for is who takes it, not the harm asked about.
+            treated = [i for i in framed.outcome if any(_treats(q, concepts, positions, f, i) for f in first)]
+            if len(treated) < len(framed.outcome):
+                framed.outcome = [i for i in framed.outcome if i not in treated]
+                in_population = [*in_population, *treated]
     framed.population = [
         i for i in in_population
         if i not in framed.intervention + framed.comparator and _norm(concepts[i].text) not in GENERIC_PEOPLE
@@ -494,6 +501,16 @@ def _between(q: str, concepts: list[Concept], positions: list[int], a: int, b: i
 def _joined(q: str, concepts: list[Concept], positions: list[int], a: int, b: int) -> bool:
     """Whether concepts ``a`` and ``b`` are written as one regimen: "X with Y", "adding X to Y", "Y plus X"."""
     return bool(_JOINED.match(_between(q, concepts, positions, a, b)))
+
+
+# "nifedipine for my blood pressure", "the tablets she takes for her arthritis": what a treatment is for.
+_FOR = re.compile(r"^\s*(?:\([^)]*\)\s*)?(?:(?:tablets?|pills?|that\s+\w+\s+takes?|(?:i|he|she)\s+takes?)\s+)?"
+                  r"for\s+(?:my|his|her|their|your|the|a|an)?\s*$")
+
+
+def _treats(q: str, concepts: list[Concept], positions: list[int], treatment: int, i: int) -> bool:
+    """Whether ``i`` is written right after ``treatment`` as what it is taken for."""
+    return 0 <= positions[treatment] < positions[i] and bool(_FOR.match(_between(q, concepts, positions, treatment, i)))
 
 
 _ALTERNATIVE = re.compile(r"^\s*(?:\([^)]*\)\s*)?(?:,\s*)?(?:or|and/or|,)\s+(?:the\s+|a\s+|an\s+)?$")

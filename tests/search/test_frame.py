@@ -550,3 +550,15 @@ def test_a_steroid_nose_spray_is_one_treatment_searched_by_its_clinical_names():
         "comparison", "steroid nose spray", "antihistamine")
     [spray] = query.role_concepts("intervention")
     assert {"intranasal corticosteroid", "fluticasone"} <= set(spray.synonyms)
+
+
+def test_what_a_treatment_is_taken_for_is_no_harm_asked_about():
+    """"Since starting nifedipine for my blood pressure my gums have got swollen": the blood pressure is what the
+    drug is for (who takes it); the harm is the gums."""
+    frame = understand("Since starting nifedipine for my blood pressure my gums have got swollen and puffy. Could the "
+                       "tablets be causing it?", Filters()).frame
+    assert (frame.kind, frame.intervention, frame.population) == ("harm", "nifedipine", "blood pressure")
+    assert frame.outcome.split(", ")[0] == "gums"
+    # An effect question keeps its condition as the outcome.
+    frame = understand("Does nifedipine for high blood pressure lower it as well as atenolol?", Filters()).frame
+    assert "blood pressure" not in (frame.population or "")
