@@ -194,6 +194,8 @@ _CUE_PATTERNS: dict[str, str] = {
         r"|\b(literature|database|electronic|computeri[sz]ed) searches?\b"
         r"|\bsearch(es)? of (the )?(medline|pubmed|embase|literature|databases?)"
         rf"|\bdata (were|was) (analy[sz]ed|pooled|combined) from {_NUMBER_WORDS} [^.]{{0,80}}\b(studies|trials)\b"
+        rf"|\bdata from (the )?{_NUMBER_WORDS} [^.]{{0,80}}\b(studies|trials)\b[^.]{{0,80}}\b(were|was) (included|pooled"
+        r"|combined|analy[sz]ed)\b|\b(ovid|medline|pubmed|embase)[- ]based (literature )?(review|search)"
         r"|\b(medline|embase|cochrane)\b[^.]{0,80}\b(searched|search)\b|\bpooled (odds|relative|rate|risk|estimate)"
         r"|\b(studies|trials|articles) (met|fulfilled) (the |our )?(inclusion|meta-analytic|eligibility)"
         r"|\bliterature (was|were) searched|\b(?:complete|comprehensive|exhaustive) search(?:es)? (?:for|of)\b"
@@ -215,7 +217,7 @@ _CUE_PATTERNS: dict[str, str] = {
         r"|^cost[- ](effectiveness|utility|benefit|minimi[sz]ation)\b|\btrial design and protocol\b"
         r"|\bthe aims? of this trial (is|are|will)\b",
     "animal": r"\b(rats?|mice|mouse|murine|dogs?|canine|rabbits?|guinea[- ]pigs?|pigs|piglets?|swine|sheep|hamsters?"
-        r"|monkeys?|primates?|baboons?|cats|feline|ferrets?|zebrafish|animal model|animals)\b",
+        r"|monkeys?|primates?|baboons?|cats|feline|ferrets?|zebrafish|animal model|animals|xenografts?)\b",
     "in_vitro": r"\bin vitro\b|\bcell lines?\b|\bcultured\b|\bcell cultures?\b|\bisolated (?:rat|human|perfused)"
         r"|\bhuman isolated\b|\b(?:arterial|vascular|muscle) (?:segments|rings|strips)\b"
         r"|\bhomogenates?\b|\bmicrosomes?\b|\bex vivo\b",
@@ -245,7 +247,9 @@ _CUE_PATTERNS: dict[str, str] = {
         r"|\bwhat is the evidence|\bmythology\b|: is there a role",
     "record_review": r"\b(chart|record|retrospective|case[- ]note|database) review(?! of the (literature|evidence))"
         r"|\breviewed (the )?(medical |hospital )?"
-        r"(records|charts|data)|\brecords of\b[^.]{0,40}\bwere reviewed",
+        r"(records|charts|data)|\brecords of\b[^.]{0,40}\bwere reviewed"
+        r"|\breview of (\d[\d,]* |all |the )?([\w-]+ )?(medical |hospital |clinical )?(records|charts|case notes)\b"
+        r"|\breview of (our|\d+|the) (first |last |consecutive )?(\d+ )?([\w-]+ )?(patients|cases)\b",
     "case_control": r"\bcase[- ]control(led)?\b|\bcases and \d[\d,]* (matched )?controls|\b(taken|served|used) as "
         r"(cases|controls)\b|\bwith\b[^.;]{0,80}\band \d+ [^.;]{0,50}\bwithout (this|the|a)\b",
     # The paper's own case report, even when it also reviews or searches the literature.
@@ -316,7 +320,8 @@ _CUE_PATTERNS: dict[str, str] = {
     # The paper names itself a cohort study ("Multicenter cohort study derived from a randomized, controlled trial",
     # "a retrospective cohort study"): its own design, whatever trial its people came from.
     "own_cohort": r"\b(a|this|our|the present|prospective|retrospective|population-based|multi-?cent(er|re)|historical"
-        r"|community-based|hospital-based|longitudinal|nationwide|observational) cohort (study|analysis|design)\b",
+        r"|community-based|hospital-based|longitudinal|nationwide|observational) cohort (analytic )?(study|analysis"
+        r"|design)\b|(?:^|(?<=\. ))cohort (analytic )?(study|analysis)\b",
     # The aim is a share or a frequency at one time ("to estimate the proportion of interventions ..."): measured once.
     "aim_proportion": r"\bto (estimate|determine|assess|describe|examine|evaluate|investigate|establish|quantify"
         r"|document|identify) the (proportion|prevalence|frequency|extent|patterns?)\b",
@@ -392,6 +397,10 @@ _OTHER_PAPER = re.compile(r"\b(goals?|aims?|objectives?) and design of\b|\b(pati
                           r"(recruited|enrolled)\b|\b(this|the present) (article|paper) (presents|introduces|proposes) "
                           r"an? (new |novel )?(technique|method|methodology)\b", re.I)
 _OTHER_PAPER_WORDS = ("design of", "to be recruited", "to be enrolled", "presents a", "introduces a", "proposes a")
+# People who completed a randomised study and went on to open treatment ("patients who had completed 12 weeks'
+# treatment in a randomised, double-blind study", "an open-label extension").
+_EXTENSION = re.compile(r"\bopen[- ]label extension\b|\b(?:completed|completing)\b[^.]{0,80}?\b(?:in|of) (?:a|an|one|the|two|three)"
+                        r"\b[^.]{0,40}?\brandomi[sz]ed\b[^.]{0,80}\b(?:study|trial|studies|trials)\b", re.I)
 # The investigators changed a drug and measured before and after ("The medication of 39 patients was changed from").
 _SWITCHED = re.compile(r"\b(was|were) (changed|switched|converted) (from|to)\b|\btherapeutic substitution\b", re.I)
 # People of a trial compared with the eligible people who did not take part (the comparison is not randomised).
@@ -515,6 +524,11 @@ def _classify_text(text: _Text) -> DesignResult:
     non_participants = _NON_PARTICIPANTS.search(body)
     if non_participants and original:  # who took part in a trial against who did not: nobody allocated them
         return result("cohort" if _CUES["cohort_time"].search(body) else "cross_sectional", non_participants.group(0))
+    extension = _EXTENSION.search(body) if text.randomised and original else None
+    if extension and _CUES["open"].search(body) and not _CUES["blinded_controlled"].search(
+            body[:extension.start()] + body[extension.end():]):
+        # open treatment of people who had completed a randomised study: the randomisation was the earlier study's
+        return result("non_randomised", extension.group(0))
     if text.randomised and original:
         return result("rct", text.randomised)
     case_control = _first(_CUES["case_control"], both)
@@ -528,6 +542,10 @@ def _classify_text(text: _Text) -> DesignResult:
             return result("cross_sectional", f"{case_control}; measured once, no exposure asked")
         return result("case_control", case_control)
     blinded = _first(_CUES["blinded_controlled"], both)
+    if blinded and _CUES["modal"].search(both):
+        # "A large, randomized, placebo-controlled clinical trial needs to be performed": a trial called for
+        blinded = next((m.group(0) for sentence in split_sentences(both) if (m := _CUES["blinded_controlled"].search(sentence))
+                        and not (_CUES["modal"].search(sentence) and not re.search(r"\b(were|was|we)\b", sentence, re.I))), "")
     opened = _first(_CUES["open"], both)
     if blinded and not opened and (size is not None or re.search(r"\b(present|this) study\b|\bwe\b", body, re.I)):
         return result("rct", blinded)
@@ -659,7 +677,7 @@ _PEOPLE = (r"(?:patients?|subjects?|participants?|volunteers?|individuals?|perso
            r"|surgeons|clinicians|practitioners|parents|pregnancies|non-?responders|drivers|cleaners|families"
            r"|case notes|staff)")
 _UNIT_WORDS = (r"(?:%|percent|per\b|-year|-month|-week|-day|-hour|years?\b|yrs?\b|months?\b|weeks?\b|days?\b|hours?\b"
-               r"|hrs?\b|h\b|min\b|minutes?\b|msec\b|ms\b|sec\b|seconds?\b|s\b|mg\b|g\b|kg\b|µg\b|mcg\b|ug\b|ml\b|l\b"
+               r"|hrs?\b|(?-i:h)\b|min\b|minutes?\b|msec\b|ms\b|sec\b|seconds?\b|s\b|mg\b|g\b|kg\b|µg\b|mcg\b|ug\b|ml\b|l\b"
                r"|mm\b|cm\b|mmhg\b|mmol\b|nmol\b|hz\b|khz\b|db\b|iu\b|units?\b|times\b|fold\b|x\b|centers\b|centres\b"
                r"|sites\b|countries\b|hospitals\b|studies\b|trials\b|doses\b|cycles\b|episodes\b|attacks\b|visits\b"
                r"|million\b|billion\b)")
@@ -679,7 +697,7 @@ _WORD_ASIDE = r"(?<=[A-Za-z] )\((?![^()]*%)[^()]{1,30}\)"
 _COUNT = re.compile(
     rf"(?<![\w.,\-/])(?P<num>{_NUMBER})(?![\w%]|[.,]\d|\s*{_UNIT_WORDS})"
     rf"(?P<between>(?:\s+(?!(?:of|in|to|per|from|at|on|for|had|have|has|were|was|who|did|is|are|than|each)\b|{_WORD}\b|{_TIME}\b)"
-    rf"(?:{_AGE}|[A-Za-z()\-/']+|{_CODE}|{_WORD_ASIDE})(?:(?<!\)),(?=\s+[a-z]))?){{0,5}}?)\s+"
+    rf"(?:{_AGE}|[A-Z]\.(?=\s+[a-z])|[A-Za-z()\-/']+|{_CODE}|{_WORD_ASIDE})(?:(?<!\)),(?=\s+[a-z]))?){{0,5}}?)\s+"
     rf"(?P<noun>{_PEOPLE})\b(?!-\w)"
     rf"(?!\s+(?:studies|study|trials?|groups?)\b)", re.I)
 # "n = 30" (also "n = 16, 806)"; not "n = 30 per group", nor a count of trials or body parts).
@@ -701,9 +719,11 @@ _N_OF_THEM = re.compile(rf"\b(?P<num>{_NUMBER})\s+of\s+(?:them|these|whom"
 # "Of the 453 patients screened, 265 were allocated": the second number is the sample, the first those screened.
 _SCREENED_THEN = re.compile(
     rf"\bof (?:the |all |these )?(?P<total>{_NUMBER})\s+(?:[A-Za-z-]+\s+){{0,4}}?(?:screened|assessed|approached"
-    rf"|identified|evaluated|invited|contacted|considered|referred|eligible)\b[^,.;]{{0,40}},\s*(?P<num>{_NUMBER})\s+"
+    rf"|identified|evaluated|invited|contacted|considered|referred|eligible|(?:who )?complet(?:ed|ing))\b[^,.;]{{0,40}},"
+    rf"\s*(?:a total of\s+)?(?P<num>{_NUMBER})\s+(?:\(\s*\d+(?:\.\d+)?\s*%\s*\)\s+)?"
     rf"(?:[A-Za-z-]+\s+){{0,3}}?(?:(?:were|was|met|agreed)\s+(?:\w+\s+)?(?:eligible|included|enrolled|randomi[sz]ed"
-    rf"|allocated|assigned|recruited|entered|consented|analy[sz]ed)|presented with|fulfil+ed)", re.I)
+    rf"|allocated|assigned|recruited|entered|consented|analy[sz]ed)|presented with|fulfil+ed"
+    rf"|(?:chose|elected|agreed|opted) to (?:continue|enter|participate)|entered|continued (?:in|into|with))", re.I)
 # A survey's sample is the people who answered it ("157 (23%) of eligible physicians responded", "283 (47.2%)
 # surveys were returned", "138 women ... completed a survey"), not the number it was mailed to; read only in an
 # abstract that describes a survey or questionnaire (elsewhere "10 patients responded" is a treatment response).
@@ -780,6 +800,11 @@ _PAIRED_GROUPS = re.compile(rf"(?<![\w.,\-/])(?P<a>{_NUMBER})\s+(?:(?!{_UNIT_WOR
                             rf"(?:and|or|vs\.?|versus)\s+(?P<b>{_NUMBER})\s+(?!{_UNIT_WORDS})"
                             rf"(?:[A-Za-z-]+\s+{_ASIDE}){{0,2}}?"
                             rf"{_PEOPLE}\b(?!-\w)", re.I)
+_ARMS_OF = re.compile(rf"\b\d[\d,]*\s+(?:\(\S+\)\s+)?of\s+(?:the\s+)?(?P<a>{_NUMBER})\s+(?:[\w-]+\s+){{0,2}}?{_PEOPLE}\s+"
+                      rf"(?:who\s+(?:were\s+)?)?(?:treated|receiving|given|taking|randomi[sz]ed|assigned|allocated|on|in the)\b"
+                      rf"[^;]{{0,80}}?\band\s+(?:in\s+)?\d[\d,]*\s+(?:\(\S+\)\s+)?of\s+(?:the\s+)?(?P<b>{_NUMBER})\s+"
+                      rf"(?:[\w-]+\s+){{0,2}}?{_PEOPLE}\s+(?:who\s+(?:were\s+)?)?(?:treated|receiving|given|taking"
+                      rf"|randomi[sz]ed|assigned|allocated|on|in the)\b", re.I)
 _PEOPLE_WORD = re.compile(rf"\b{_PEOPLE}\b", re.I)
 _SINGLE_CASE = re.compile(r"\b(?:we|the authors?|this (?:short |brief )?(?:note|report|paper|article|communication))"
                           r" (?:present|report|describe)s? (?:the |a |an )?case\b|\bthis is a case report\b"
@@ -797,6 +822,9 @@ _SINGLE_CASE = re.compile(r"\b(?:we|the authors?|this (?:short |brief )?(?:note|
                           r"|^an? (?:[\w-]+ ){0,3}(?:patient|woman|man|boy|girl|child|infant) (?:presented|was|had"
                           r"|suffering|developed|underwent)\b",
                           re.I)
+# A sentence that opens a case ("A 57-year-old man developed ..."); two or more are as many patients.
+_CASE_OPENING = re.compile(r"^(?:(?:in|case|patient) \d+[:,.]?\s+)?an? \d+[- ](?:year|month)s?[- ]old (?:[\w-]+ ){0,3}?"
+                           r"(?:man|woman|male|female|boy|girl|patient|child|infant)\b", re.I)
 _ANIMAL_SENTENCE = re.compile(r"\b(rats?|mice|dogs?|rabbits?|guinea[- ]pigs?|pigs|piglets|sheep|monkeys?|hamsters?"
                               r"|cats|animals)\b", re.I)
 # What a clause does with the people it counts: randomised > enrolled / included > treated / analysed.
@@ -842,7 +870,9 @@ _SUBSET_BEFORE = re.compile(rf"(?:\b{_NUMBER}\s+(?:\(\S+\)\s+)?of\s+(?:the\s+)?|
                             rf"|\b(?:will|shall) (?:\w+ )?(?:include|enrol+|recruit|randomi[sz]e|involve|study"
                             rf"|treat|follow)\s+(?:approximately |about |around |some |up to |over |at least )?"
                             rf"|[$£€¥]\s*(?:[A-Z][A-Za-z]{{1,2}}\s+)?|\b(?:US|Can|CAN|AU|NZ|HK)\$\s*"
-                            rf"|\b(?:USD|EUR|GBP|CAD|AUD|CHF|SEK|DKK|NOK|FF|DM|INR|Rs)\.?\s*|\bthe (?:first|last)\s+"
+                            rf"|\b(?:USD|EUR|GBP|CAD|AUD|CHF|SEK|DKK|NOK|FF|DM|INR|Rs)\.?\s*"
+                            rf"|(?<!evaluated )(?<!studied )(?<!included )(?<!enrolled )(?<!reviewed )(?<!analyzed )"
+                            rf"(?<!analysed )(?<!treated )(?<!examined )\bthe (?:first|last)\s+"
                             rf"|\b(?:type|grade|stage|class|phase|asa|nyha"
                             rf"|level|day|week|month|year|visit|table|figure|fig|step|cycle|score|version|no|aged?|ages"
                             rf"|(?<!compared )(?<!comparison )between|over|under|approximately)\.?\s+)$", re.I)
@@ -888,6 +918,11 @@ _CONTROL_LABEL = re.compile(r"[^.;()]{0,100}?\((?:the |a )?control(?:s| group| s
 # Words after a count that open its breakdown: the counts that follow are parts of it, not more people.
 _BREAKDOWN = re.compile(r"\b(?:including|consisting of|comprising|composed of|made up of|stratified|divided into"
                         r"|subdivided into|split into)\b", re.I)
+# A study told in the future tense before its count ("ASCOT will test ... in 18,000 hypertensive patients").
+_PLANNED = re.compile(r"\b(?:will|shall)\s+(?:\w+\s+)?(?:test|compare|include|enrol+|recruit|randomi[sz]e|study"
+                      r"|examine|evaluate|assess|investigate|involve|follow|determine)\b[^.;]{0,120}$", re.I)
+# Units counted in people ("312 pregnancies in 223 women", "36 attacks in 20 patients"): the people are the sample.
+_UNITS_IN_PEOPLE = re.compile(rf"\s+in\s+{_NUMBER}\s+(?:[\w-]+\s+){{0,2}}?{_PEOPLE}\b", re.I)
 _BASE_BEFORE = re.compile(r"\b(population|base|pool|catchment|registry|database) of\s+$|\bout of\s+$", re.I)
 _COMPLEMENT = re.compile(r"\b(remaining|the other|while|whereas|and|or|with|versus|vs\.?|compared|plus|paired"
                          r"|matched (to|with))\b", re.I)
@@ -947,7 +982,7 @@ def _arms(sentence: str) -> int | None:
 
     A placebo named beside the counts is a compared arm too ("treatment n=69, placebo n=59")."""
     values = [_number(m.group("num")) or 0 for m in _N_EQUALS.finditer(sentence)]
-    if len(values) < 2 or re.search(r"\bnot included\b|\bexcluded\b|\bwithdr[ae]w", sentence, re.I):
+    if len(values) < 2 or re.search(r"\bnot included\b|\bexcluded\b|\bwithdr[ae]w(?!al)", sentence, re.I):
         return None
     if len(values) > 2 and values[0] == sum(values[1:]):
         return values[0]  # the total stated first, then its arms
@@ -964,6 +999,7 @@ def _clause_candidates(clause: str, offset: int) -> list[tuple[int, int, int, in
     inside: list[tuple[int, int]] = []  # "(9 men and 13 women)" right after a count: its breakdown, not more people
     clinicians: list[bool] = []  # whether each count counts clinicians (physicians, nurses ...)
     dropped = False  # a count in this clause was a part of the sample (a subset), so what it includes is too
+    planned = "will " in clause or "shall " in clause
     for match in _COUNT.finditer(clause):
         value = _number(match.group("num"))
         if not value or any(start <= match.start() < end for start, end in inside):
@@ -978,6 +1014,11 @@ def _clause_candidates(clause: str, offset: int) -> list[tuple[int, int, int, in
             continue  # "12 of 40 patients", "type 2 diabetic women", "aged 45 patients", "per 1,000 patients"
         if 1900 <= value <= 2030 and _YEAR_SPAN.search(before):
             continue  # the end of a span of years ("during 1996 to 1999 examined patients"), not a count
+        if planned and _PLANNED.search(clause[:match.start()]):
+            dropped = True
+            continue  # "ASCOT will test the hypothesis ... in 18,000 hypertensive patients": a planned number
+        if _UNITS_IN_PEOPLE.match(clause, match.end()):
+            continue  # "312 pregnancies in 223 women": the people are the second count
         if (counts and _BREAKDOWN.search(clause[counts[-1][2] - offset:match.start()])) or (
                 dropped and re.search(r"\bincluding\s+$", before)):
             continue  # "613 children, including 97 neonates"; "308 participants ..., consisting of 84 migraineurs and
@@ -1097,6 +1138,12 @@ def _candidates(sentence: str) -> list[tuple[int, int, int, int]]:
         if value and total > value and not re.match(r"[^.;]{0,40}?\b(returned|remained)\b|\s*\(", rest) \
                 and not _SUBSET_AFTER.search(rest):
             found.append((_clause_role(sentence, match.start(), match.end()), 1, -match.start(), total))
+    for match in _ARMS_OF.finditer(sentence) if " of " in sentence else ():
+        # "in 44 of 650 patients treated without beta-blockers (6.8%) and in 13 of 432 patients treated with
+        # metoprolol": two arms told by their events, their people summed
+        a, b = _number(match.group("a")), _number(match.group("b"))
+        if a and b:
+            found.append((3, 1, -match.start(), a + b))
     for match in _PAIRED_GROUPS.finditer(sentence):
         a, b = _number(match.group("a")), _number(match.group("b"))
         if a and b and not _SUBSET_BEFORE.search(sentence[max(0, match.start() - 40):match.start()]):
@@ -1244,6 +1291,11 @@ def _size_reading(abstract: str) -> _SizeReading:
             value = _number(match.group("num"))
             if value and not _SUBSET_BEFORE.search(sentence[max(0, match.start() - 40):match.start()]):
                 return reading(SampleSize(n=value, sentence=sentence))
+    opening = [sentence for sentence in sentences if _CASE_OPENING.match(sentence)]
+    if len(opening) >= 2:
+        # each case told from its own opening ("A 105-year-old woman developed ... A 57-year-old man developed"):
+        # one patient per case
+        return reading(SampleSize(n=len(opening), sentence=opening[0]))
     for sentence in sentences:
         if _SINGLE_CASE.search(sentence):
             return reading(SampleSize(n=1, sentence=sentence))
