@@ -149,7 +149,7 @@ def _any_k_of(groups: list[str], k: int) -> str:
 
 
 def build_queries(
-    concepts: list[Concept], filters: Filters, *, required: list[int] | None = None
+    concepts: list[Concept], filters: Filters, *, required: list[int] | None = None, asked: list[int] | None = None
 ) -> tuple[str, list[tuple[str, str]]]:
     """The strict query and the ordered relaxations ``[(boolean, note), ...]``, each broader than the last.
 
@@ -161,7 +161,9 @@ def build_queries(
     ``required`` (indices into ``concepts``: the question's intervention, and a comparison's
     comparator) are never dropped: every relaxation ANDs all of them, and the last resort
     ORs only the optional concepts' words next to them. Answering "is sumatriptan safe in
-    coronary disease?" from studies of other drugs is worse than finding nothing.
+    coronary disease?" from studies of other drugs is worse than finding nothing. Of the optional concepts, the
+    ``asked`` ones (the outcome) are dropped last: "nifedipine ... for my blood pressure ... swollen gums" must keep
+    the gums before the blood pressure it is taken for.
     """
     if not concepts:
         return "", []
@@ -178,7 +180,7 @@ def build_queries(
     if user_types_only:
         steps.append((combine(wide_groups, user_filters), "default publication-type filter dropped"))
     if keep:
-        steps.extend(_relax_optional(concepts, wide_groups, keep, user_filters))
+        steps.extend(_relax_optional(concepts, wide_groups, keep, user_filters, asked or []))
     else:
         steps.extend(_relax_any(concepts, wide_groups, user_filters))
 
@@ -218,13 +220,14 @@ def _relax_any(concepts: list[Concept], wide_groups: list[str], user_filters: li
 
 
 def _relax_optional(
-    concepts: list[Concept], wide_groups: list[str], keep: list[int], user_filters: list[str]
+    concepts: list[Concept], wide_groups: list[str], keep: list[int], user_filters: list[str], asked: list[int]
 ) -> list[tuple[str, str]]:
-    """The required concepts stay AND'ed in every step; only the optional ones are dropped, least specific first."""
+    """The required concepts stay AND'ed in every step; only the optional ones are dropped, the asked ones last,
+    least specific first."""
     steps: list[tuple[str, str]] = []
     kept = [wide_groups[i] for i in keep]
-    optional = sorted((i for i in range(len(concepts)) if i not in keep), key=lambda i: specificity(concepts[i]),
-                      reverse=True)
+    optional = sorted((i for i in range(len(concepts)) if i not in keep),
+                      key=lambda i: (i in asked, specificity(concepts[i])), reverse=True)
     for k in range(len(optional) - 1, 0, -1):
         dropped = ", ".join(concepts[i].text for i in optional[k:])
         groups = kept + [wide_groups[i] for i in optional[:k]]

@@ -27,7 +27,7 @@ def understand(question: str, filters: Filters) -> UnderstoodQuery:
                                frame=Frame(kind=frame_question(question, []).frame.kind))
     concepts = mark_forms(question, merge_examples(question, extraction.concepts))
     framed = frame_question(question, concepts)
-    boolean, relaxations = build_queries(concepts, filters, required=framed.required)
+    boolean, relaxations = build_queries(concepts, filters, required=framed.required, asked=framed.outcome)
     return UnderstoodQuery(
         boolean=boolean,
         concepts=concepts,

@@ -115,3 +115,21 @@ def test_free_text_phrase_needs_all_its_words_not_the_exact_phrase():
 
 def test_no_concepts_no_query():
     assert build_queries([], Filters(from_year=2000)) == ("", [])
+
+
+def test_the_outcome_asked_about_is_dropped_after_the_other_optional_concepts():
+    """"Since starting nifedipine for my blood pressure my gums have got swollen": with nothing found for all of them,
+    the blood pressure the drug is taken for goes before the gums asked about (which are less "specific" by kind)."""
+    nifedipine = Concept(text="nifedipine", synonyms=["nifedipine"], mesh_heading="Nifedipine", mesh_id="D009543",
+                         kind="drug")
+    pressure = Concept(text="blood pressure", synonyms=["blood pressure"], mesh_heading="Blood Pressure",
+                       mesh_id="D001794", kind="term")
+    gums = Concept(text="gums", synonyms=["gums", "gingival overgrowth"], mesh_heading="Gingiva", kind="term")
+    concepts = [nifedipine, pressure, gums]
+    _, relaxations = build_queries(concepts, Filters(), required=[0], asked=[2])
+    first_drop = next(n for _, n in relaxations if n.startswith("optional concepts dropped"))
+    assert first_drop.endswith(": blood pressure")
+    # Without an asked outcome, the least specific goes first, as before.
+    _, relaxations = build_queries(concepts, Filters(), required=[0])
+    first_drop = next(n for _, n in relaxations if n.startswith("optional concepts dropped"))
+    assert first_drop.endswith(": gums")
