@@ -451,6 +451,8 @@ def _frame_comparison(
 # The second arm of an add-on comparison: "than HRT alone", "than estrogen on its own", "than plain Tylenol",
 # "than either of its drugs alone" / "than either pill on its own" (a combination against each of its parts).
 _ALONE = r"(?:alone|on\s+(?:its|their)\s+own|by\s+itself)\b"
+# What a person calls the medicine they already take, in "than the pills alone".
+_GENERIC_MEDICINE = re.compile(r"(?:(?:the|my|his|her|their)\s+)?(?:pills?|tablets?|medicines?|medications?|meds|drugs?)")
 _ALONE_ARM = re.compile(
     rf"^\s*(?:(?:the|a|an)\s+)?(?:(?P<either>either(?:\s+[\w'-]+){{1,4}}?\s+{_ALONE})"
     rf"|plain\s+(?P<plain>[\w'-]+(?:\s+[\w'-]+)?)"
@@ -482,6 +484,15 @@ def _add_on(q: str, concepts: list[Concept], positions: list[int], candidates: l
         return (combination, [], written) if combination else None
     part = _norm(arm.group("plain") or arm.group("arm"))
     background = [i for i in before if _position(part, concepts[i]) >= 0]
+    if _GENERIC_MEDICINE.fullmatch(part) and all(_GENERIC_MEDICINE.fullmatch(_norm(concepts[i].text))
+                                                 for i in background):
+        # "I take tolterodine. Would bladder training as well work better than the pills alone?": the pills are
+        # the treatment told of before the asking sentence.
+        told = [i for i in candidates if 0 <= positions[i] < asked_from and _is_treatment(concepts[i])]
+        if told:
+            before = [i for i in before if i not in background]
+            treatments = [i for i in treatments if i not in background]
+            background = [max(told, key=lambda i: positions[i])]
     # What is added: a named drug, or what the question joins to the part ("a progestin with the estrogen").
     added = [i for i in treatments if i not in background] or [
         i for i in before if i not in background and any(_joined(q, concepts, positions, i, b) for b in background)]

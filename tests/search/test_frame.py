@@ -562,3 +562,15 @@ def test_what_a_treatment_is_taken_for_is_no_harm_asked_about():
     # An effect question keeps its condition as the outcome.
     frame = understand("Does nifedipine for high blood pressure lower it as well as atenolol?", Filters()).frame
     assert "blood pressure" not in (frame.population or "")
+
+
+@pytest.mark.parametrize("question, intervention, comparator", [
+    ("I take tolterodine for an overactive bladder. Would doing bladder training as well work better than the pills "
+     "alone?", "bladder training added to tolterodine", "tolterodine alone"),
+    ("My son takes Ritalin for ADHD. Would adding behaviour therapy control his ADHD symptoms better than the medicine "
+     "alone?", "therapy added to Ritalin", "Ritalin alone"),
+])
+def test_the_pills_alone_are_the_treatment_told_of(question, intervention, comparator):
+    """"Than the pills alone" names the medicine the person said they take: the add-on is set against it."""
+    frame = understand(question, Filters()).frame
+    assert (frame.kind, frame.intervention, frame.comparator) == ("comparison", intervention, comparator)
