@@ -29,7 +29,8 @@ AIM_CUES = re.compile(
     r"^\s*(?:to (?:evaluate|compare|assess|determine|investigate|examine|study|test|explore|describe|establish|"
     r"identify|analy[sz]e|measure|clarify|characteri[sz]e|review|report)\b|"
     r"(?:the|our|this|its) (?:main |primary |principal )?(?:aim|purpose|objective|goal)s?\b|objectives?\b|"
-    r"(?:we|this study|this trial|the present study|this report|this paper|the study|the trial) "
+    r"(?:we|this study|this trial|the present study|this report|this paper|the study|the trial|this analysis|"
+    r"the present analysis|this investigation|the present investigation) "
     r"(?:aimed|aims|sought|seeks|compared|compares|evaluated|evaluates|investigated|investigates|examined|examines|"
     r"assessed|assesses|studied|tested|tests|explored|explores|hypothesi[sz]ed|was designed|were designed|"
     r"is designed|was undertaken|was conducted to|was performed to)\b)"
@@ -72,7 +73,13 @@ BACKGROUND_CUES = re.compile(
     r"increasingly|well known|recogni[sz]ed|characteri[sz]ed)\b|\blittle is known\b|\bremains? (?:unclear|unknown|"
     r"controversial|uncertain|a)\b|\bhas (?:been|not been) (?:shown|reported|suggested|established|studied)\b|"
     r"\bhave (?:been|not been) (?:shown|reported|suggested|established|studied)\b|\bprevious (?:studies|reports|"
-    r"trials)\b|\bthere is (?:little|limited|no|growing|increasing)\b|\bis (?:unknown|unclear|not known)\b",
+    r"trials)\b|\bthere is (?:little|limited|no|growing|increasing)\b|\bis (?:unknown|unclear|not known)\b|"
+    # What others found before this study: "Some studies have suggested ...", "Recent publications have raised
+    # concerns ...", "Recent findings suggest ...", "it has been hypothesised that ...".
+    r"\b(?:some|several|many|other|earlier|prior|recent|previous)\s+(?:\w+\s+){0,2}?(?:studies|reports|trials|"
+    r"findings|publications|papers|analyses|investigators|authors|data)\s+(?:have\s+|has\s+)?(?:suggest|report|show|"
+    r"rais|indicat|contend|propos|claim|link|implicat)\w*\b|\b(?:raised|raising) (?:the )?(?:concerns?|question|"
+    r"possibility)\b|\bit has been (?:hypothesi[sz]ed|suggested|proposed|postulated|claimed|speculated)\b",
     re.IGNORECASE,
 )
 

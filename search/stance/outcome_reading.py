@@ -51,14 +51,15 @@ _LOW = re.compile(
 _NO_DIFFERENCE = re.compile(
     r"\b(?:no\s+(?:\w+\s+){0,2}?(?:difference|differences|increase|change|effect|association)|did\s+not\s+differ"
     r"|not\s+(?:statistically\s+)?(?:significantly\s+)?(?:different|increased|higher|more|associated|related|linked)"
-    r"|similar|comparable|indistinguishable|unchanged|unaffected)\b",
+    r"|similar|comparable|indistinguishable|unchanged|unaffected|unrelated)\b",
     re.I,
 )
 # "There is no clear evidence that X is related to depression", "did not show an increase": the whole
 # finding is denied, however far the negation stands from the outcome.
 _NO_EVIDENCE = re.compile(
     r"\b(?:no|little|insufficient|limited|not\s+enough|lack\s+of)\s+(?:\w+\s+){0,2}?evidence\b"
-    r"|\b(?:did|does|do|could)\s+not\s+(?:find|show|demonstrate|support|confirm|reveal)\b"
+    r"|\b(?:did|does|do|could|have|has|had)\s+not\s+(?:find|found|show|shown|demonstrate|demonstrated|support"
+    r"|supported|confirm|confirmed|reveal|revealed|produced|established|provided)\b"
     r"|\bfailed\s+to\s+(?:find|show|demonstrate|detect)\b",
     re.I,
 )
@@ -174,13 +175,29 @@ def _outcome_at(clause: str, outcome_names: Sequence[str]) -> int:
     return min(found) if found else 0
 
 
+# A ratio with its confidence interval: "relative risk 1.25 (95% CI 0.91-1.72)". An interval across 1 is no
+# difference found, whatever word ("associated", "increased") the sentence wraps it in.
+_RATIO = re.compile(r"\b(?:rr|or|hr|irr|relative\s+risks?|odds\s+ratios?|hazard\s+ratios?|risk\s+ratios?|rate\s+ratios?)\b",
+                    re.I)
+_INTERVAL = re.compile(r"\b(?:ci|confidence\s+intervals?)\b[\s,:=]*\(?\s*(\d+(?:\.\d+)?)\s*(?:-|\u2013|to|,)\s*"
+                       r"(\d+(?:\.\d+)?)", re.I)
+
+
+def _interval_spans_one(clause: str) -> bool:
+    """Whether the clause gives a ratio whose every confidence interval includes 1 (no difference shown)."""
+    if not _RATIO.search(clause):
+        return False
+    bounds = [(float(low), float(high)) for low, high in _INTERVAL.findall(clause)]
+    return bool(bounds) and all(low <= 1.0 <= high for low, high in bounds)
+
+
 def read_clause(clause: str, outcome_names: Sequence[str] = ()) -> Reading | None:
     """none / less / more for a clause already known to name the outcome; None when it carries no cue.
 
     Absence comes first: "did not increase" and "no significant increase" are findings of no
-    effect, whatever verb follows the negation.
+    effect, whatever verb follows the negation; so is a ratio whose confidence interval includes 1.
     """
-    if _is_none(clause, _outcome_at(clause, outcome_names)):
+    if _is_none(clause, _outcome_at(clause, outcome_names)) or _interval_spans_one(clause):
         return "none"
     if _LESS.search(clause):
         return "less"
@@ -195,7 +212,7 @@ def clauses_naming(abstract: str, outcome_names: Sequence[str]) -> list[str]:
 
     out: list[str] = []
     for sentence, label in split_labelled(abstract or ""):
-        if not _names_in(sentence, outcome_names) or role(sentence, label) in ("aim", "methods"):
+        if not _names_in(sentence, outcome_names) or role(sentence, label) in ("aim", "methods", "background"):
             continue
         parts = [p for p in _CLAUSE.split(sentence) if p and p.strip()]
         named = [p.strip() for p in parts if _names_in(p, outcome_names)]

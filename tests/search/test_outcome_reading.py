@@ -26,6 +26,11 @@ WEIGHT = ["weight gain"]
         ("Weight gain was measured every four weeks.", None),
         ("There is no clear evidence that olanzapine is related to weight gain.", "none"),
         ("The trials did not show that metformin led to weight gain.", "none"),
+        # "Unrelated to", "have not produced ... a link", and a ratio whose confidence interval includes 1.
+        ("Olanzapine use was unrelated to weight gain.", "none"),
+        ("Studies have not produced a consistent link between olanzapine and weight gain.", "none"),
+        ("The relative risk of weight gain associated with olanzapine was 1.25 (95% CI 0.91-1.72).", "none"),
+        ("The relative risk of weight gain associated with olanzapine was 1.85 (95% CI 1.31-2.62).", "more"),
     ],
 )
 def test_clause_readings(clause: str, reading: str | None) -> None:
@@ -201,3 +206,13 @@ def test_not_previously_reported_is_novelty_not_absence():
                        "reported.", names) != "none"
     assert read_clause("Abuse was not reported in any patient.", names) == "none"
     assert read_clause("Abuse has not yet been observed with it.", names) == "none"  # an absence so far
+
+
+def test_what_earlier_studies_suggested_is_background_not_a_finding() -> None:
+    """"Some studies have suggested that X may increase the risk of cancer" is why the study was done; read as a
+    finding, it made a cohort that found no increase support "X causes cancer"."""
+    abstract = ("Some studies have suggested that the use of calcium channel blockers may increase the risk of cancer. "
+                "Recent publications have raised concerns about a link between calcium antagonists and cancer. "
+                "Women who used calcium channel blockers had no increased risk of cancer.")
+    findings = read_outcome(abstract, outcome_names=["cancer"], x_names=["calcium channel blockers"])
+    assert [f.reading for f in findings] == ["none"]
