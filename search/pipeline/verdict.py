@@ -38,7 +38,10 @@ The rule (also in the README):
    verdict is never "high".
 6. Safety questions: a "yes" is never given offline (the studies found cannot show that a
    medicine is safe for one person); it becomes insufficient, and every safety verdict carries
-   a caution to ask a clinician or pharmacist.
+   a caution to ask a clinician or pharmacist. Offline a "no" needs at least ``SAFETY_HARM_SHARE``
+   of the studies that address the question to report adverse effects or risks: only harms can be
+   read offline, never reassurance, so "no" from a minority while the rest say nothing readable
+   would be a guess; that is insufficient too, with the harms reported still named.
 7. Offline, a question whose frame kind is "other" (its treatment and outcome could not be read)
    is **insufficient** whatever the studies' tone (``UNREAD_FRAME``).
 """
@@ -55,6 +58,10 @@ MIN_AGREEING = 2
 LEAN = 0.7
 CONFIDENT = 0.6
 PARTLY_WEIGHT = 0.5
+# Offline, a safety question is answered "no" only when at least this share of the studies that address it report
+# adverse effects or risks (rule 6).
+SAFETY_HARM_SHARE = 0.5
+_SAFETY_MINORITY = "Most say nothing clear either way, so they don't settle it; none shows that it is safe for you."
 RELEVANCE_SCALE = 0.15  # a study this fraction less similar than the best weighs 1/e as much
 SAFETY_CAUTION = (
     "Whether a medicine is safe for you depends on your health and your other medicines: "
@@ -174,6 +181,12 @@ def decide(
     if frame.kind == "safety" and label in ("no", "mixed"):
         reason = (f"Of the {_studies(n)} that address the question, {n_no} report adverse effects or risks"
                   f"{_rest(n - n_no)}; none shows that it is safe for you.")
+        if offline and n_no < SAFETY_HARM_SHARE * n:
+            # Offline only harms can be read, never reassurance: a minority of studies reporting harms while the
+            # rest say nothing readable is no "not safe" (rule 6).
+            return Verdict("insufficient", "low", n,
+                           f"Of the {_studies(n)} that address the question, {n_no} report adverse effects or risks"
+                           f"{_rest(n - n_no)}. {_SAFETY_MINORITY}", caution)
     if frame.kind == "safety" and label == "yes" and offline:
         return Verdict(
             "insufficient", "low", n,

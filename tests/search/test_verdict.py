@@ -233,6 +233,21 @@ def test_offline_safety_is_never_yes_and_always_cautions():
     assert decide([_paper(i, "refutes") for i in range(5)], safety, offline=True).label == "no"
 
 
+def test_offline_safety_says_no_only_when_at_least_half_the_studies_report_harm():
+    """Offline only harms can be read, never reassurance: 3 harm reports among 14 studies that say nothing readable
+    is no "not safe" (it was, and 12 labelled safe-answer questions got "no"); half or more is."""
+    safety = Frame(kind="safety", intervention="x", population="y")
+    minority = [_paper(i, "refutes") for i in range(3)] + [_paper(10 + i, "neutral", strength=0.9) for i in range(11)]
+    verdict = decide(minority, safety, offline=True)
+    assert (verdict.label, verdict.caution) == ("insufficient", SAFETY_CAUTION)
+    assert verdict.reason.startswith("Of the 14 studies that address the question, 3 report adverse effects or risks")
+    assert "none shows that it is safe for you" in verdict.reason
+    half = [_paper(i, "refutes") for i in range(4)] + [_paper(10 + i, "neutral", strength=0.9) for i in range(4)]
+    assert decide(half, safety, offline=True).label == "no"
+    # With an LLM judge the studies can also show safety: the share rule is offline only.
+    assert decide(minority, safety, offline=False).label == "no"
+
+
 def test_offline_confidence_is_never_high():
     verdict = decide([_paper(i, "supports", strength=0.95) for i in range(20)], Frame(kind="effect"), offline=True)
     assert verdict.confidence == "moderate"
