@@ -69,11 +69,13 @@ RELATION_WORDS = frozenset(
     come comes came coming go goes going went stay stays stayed staying having add adds added adding day days
     happen happens happened happening again
     mean means meant put puts putting combined end ends
+    switch switches switched switching swap swaps swapped swapping
     """.split()
 )
 # ("Would a nerve block mean he needs fewer painkillers?", "putting local anaesthetic into the wound", "a combined
 # spinal-epidural": "mean", "put" and "combined" carry the question, they name nothing; "combined" alone is also a
-# disease dictionary's variant of multiple carboxylase deficiency.)
+# disease dictionary's variant of multiple carboxylase deficiency. "Switching her to losartan" asks for a comparison
+# with what she takes, ``frame._SWITCHING``; the word names nothing.)
 # (The words on the last four lines say which way the question hopes the outcome goes, or only carry it:
 # "stop a migraine from coming back", "keep my pressure under control", "adding X to Y", "once a day",
 # "stop it happening again". As concepts they were searched as words ("stop"[tiab]) and shown as the

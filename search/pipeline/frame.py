@@ -684,15 +684,21 @@ _BARE_COMPARATIVE = re.compile(r"(?<!\bfeel\s)(?<!\bfeeling\s)(?<!\bget\s)(?<!\b
 _ADDING = re.compile(rf"\b(?:{_ADD_VERB}|{_ADDED_TO})\b")  # the words of ``added_treatments``, anywhere
 
 
+# "Would switching her to losartan help her live longer?": a switch from what she takes asks whether the new one
+# does better, like a bare "better".
+_SWITCHING = re.compile(r"\b(?:switch|switching|swap|swapping|changing)\s+(?:(?:him|her|me|them|us|over)\s+)?to\b")
+
+
 def _implicit_comparator(q: str, concepts: list[Concept], positions: list[int], asked_from: int) -> int | None:
-    """The treatment already taken that the question compares with, when it says only "better".
+    """The treatment already taken that the question compares with, when it says only "better" or asks about a switch.
 
     "My father takes glipizide. Would glyburide control his blood sugar better?" sets glyburide against the
     glipizide he takes: a comparison whose comparator was told before, answered "no" by head-to-head trials that
     found no difference, not an effect question that any trial praising glyburide answers "yes". None without a
     bare comparative, without a treatment told before, or when the sentence that asks names no other treatment.
     """
-    if not asked_from or not _BARE_COMPARATIVE.search(q, asked_from) or _ADDING.search(q, asked_from):
+    if not asked_from or _ADDING.search(q, asked_from) or not (
+            _BARE_COMPARATIVE.search(q, asked_from) or _SWITCHING.search(q, asked_from)):
         return None
     told = [i for i in range(len(concepts)) if 0 <= positions[i] < asked_from and _is_treatment(concepts[i])]
     asked = [i for i in range(len(concepts)) if positions[i] >= asked_from and _is_treatment(concepts[i])]

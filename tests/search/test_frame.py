@@ -574,3 +574,14 @@ def test_the_pills_alone_are_the_treatment_told_of(question, intervention, compa
     """"Than the pills alone" names the medicine the person said they take: the add-on is set against it."""
     frame = understand(question, Filters()).frame
     assert (frame.kind, frame.intervention, frame.comparator) == ("comparison", intervention, comparator)
+
+
+def test_switching_to_a_treatment_compares_it_with_the_one_told_of():
+    """"She takes captopril. Would switching her to losartan help her live longer?" asks whether losartan does better
+    than the captopril she takes (trials found no difference), not whether losartan helps at all; "switching" names
+    nothing to search."""
+    query = understand("My grandmother has heart failure and takes captopril. Would switching her to losartan help "
+                       "her live longer?", Filters())
+    assert (query.frame.kind, query.frame.intervention, query.frame.comparator) == (
+        "comparison", "losartan", "captopril")
+    assert "switching" not in [c.text for c in query.concepts]
