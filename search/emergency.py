@@ -78,8 +78,8 @@ _IMMEDIATE = re.compile(
          r"(?:\d+|a few|few|ten|twenty|thirty|an?|half an) (?:minutes?|mins?|hours?|hrs?) ago|"
          r"(?:for|since) (?:about |over |almost )?(?:\d+|ten|twenty|thirty|an?|half an) (?:minutes?|mins?|hours?)")
 )
-# A research question or topic, not a description of what is happening to somebody.
-# A short leading phrase of when, before the question proper ("After a stroke, does perindopril cut the chance of
+# A research question or topic, not a description of what is happening to somebody; a short leading phrase of when
+# may come before the question proper ("After a stroke, does perindopril cut the chance of
 # another one?"): only a phrase closed by a comma and followed by a research opener; "after taking 20 pills, he
 # won't wake up" has no such opener after its comma.
 _RESEARCH_OPENER = re.compile(

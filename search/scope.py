@@ -38,6 +38,7 @@ from search.pipeline.class_members import CLASS_STEMS
 from search.pipeline.concepts import DROP_WORDS, MAX_QUESTION_CHARS, entry_heading
 from search.pipeline.concepts import _curated as _curated_vocabulary
 from search.pipeline.concepts import _lookup as _vocabulary_lookup
+from search.pipeline.frame import SENTENCE_END
 
 SCOPE_KINDS = ("in_scope", "borderline", "emergency", "personal", "off_topic", "nonsense")
 NOT_SEARCHED = frozenset({"emergency", "personal", "off_topic", "nonsense"})
@@ -430,8 +431,6 @@ _TREATMENT_ASKED = re.compile(r"\b(would|will|does|do|can|could|might)\b[^?]{0,6
 _WHAT_IS_IT = re.compile(r"\bwhat (is|could|might|would) (it|this|that)( be)?\b|\bis (this|it) (normal|serious)\b")
 
 
-# The sentence that asks, when the person first tells their situation: the last sentence of the text.
-_SENTENCE_END = re.compile(r"[.!?]+\s+")
 # A question about what a treatment does for the condition ("Does it also lower the risk of breast cancer?", "Can
 # drugs that block opioids in the gut fix it?"), not whether this person should take it ("Is it a good idea?", "Is it
 # the same?"). Harm to oneself ("Will it damage my liver?", "Am I likely to put on weight?") stays personal, like "Is
@@ -447,7 +446,7 @@ def _asks_research_after_telling(text: str) -> bool:
     caution), not what this person should do; the asking sentence itself must say nothing of a decision, a dose
     or a prescriber ("My doctor prescribed omeprazole, should I take it?" stays a decision).
     """
-    sentences = [part for part in _SENTENCE_END.split(text) if part.strip()]
+    sentences = [part for part in SENTENCE_END.split(text) if part.strip()]
     if len(sentences) < 2:
         return False
     asking = sentences[-1]

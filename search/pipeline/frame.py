@@ -536,7 +536,7 @@ def _alternative(q: str, concepts: list[Concept], positions: list[int], a: int, 
 
 def _sentence_start(q: str, at: int) -> int:
     """Where the sentence holding position ``at`` of the question begins."""
-    ends = [m.end() for m in _SENTENCE_END.finditer(q[:at])]
+    ends = [m.end() for m in SENTENCE_END.finditer(q[:at])]
     return ends[-1] if ends else 0
 
 
@@ -649,7 +649,7 @@ def _population_start(q: str, start: int = 0) -> int | None:
 
 
 # A sentence ends at ".", "?" or "!" and a space, except after an initial or a short title ("H. pylori", "Dr. Lee").
-_SENTENCE_END = re.compile(r"(?<![\s.][a-z])(?<!^[a-z])(?<!\b(?:dr|mr|ms|vs|st|no))(?<!\bmrs)[.?!]+\s+")
+SENTENCE_END = re.compile(r"(?<![\s.][a-z])(?<!^[a-z])(?<!\b(?:dr|mr|ms|vs|st|no))(?<!\bmrs)[.?!]+\s+")
 # Concept kinds that name a condition or state a person is in ("IgA nephropathy", "pregnancy"), not a treatment.
 _CONDITION_KINDS = ("disease", "term")
 
@@ -662,7 +662,7 @@ def _asking_sentence(q: str, concepts: list[Concept], positions: list[int]) -> i
     (their condition, what they already take), not what is asked. Without such a sentence ("I take naproxen. Is it
     safe?") the whole text is the question, as before.
     """
-    starts = [0] + [m.end() for m in _SENTENCE_END.finditer(q)]
+    starts = [0] + [m.end() for m in SENTENCE_END.finditer(q)]
     for start, end in reversed(list(zip(starts, starts[1:] + [len(q)]))):
         if start == 0:
             return 0

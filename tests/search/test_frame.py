@@ -388,9 +388,9 @@ def test_an_initial_is_no_sentence_end():
     """"H. pylori" does not end a sentence: the question is read whole, as one sentence."""
     question = "If a stomach ulcer comes from H. pylori, does omeprazole heal it?"
     assert understand(question, Filters()).frame.intervention == "omeprazole"
-    from search.pipeline.frame import _SENTENCE_END
-    assert not _SENTENCE_END.search("caused by h. pylori, does it help?")
-    assert _SENTENCE_END.search("i have copd. is it safe?")
+    from search.pipeline.frame import SENTENCE_END
+    assert not SENTENCE_END.search("caused by h. pylori, does it help?")
+    assert SENTENCE_END.search("i have copd. is it safe?")
 
 
 def test_the_relative_asked_for_is_no_concept():
