@@ -140,3 +140,12 @@ def test_a_second_name_the_person_wrote_is_searched():
     [drug, *_] = extract_concepts("Can Depakote (divalproex) help prevent migraine attacks?").concepts
     assert drug.text == "Depakote"
     assert "divalproex" in drug.synonyms
+
+
+def test_withdrawn_cox2_brands_are_their_drugs():
+    """Vioxx and Bextra were withdrawn before today's drug dictionary was made, so it does not know them; the 1999-2004
+    trials of the corpus write rofecoxib and valdecoxib. As a free phrase "Vioxx" became an outcome ("Is it safe to
+    take Celebrex or Vioxx with it?" -> "Outcome: Vioxx")."""
+    for brand, generic in (("Vioxx", "rofecoxib"), ("Bextra", "valdecoxib")):
+        [drug, _] = extract_concepts(f"Does {brand} cause ulcers?").concepts
+        assert (drug.text, drug.kind) == (brand, "drug") and generic in drug.synonyms
