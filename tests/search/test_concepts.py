@@ -142,10 +142,12 @@ def test_a_second_name_the_person_wrote_is_searched():
     assert "divalproex" in drug.synonyms
 
 
-def test_withdrawn_cox2_brands_are_their_drugs():
+def test_brands_the_dictionary_lacks_are_their_drugs():
     """Vioxx and Bextra were withdrawn before today's drug dictionary was made, so it does not know them; the 1999-2004
-    trials of the corpus write rofecoxib and valdecoxib. As a free phrase "Vioxx" became an outcome ("Is it safe to
+    trials of the corpus write rofecoxib and valdecoxib (Soma, Demerol, Lotrel and other brands of the corpus' years are
+    missing too). As a free phrase "Vioxx" became an outcome ("Is it safe to
     take Celebrex or Vioxx with it?" -> "Outcome: Vioxx")."""
-    for brand, generic in (("Vioxx", "rofecoxib"), ("Bextra", "valdecoxib")):
+    for brand, generic in (("Vioxx", "rofecoxib"), ("Bextra", "valdecoxib"), ("Soma", "carisoprodol"),
+                           ("Demerol", "meperidine"), ("Lotrel", "benazepril")):
         [drug, _] = extract_concepts(f"Does {brand} cause ulcers?").concepts
         assert (drug.text, drug.kind) == (brand, "drug") and generic in drug.synonyms
