@@ -183,10 +183,11 @@ _CUE_PATTERNS: dict[str, str] = {
         r"|applying|using)\s+(the\s+)?([\w/-]+\s+){0,3}$|\bof\s+(the\s+)?([\w/-]+\s+){0,2}$",
     "guideline_text": r"\b(this|these|the present|our) (guidelines?|consensus statement|position statement)\b"
         r"|\bto provide (an? )?(evidence-based )?(practice )?guidelines?\b",
-    "meta": r"meta-?analy|systematic(ally)? review|systemic review|pooled analysis|cochrane (review|collaboration)",
+    "meta": r"meta-?analy|meta-?regression|systematic(ally)? review|systemic review|pooled analysis|cochrane (review|collaboration)",
     "meta_first_person":
         r"\b(we|this|our|present|the present)\b[^.]{0,60}\b(meta-?analy|systematic(ally)? review|systemic review)"
         rf"|\bmeta-?analysis of {_NUMBER_WORDS} |\bmeta-?analy\w* (was performed|techniques|methods|criteria)"
+        r"|\bmeta-?regression (analys[ie]s )?(was|were) (performed|conducted|carried out|used)\b"
         r"|\bmeta-?analytic"
         r"|\bto systematically review\b[^.]{0,80}\b(trials|studies|literature|evidence)"
         r"|\breview of (the )?(medline|pubmed|embase|cochrane)\b"
@@ -223,7 +224,7 @@ _CUE_PATTERNS: dict[str, str] = {
         r"|\bhomogenates?\b|\bmicrosomes?\b|\bex vivo\b",
     "human": r"\b(patients?|volunteers?|participants?|subjects|women|men|children|adults|infants|neonates"
         r"|adolescents|individuals|persons|people|outpatients|inpatients|primigravidas|respondents)\b",
-    "random": r"\brandomi[sz](ed|ation|ing|e)\b|\brandomly (assigned|allocated|divided|enrolled|distributed)"
+    "random": r"\brandomi[sz](ed|ation|ing|e)\b|\brandomly (assigned|allocated|divided|enrolled|distributed|compared)"
         r"|\bin (a )?random (order|sequence|fashion)\b|\brandom (allocation|assignment)\b"
         r"|\bassignment was random|\ballocated at random|\bconsecutively randomi"
         r"|\b(allocated|assigned|divided|distributed) randomly\b|\brandomly (treated|given)\b",
@@ -249,17 +250,29 @@ _CUE_PATTERNS: dict[str, str] = {
         r"|\breviewed (the )?(medical |hospital )?"
         r"(records|charts|data)|\brecords of\b[^.]{0,40}\bwere reviewed"
         r"|\breview of (\d[\d,]* |all |the )?([\w-]+ )?(medical |hospital |clinical )?(records|charts|case notes)\b"
-        r"|\breview of (our|\d+|the) (first |last |consecutive )?(\d+ )?([\w-]+ )?(patients|cases)\b",
+        r"|\breview of (our|\d+|the) (first |last |consecutive )?(\d+ )?([\w-]+ )?(patients|cases)\b"
+        r"|\breview(s|ed)? (the |all (the )?)(\w+ )?(cases|patients) (of|with|who|treated|managed|seen|admitted)\b",
     "case_control": r"\bcase[- ]control(led)?\b|\bcases and \d[\d,]* (matched )?controls|\b(taken|served|used) as "
         r"(cases|controls)\b|\bwith\b[^.;]{0,80}\band \d+ [^.;]{0,50}\bwithout (this|the|a)\b",
     # The paper's own case report, even when it also reviews or searches the literature.
     "own_case_report":
         r"\bwe (report|present|describe) (a|an|the|one) (unique |rare |unusual )?case\b|^case reports?\b"
-        r"|\b(this|a) case report\b|\bcase[- ]stud(y|ies)\b(?=[^.]{0,40}$)"
+        r"|\b(this|a) case report\b|\bcase[- ]stud(y|ies)\b(?=[^.]{0,40}$)|:\s*an? case[- ]study\.?$"
         r"|\bto (report|describe|present) (a|an|the|one|two|three) (\w+ ){0,2}cases?\b|\ban original case\b"
         r"|\bcase (story|history|report) (is|was) (described|presented|reported)|\bcase report information"
         r"|\bwe (describe|report|present) the first\b"
+        # "This study reports two unusual cases", "This paper describes the first case of a patient", "We describe
+        # the use of botulinum toxin ... in a patient", "This report describes the effectiveness of X in seven patients"
+        r"|\b(this|the present|our) (paper|report|article|communication|study) (reports?|describes?|presents?) (the |a |an )?"
+        r"(first |one |two |three |four |five )?([\w-]+ ){0,2}cases?\b"
+        r"|\b(we|this (paper|report|article|communication)) (describes?|reports?|presents?)\b[^.]{0,150}\bin (a|an|one|two"
+        r"|three|four|five|six|seven|eight|nine|ten) ([\w-]+ ){0,3}?(patients?|man|woman|boy|girl|child|infant)\b"
+        r"(?! (population|group|sample|cohort)s?\b)"
         r"|^(\S+ ){0,3}an? \d+[- ]year[- ]old (\w+ ){0,3}(man|woman|male|female|boy|girl|patient|child|infant)\b",
+    # The paper's own series of patients, told beside a literature search ("our open-label case series (n = 6)",
+    # "nine patients ... at our hospital were included for analysis. Another seven cases from the literature").
+    "own_series": r"\bour ([\w-]+ ){0,2}case series\b|\bcase series\b[^.]{0,60}\b(is|are|was|were) (presented|described"
+        r"|reported)\b|\bat our (hospital|institution|clinic|cent(er|re)|department|unit)\b|\bamong our \w+ patients\b",
     # Designs named in the plural, as the evidence a review or commentary cites.
     "cited_design": r"\b(case[- ]control(led)?|cohort|observational|prospective|retrospective) studies\b",
     "cross_sectional": r"\bcross[- ]sectional(?!ly)|(?<!longitudinal )\bsurvey\b|\bquestionnaire (was|were) (sent|mailed|distributed|"
@@ -496,6 +509,10 @@ def _classify_text(text: _Text) -> DesignResult:
     own_case = _CUES["own_case_report"].search(title) or _CUES["own_case_report"].search(body)
     if own_case:  # "We report a case ... and review the literature": the case is the paper's own data
         return result("case_series", own_case.group(0))
+    own_series = _first(_CUES["own_series"], both) if text.meta and "our" in both.lower() else ""
+    if own_series and not re.search(r"meta-?analy|systematic(ally)? review", both, re.I):
+        # the paper's own patients beside the cases it searched for: a case series that reviews the literature
+        return result("case_series", own_series)
     if text.meta:
         return result("meta_analysis", text.meta)
     other = _first(_CUES["other_design"], both)
@@ -675,7 +692,7 @@ _PEOPLE = (r"(?:patients?|subjects?|participants?|volunteers?|individuals?|perso
            r"|hypertensives|diabetics|migraineurs|schizophrenics|members|recipients|survivors|nigerians|couples"
            r"|primiparas|twins|donors|caregivers|consumers|pairs|trainees|providers|experts|pharmacists|dentists"
            r"|surgeons|clinicians|practitioners|parents|pregnancies|non-?responders|drivers|cleaners|families"
-           r"|case notes|staff)")
+           r"|case notes|staff|parturients)")
 _UNIT_WORDS = (r"(?:%|percent|per\b|-year|-month|-week|-day|-hour|years?\b|yrs?\b|months?\b|weeks?\b|days?\b|hours?\b"
                r"|hrs?\b|(?-i:h)\b|min\b|minutes?\b|msec\b|ms\b|sec\b|seconds?\b|s\b|mg\b|g\b|kg\b|µg\b|mcg\b|ug\b|ml\b|l\b"
                r"|mm\b|cm\b|mmhg\b|mmol\b|nmol\b|hz\b|khz\b|db\b|iu\b|units?\b|times\b|fold\b|x\b|centers\b|centres\b"
@@ -689,19 +706,21 @@ _AGE = r"(?:\d+-?\s*(?:to-?\s*)?)?\d+[- ](?:year|yr|month|week)s?[- ]old"
 # A stage or code written between a count and its people ("Eight pT2-3bN0-1M0 patients"), and an aside in brackets
 # after a word ("300 young (<35 years) persons", "Two-thousand-...-ninety-five (2395) patients"; not a share "(5%)").
 _CODE = r"[A-Za-z]+\d[\w\-/+]*"
+# A severity span between a count and its people ("One hundred and seven mild to moderate hypertensive patients").
+_SEVERITY = r"(?:mild|moderate)\s+to\s+(?:moderate|severe)"
 _WORD_ASIDE = r"(?<=[A-Za-z] )\((?![^()]*%)[^()]{1,30}\)"
 # A number, up to five plain words (no digit but an age, no linking verb; a comma only between words: "118 healthy,
 # white women"), then a word for people. No number word between them ("2 Fourteen healthy volunteers": a paragraph number
 # before the count), no plural time word ("six post operative hours, the patients"), and no hyphen after the people
 # ("1,282,996 person-years", "patient-days": time, not people).
 _COUNT = re.compile(
-    rf"(?<![\w.,\-/])(?P<num>{_NUMBER})(?![\w%]|[.,]\d|\s*{_UNIT_WORDS})"
+    rf"(?<![\w.,\-/])(?<!\d:)(?P<num>{_NUMBER})(?![\w%]|[.,]\d|:\d|\s*{_UNIT_WORDS})"
     rf"(?P<between>(?:\s+(?!(?:of|in|to|per|from|at|on|for|had|have|has|were|was|who|did|is|are|than|each)\b|{_WORD}\b|{_TIME}\b)"
-    rf"(?:{_AGE}|[A-Z]\.(?=\s+[a-z])|[A-Za-z()\-/']+|{_CODE}|{_WORD_ASIDE})(?:(?<!\)),(?=\s+[a-z]))?){{0,5}}?)\s+"
+    rf"(?:{_AGE}|{_SEVERITY}|[A-Z]\.(?=\s+[a-z])|[A-Za-z()\-/']+|{_CODE}|{_WORD_ASIDE})(?:(?<!\)),(?=\s+[a-z]))?){{0,5}}?)\s+"
     rf"(?P<noun>{_PEOPLE})\b(?!-\w)"
-    rf"(?!\s+(?:studies|study|trials?|groups?)\b)", re.I)
+    rf"(?!\s+(?:studies|study|trials?|groups?|each\s+(?:in|into|to|per|for)\b)\b)", re.I)
 # "n = 30" (also "n = 16, 806)"; not "n = 30 per group", nor a count of trials or body parts).
-_N_EQUALS = re.compile(r"\b[nN](?<!\beach [nN])\s*=\s*(?P<num>\d{1,3}(?:,\d{3})+|\d{1,3}(?:, \d{3})+(?=\s*\))|\d+)(?![\d.,]?\d)"
+_N_EQUALS = re.compile(r"\b[nN](?<!\beach [nN])\s*=\s*(?P<num>\d{1,3}(?:,\d{3})+|\d{1,3}(?:, \d{3})+(?=\s*\))|\d{1,3}(?:[ \u2009]\d{3})+(?=\s*[);])|\d+)(?![\d.,]?\d)"
                        r"(?!\s*(?:per|in each|each)\b)(?!\s*(?:clinical )?(?:trials|studies"
                        r"|articles|papers|eyes|teeth|samples|ears|limbs|knees|hips|feet|lesions|procedures))")
 _TOTAL_NUMBER = re.compile(rf"(?<!mean )(?<!median )(?<!average )\b(?:total )?number of (?:(?!per\b)[\w-]+\s+)?"
@@ -729,7 +748,7 @@ _SCREENED_THEN = re.compile(
 # abstract that describes a survey or questionnaire (elsewhere "10 patients responded" is a treatment response).
 _SURVEY = re.compile(r"\bsurveys?\b|\bquestionnaires?\b", re.I)
 _RESPONDED = re.compile(
-    rf"(?<![\w.,\-/])(?P<num>{_NUMBER})(?:\s*/\s*\d[\d,]*)?(?:\s*\(\s*\d+(?:\.\d+)?\s*%\s*\))?\s+"
+    rf"(?<![\w.,\-/])(?P<num>{_NUMBER})(?!\s*(?:%|percent\b|per cent\b))(?:\s*/\s*\d[\d,]*)?(?:\s*\(\s*\d+(?:\.\d+)?\s*%\s*\))?\s+"
     rf"(?:of\s+(?:the\s+)?(?:[A-Za-z-]+\s+){{0,3}}?)?(?:[A-Za-z-]+\s+){{0,4}}?"
     rf"(?:(?:responded|replied)(?!\s+(?:well|poorly|favou?rably|rapidly|best|least|to (?:the )?(?:treatment|therapy"
     rf"|drug|medication|antineuralgic|antimalarial)))"
@@ -807,7 +826,10 @@ _ARMS_OF = re.compile(rf"\b\d[\d,]*\s+(?:\(\S+\)\s+)?of\s+(?:the\s+)?(?P<a>{_NUM
                       rf"|randomi[sz]ed|assigned|allocated|on|in the)\b", re.I)
 _PEOPLE_WORD = re.compile(rf"\b{_PEOPLE}\b", re.I)
 _SINGLE_CASE = re.compile(r"\b(?:we|the authors?|this (?:short |brief )?(?:note|report|paper|article|communication))"
-                          r" (?:present|report|describe)s? (?:the |a |an )?case\b|\bthis is a case report\b"
+                          r" (?:present|report|describe)s? (?:the |a |an )?(?:first |unique |rare |unusual )?case\b"
+                          r"|\bthis is a case report\b"
+                          r"|\bwe (?:describe|report|present)\b[^.]{0,150}\bin (?:a|one) (?:single )?(?:[\w-]+ ){0,2}?patient\b"
+                          r"(?! (?:population|group|sample|cohort)s?\b)"
                           r"|\b(?:described|reported|observed) in (?:one|a) (?:\w+ )?patient\b|\bwe (?:present|report|describe) (?:a|an) \d+-year-old"
                           r"|\b(?:a|an|this|the) (?:original )?case (?:report|story|history)\b|^case report"
                           r"|\bto (?:report|describe|present) (?:a|an|one) (?:\w+ ){0,2}case\b"
@@ -822,6 +844,10 @@ _SINGLE_CASE = re.compile(r"\b(?:we|the authors?|this (?:short |brief )?(?:note|
                           r"|^an? (?:[\w-]+ ){0,3}(?:patient|woman|man|boy|girl|child|infant) (?:presented|was|had"
                           r"|suffering|developed|underwent)\b",
                           re.I)
+# The paper's own few cases ("This study reports two unusual cases of acquired HO", "We describe three cases").
+_FEW_CASES = re.compile(r"\b(?:we|the authors?|this (?:short |brief )?(?:note|report|paper|article|communication|study))"
+                        r" (?:present|report|describe)s? (?P<k>two|three|four|five|2|3|4|5) (?:[\w-]+ ){0,2}?cases\b",
+                        re.I)
 # A sentence that opens a case ("A 57-year-old man developed ..."); two or more are as many patients.
 _CASE_OPENING = re.compile(r"^(?:(?:in|case|patient) \d+[:,.]?\s+)?an? \d+[- ](?:year|month)s?[- ]old (?:[\w-]+ ){0,3}?"
                            r"(?:man|woman|male|female|boy|girl|patient|child|infant)\b", re.I)
@@ -894,7 +920,7 @@ _COMPLETED = re.compile(rf"(?<![\w.,\-/])(?P<num>{_NUMBER})\s+(?:[\w-]+\s+){{0,3
 # "Another 34 outpatients were also treated", "The same protocol was followed in 10 patients with CAD and in 13
 # controls", "Their efficacy was also compared in 23 patients"): its count joins the earlier one.
 _FURTHER_GROUP = re.compile(
-    rf"\b(?:another|a (?:second|third|further|separate|new)|an additional) (?:group|sample|cohort|series|set) of\s+"
+    rf"\b(?:another|a (?:second|third|further|separate|new|parallel)|an additional) (?:group|sample|cohort|series|set) of\s+"
     rf"(?={_NUMBER}\s)|\b(?:another|a further|an additional)\s+(?={_NUMBER}\s)"
     r"|\b(?:the same|an identical|a similar) (?:protocol|procedure|study|design|tests?|examinations?|investigations?"
     r"|measurements?|experiments?|assessments?) (?:was|were) (?:also )?(?:\w+ )?(?:followed|performed|carried out"
@@ -911,7 +937,7 @@ _SEVERAL_STUDIES = re.compile(
     r"(?:carried out|conducted|performed|undertaken|done)\b", re.I)
 # Words without which neither of the two patterns above can match (looked for first: cheaper).
 _FURTHER_WORDS = ("another", "second", "third", "further", "separate", "new", "additional", "same", "identical",
-                  "similar", "also")
+                  "similar", "also", "parallel")
 _STUDIES_WORDS = ("trials", "studies", "experiments")
 # A group labelled as the controls after its description ("36 patients ... without PIPE (control group)").
 _CONTROL_LABEL = re.compile(r"[^.;()]{0,100}?\((?:the |a )?control(?:s| group| subjects)?\)", re.I)
@@ -1297,6 +1323,8 @@ def _size_reading(abstract: str) -> _SizeReading:
         # one patient per case
         return reading(SampleSize(n=len(opening), sentence=opening[0]))
     for sentence in sentences:
+        if few := _FEW_CASES.search(sentence):
+            return reading(SampleSize(n=_number(few.group("k")) or 0, sentence=sentence))
         if _SINGLE_CASE.search(sentence):
             return reading(SampleSize(n=1, sentence=sentence))
     return reading(None)

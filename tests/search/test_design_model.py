@@ -123,6 +123,17 @@ def test_view_reads_the_fifth_round_cues(title: str, abstract: str, cues: set[st
     assert cues <= set(v.cues) and not absent & set(v.cues), sorted(v.cues)
 
 
+@pytest.mark.parametrize(("title", "abstract", "cues"), [
+    # the seventh round's cue (holdout 17 read): the paper's own series beside the literature it searched
+    ("Drug A toxicity.", "Eight patients treated at our hospital were analysed. Six cases from a MEDLINE search were "
+     "also reviewed.", {"body:own_series"}),
+    ("Drug A in depression.", "In our open-label case series (n = 5), drug A was added.", {"body:own_series"}),
+])
+def test_view_reads_the_seventh_round_cue(title: str, abstract: str, cues: set[str]) -> None:
+    v = dm.view(title, abstract)
+    assert cues <= set(v.cues), sorted(v.cues)
+
+
 def test_view_reads_the_rules_answer_cues_and_sample_size() -> None:
     v = dm.view("Drug X: a randomized trial", "In this double-blind study 120 patients were randomized.", ["Humans"])
     assert v.rule.label == "rct"
@@ -282,7 +293,7 @@ def _synthetic_folder(tmp_path: Path) -> tuple[Path, Path, dict[str, set[str]]]:
     first = read_labelled(folder / LABEL_SETS[2])
     _write_labels(folder, SECOND_READER, [{**r, "design": "cohort" if i == 0 else r["design"]}
                                           for i, r in enumerate(first)])
-    (folder / "design_labels_holdout17.jsonl").write_text("being written, not JSON yet\n", encoding="utf-8")
+    (folder / "design_labels_holdout18.jsonl").write_text("being written, not JSON yet\n", encoding="utf-8")
     corpus = tmp_path / "corpus.jsonl"
     corpus.write_text("".join(json.dumps(r) + "\n" for r in records), encoding="utf-8")
     return folder, corpus, sets
@@ -319,7 +330,7 @@ def test_cross_set_never_trains_on_the_set_it_scores(tmp_path: Path, monkeypatch
     # two models (learned, hybrid) per held-out set, each on exactly the other sets
     assert sorted(map(sorted, trained_on)) == sorted(sorted(everything - s) for s in sets.values() for _ in (1, 2))
     assert list(figures["per_set"]) == list(sets)
-    assert figures["not_opened"] == ["design_labels_holdout17.jsonl"]
+    assert figures["not_opened"] == ["design_labels_holdout18.jsonl"]
     for name, per in figures["per_set"].items():
         assert per["n"] == len(sets[name]) and per["trained_on"] == len(everything - sets[name])
         assert set(per) >= {"rules", "learned", "hybrid", "sample_size_exact"}
