@@ -17,7 +17,7 @@ from collections import Counter
 
 from search.design import DESIGNS
 
-from .state import UNCERTAINTY_CODES, BottomLine, DesignCount, Frame, RankedPaper, Uncertainty, Verdict
+from .state import INDIRECT, UNCERTAINTY_CODES, BottomLine, DesignCount, Frame, RankedPaper, Uncertainty, Verdict
 from .verdict import counted_papers, rests_on_indirect
 
 # Study types that can carry a treatment verdict, strongest first (DESIGNS is in evidence order).
@@ -31,9 +31,10 @@ UNCLEAR_SHARE = 1 / 3  # this share of counted studies with an unclear finding o
 
 def build_bottom_line(verdict: Verdict, papers: list[RankedPaper], frame: Frame) -> BottomLine:
     """The bottom-line facts for one answer."""
-    counted = [c.paper for c in counted_papers(papers, frame)]
+    weighed = counted_papers(papers, frame)
+    counted = [c.paper for c in weighed]
     return BottomLine(verdict=verdict.label, strongest=strongest(counted),
-                      uncertain=uncertainties(verdict, counted, papers, frame))
+                      uncertain=uncertainties(verdict, counted, papers, frame, indirect=rests_on_indirect(weighed)))
 
 
 def strongest(counted: list[RankedPaper]) -> list[DesignCount]:
@@ -44,9 +45,9 @@ def strongest(counted: list[RankedPaper]) -> list[DesignCount]:
 
 
 def uncertainties(
-    verdict: Verdict, counted: list[RankedPaper], papers: list[RankedPaper], frame: Frame
+    verdict: Verdict, counted: list[RankedPaper], papers: list[RankedPaper], frame: Frame, *, indirect: bool
 ) -> list[Uncertainty]:
-    """What the counted evidence leaves open, most important first."""
+    """What the counted evidence leaves open, most important first (``indirect``: verdict.rests_on_indirect)."""
     out: list[Uncertainty] = []
     n = len(counted)
     if frame.kind == "comparison" and not any(p.addresses and p.addresses.label == "yes" for p in papers):
@@ -54,8 +55,8 @@ def uncertainties(
                                "no study compared the two directly"))
     if n == 0:
         return out
-    if rests_on_indirect(papers, frame):
-        out.append(Uncertainty("indirect", "no study addresses the question itself (indirect evidence)",
+    if indirect:
+        out.append(Uncertainty(INDIRECT, "no study addresses the question itself (indirect evidence)",
                                "no study looked at just this; they were about other problems or other people"))
     designs = {p.design.label for p in counted if p.design is not None}
     if not designs & set(STRONG_DESIGNS):

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from search.design import DESIGNS
 
-from .state import BottomLine, Frame, ModeText, Verdict
+from .state import INDIRECT, BottomLine, Frame, ModeText, Verdict
 from .verdict import MIN_STUDIES, unread
 
 # Lay names of the study designs (DESIGNS holds the clinical ones): (one, several).
@@ -90,7 +90,7 @@ def lay_headline(verdict: Verdict, frame: Frame) -> str:
 
 def _indirect(bottom: BottomLine) -> bool:
     """The answer rests only on studies of other problems or other people (bottom_line's "indirect")."""
-    return any(u.code == "indirect" for u in bottom.uncertain)
+    return any(u.code == INDIRECT for u in bottom.uncertain)
 
 
 def lay_explanation(verdict: Verdict, frame: Frame, *, indirect: bool = False) -> str:

@@ -222,7 +222,9 @@ class DesignCount:
 
 
 # What the bottom line may say the evidence leaves open (search/pipeline/bottom_line.py), most important first.
-UNCERTAINTY_CODES = ("no_head_to_head", "indirect", "no_trials", "few_studies", "old_studies", "small_studies",
+# INDIRECT: no counted study addresses the question itself (verdict.rests_on_indirect); the reading modes word it.
+INDIRECT = "indirect"
+UNCERTAINTY_CODES = ("no_head_to_head", INDIRECT, "no_trials", "few_studies", "old_studies", "small_studies",
                      "unclear_findings", "disagree", "not_safety")
 
 

@@ -118,14 +118,10 @@ def counted_papers(papers: list[RankedPaper], frame: Frame) -> list[Counted]:
     return [Counted(p, weights[p.record.pmid]) for p in papers if p.stance is not None and weights[p.record.pmid] > 0]
 
 
-def _all_partly(counted: list[Counted]) -> bool:
-    """Rule 4's indirect case: studies are counted, and none of them addresses the question fully."""
+def rests_on_indirect(counted: list[Counted]) -> bool:
+    """Rule 4's indirect case: studies are counted, and none of them addresses the question fully (all "partly":
+    other problems, other people)."""
     return bool(counted) and not any(c.weight == 1.0 for c in counted)
-
-
-def rests_on_indirect(papers: list[RankedPaper], frame: Frame) -> bool:
-    """Whether the verdict's studies all address the question only partly (other problems, other people)."""
-    return _all_partly(counted_papers(papers, frame))
 
 
 def decide(
@@ -167,7 +163,7 @@ def decide(
                  f"{'leans' if one else 'lean'}"), caution)
     confidence = _confidence(len(sided), max(share, 1 - share), offline=offline)
     reason = f"Of the {_studies(n)} that address the question, {split}{_rest(n - len(sided))}."
-    if _all_partly(counted):
+    if rests_on_indirect(counted):
         confidence = "low"
         x = frame.intervention or "the treatment"
         reason = (f"No study found {_what(frame, one=True)} exactly; of the {_studies(n)} of {x} for other problems "
@@ -179,14 +175,13 @@ def decide(
     if frame.kind == "comparison" and label == "no":
         reason += " " + _COMPARISON_NO[frame.claim or "better"].format(y=frame.comparator or "the alternative")
     if frame.kind == "safety" and label in ("no", "mixed"):
-        reason = (f"Of the {_studies(n)} that address the question, {n_no} report adverse effects or risks"
-                  f"{_rest(n - n_no)}; none shows that it is safe for you.")
+        harms = (f"Of the {_studies(n)} that address the question, {n_no} report adverse effects or risks"
+                 f"{_rest(n - n_no)}")
         if offline and n_no < SAFETY_HARM_SHARE * n:
             # Offline only harms can be read, never reassurance: a minority of studies reporting harms while the
             # rest say nothing readable is no "not safe" (rule 6).
-            return Verdict("insufficient", "low", n,
-                           f"Of the {_studies(n)} that address the question, {n_no} report adverse effects or risks"
-                           f"{_rest(n - n_no)}. {_SAFETY_MINORITY}", caution)
+            return Verdict("insufficient", "low", n, f"{harms}. {_SAFETY_MINORITY}", caution)
+        reason = f"{harms}; none shows that it is safe for you."
     if frame.kind == "safety" and label == "yes" and offline:
         return Verdict(
             "insufficient", "low", n,
