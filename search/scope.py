@@ -381,7 +381,9 @@ _DECISION = tuple(
         r"drink|mix|combine|be on|go back)\b",
         r"\bis it (ok|okay|safe|fine|alright|all right|dangerous|bad|risky|harmful) (for (me|my \w+|him|her|us)|"
         r"if (i|we|he|she|my \w+)|to \w+ (my|his|her|him|me))\b",
-        r"\b(do|does|will) " + _SUBJECT + r" (still |really )?need\b",
+        # "Do I still need my statin?" is a decision; "will I need less painkiller the next day?" asks what a
+        # treatment changes, a research question.
+        r"\b(do|does|will) " + _SUBJECT + r" (still |really )?need\b(?! (less|fewer|more|smaller|lower)\b)",
         r"\b(im|i am|hes|shes|he is|she is|we are|ive been|i have been) (on|taking|prescribed)\b.{0,60}"
         r"\b(can|should|is it|may|could|will)\b",
     )

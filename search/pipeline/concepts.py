@@ -70,8 +70,14 @@ RELATION_WORDS = frozenset(
     happen happens happened happening again
     mean means meant put puts putting combined end ends
     switch switches switched switching swap swaps swapped swapping
+    stronger weaker easier harder faster quicker slower gentler kinder harsher
+    start starts started starting begin begins began begun beginning suggest suggests suggested suggesting
+    let lets found shows showed doctor doctors gp
     """.split()
 )
+# ("I'm 52 and just started a beta blocker", "my doctor suggests atenolol", "will it let me exercise more": who
+# advised it and when it began are the telling; as concepts they were searched as words and shown as the outcome
+# ("52, started, blood pressure, erection problems"). A bare number is an age or a count: no concept either.)
 # ("Would a nerve block mean he needs fewer painkillers?", "putting local anaesthetic into the wound", "a combined
 # spinal-epidural": "mean", "put" and "combined" carry the question, they name nothing; "combined" alone is also a
 # disease dictionary's variant of multiple carboxylase deficiency. "Switching her to losartan" asks for a comparison
@@ -267,6 +273,11 @@ def clean_question(question: str) -> str:
     return " ".join(text.split())
 
 
+# "Celebrex-type drugs", "codeine-type painkillers", "perindopril-based treatment": a drug named with a suffix that
+# says "like it"; read as one word, the drug went unrecognised and the phrase was searched as free text.
+_DRUG_KIND_SUFFIXES = frozenset({"type", "based", "like", "style", "containing"})
+
+
 def _words(doc: Any) -> list[Word]:
     """Join spaCy tokens not separated by whitespace ("ACE-inhibitors", "covid-19"), dropping edge punctuation."""
     chunk_of: dict[int, int] = {}
@@ -292,6 +303,9 @@ def _words(doc: Any) -> list[Word]:
             tokens.pop()
         if not tokens:
             continue
+        if (len(tokens) > 2 and tokens[-2].text == "-" and tokens[-1].lower_ in _DRUG_KIND_SUFFIXES
+                and _lookup_drug("".join(t.text for t in tokens[:-2]).lower()) is not None):
+            tokens = tokens[:-2]  # "Celebrex-type drugs", "perindopril-based treatment": the drug is named
         text = "".join(t.text_with_ws for t in tokens).strip()
         lemma = "".join(t.lemma_.lower() + t.whitespace_ for t in tokens).strip()
         head = max(tokens, key=lambda t: t.pos_ in CONTENT_POS)
@@ -593,13 +607,13 @@ def extract_concepts(question: str) -> Extraction:
         if extendable:
             run.append(i)
             continue
-        if run:
+        if run and not all(words[j].text.isdigit() for j in run):  # "I'm 52": an age, not a topic ("10 mg" stays)
             phrase = " ".join(words[j].text for j in run)
             lemmas = " ".join(words[j].lemma for j in run)
             concept = Concept(text=phrase, synonyms=pick_synonyms([phrase, lemmas], _head_synonyms(words, run)),
                               kind="phrase")
             placed.append((run[0], concept, False))
-            run = []
+        run = []
         if word is not None and i not in used_words and _is_content(word):
             run = [i]
 

@@ -25,9 +25,9 @@ _WS = re.compile(r"\s+")
 _COMPARATIVE = (
     r"(?:more|less|fewer)\s+(?:[\w'-]+\s+){0,5}?than"
     r"|(?:better|worse|safer|stronger|weaker|faster|slower|superior|inferior|greater|fewer|higher|lower|cheaper"
-    r"|quicker|sooner|easier|longer|shorter)"
+    r"|quicker|sooner|easier|gentler|kinder|harsher|longer|shorter)"
     r"(?:\s+(?:[\w'-]+\s+){0,5}?)?\s*than|(?:superior|inferior|preferable|similar|equivalent)\s+to"
-    r"|as\s+(?:\w+\s+){1,3}?as"
+    r"|as\s+(?!soon\s+as|long\s+as)(?:\w+\s+){1,3}?as"
     r"|versus|vs\.?|compared\s+(?:with|to)|in\s+comparison\s+(?:with|to)|over"
 )
 _PIVOT = re.compile(rf"\b(?:{_COMPARATIVE})\b", re.I)
@@ -45,7 +45,12 @@ _HARM = re.compile(
     r"\b(?:cause[sd]?|causing|side[\s-]?effects?|adverse|harm(?:s|ful)?|risk(?:s)?\s+of|raise[sd]?\s+(?:the\s+)?risk"
     r"|increase[sd]?\s+(?:the\s+)?risk|lead\s+to|trigger[s]?|bring(?:s|ing)?\s+on|set(?:s|ting)?\s+off|worsen[s]?"
     r"|damage[s]?|toxic|addict\w*|dependen\w+"
-    r"|make[s]?\s+(?:[\w'-]+\s+){0,3}?(?:worse|sleepy|drowsy|tired|dizzy|sick|nauseous|flush\w*|itch\w*|swell)"
+    r"|make[s]?\s+(?:[\w'-]+\s+){0,3}?(?:worse|sleepy|drowsy|tired|dizzy|sick|nauseous|flush\w*|itch\w*|swell"
+    r"|faint|pass\s+out|ill|confused|shaky|constipated|forgetful|depressed|anxious)"
+    # "Is it going to give me erection problems?", "Will Imitrex give you chest tightness?": what it brings on
+    # ("give me relief", "give him more energy" ask for a benefit).
+    r"|give[sn]?\s+(?:me|you|him|her|them|us|people|patients|someone|anyone)\s+"
+    r"(?!(?:some\s+|any\s+)?(?:relief|more|better|back|energy|strength|protection|peace|control)\b)"
     # "Do calcium channel blockers make people more likely to get depressed?": what the medicine brings on.
     r"|make[s]?\s+(?:[\w'-]+\s+){0,3}?more\s+likely\s+to"
     # "If I have an epidural, am I more likely to end up with a caesarean?": the asker's own risk.
@@ -73,6 +78,11 @@ _BENEFIT = re.compile(
 )
 _PURPOSE = re.compile(r"\b(?:used|taken|given|prescribed|meant|designed|needed)\s+(?:\w+\s+)?to\s+\Z", re.I)
 _ASSOCIATION = re.compile(r"\b(?:associated|linked|related|correlated|connection|link)\s+(?:with|to|between)\b"
+                          # "My gums have got puffy since I started nifedipine. Is there a link?", "Could it be the
+                          # tablets?": a link between what was told, asked without naming either.
+                          r"|\bis\s+there\s+(?:a|any)\s+(?:link|connection|relationship)\b"
+                          r"|\b(?:could|can|might)\s+(?:it|that|this|they)\s+be\s+(?:the|from|due|because|caused|linked"
+                          r"|related|connected)\b"
                           r"|\b(?:people|patients|women|men|children|adults|those|users)\s+who\s+(?:take|use|are\s+on)\b"
                           r".*\bmore\s+likely\s+to\b", re.I)
 # An effect question's verbs. Not every benefit verb (measured, not kept): with "cut", "protect" and "heal" here
@@ -185,7 +195,8 @@ def question_kind(question: str) -> str:
 # "Does X work as well as Y?", "Is X just as effective?", "Is X no worse than Y?": no difference answers yes.
 _AS_GOOD = re.compile(
     r"\b(?:as\s+(?:well|good|effective|efficacious|safe|strong|fast|quickly|much|helpful|successful|reliable)\s+as"
-    r"|just\s+as|equally|equivalent|the\s+same\s+as|no\s+(?:worse|less\s+effective)\s+than|comparabl[ey])\b",
+    r"|just\s+as|equally|equivalent|the\s+same\s+as|no\s+(?:worse|less\s+effective)\s+than|comparabl[ey])\b"
+    r"|\bthe\s+same\s+(?!as\b|time\b|way\b|thing\b|dose\b)[\w'-]+(?![^?]*\bthan\b)",
     re.I,
 )
 # "Is X less effective than Y?", "Does X work worse than Y?": a difference in Y's favour answers yes.
@@ -260,11 +271,21 @@ def frame_question(question: str, concepts: list[Concept]) -> FramedConcepts:
     positions = [_position(q, c) for c in concepts]
     order = sorted(range(len(concepts)), key=lambda i: (positions[i] < 0, positions[i]))
     asked_from = _asking_sentence(q, concepts, positions)
+    written = positions  # where each concept is written, before a treatment is placed where it is asked about
+    if not asked_from:
+        asked_from, referred = _referring_sentence(q, concepts, positions)
+        if referred is not None:
+            # "I've just started a beta blocker. Is it going to give me erection problems?": "it" is the
+            # treatment told, asked about where the question refers to it.
+            positions = [asked_from if i == referred else p for i, p in enumerate(positions)]
     if asked_from:
         # "... switching captopril to losartan. Would losartan keep her alive longer than captopril?": a treatment
         # told and then asked about stands where the asking sentence names it.
         # Its own words only: "oxybutynin" is not written again where "Ditropan XL" is.
-        positions = [p if p >= asked_from or not _is_treatment(c)
+        # "... because of a cough. Would an ARB give me the same cough?": what "the same" names is asked about too.
+        same = _SAME_AGAIN.search(q, asked_from)
+        positions = [p if p >= asked_from or not (_is_treatment(c) or same and _position(q, c, same.start(), same.end(),
+                                                                                           synonyms=False) >= 0)
                      or (again := _position(q, c, asked_from, synonyms=False)) < 0 else again
                      for p, c in zip(positions, concepts)]
         order = sorted(range(len(concepts)), key=lambda i: (positions[i] < 0, positions[i]))
@@ -335,10 +356,7 @@ def frame_question(question: str, concepts: list[Concept]) -> FramedConcepts:
         if kind in ("harm", "safety"):
             # "Since starting nifedipine for my blood pressure my gums have got swollen": what the treatment is
             # for is who takes it, not the harm asked about.
-            treated = [i for i in framed.outcome if any(_treats(q, concepts, positions, f, i) for f in first)]
-            if len(treated) < len(framed.outcome):
-                framed.outcome = [i for i in framed.outcome if i not in treated]
-                in_population = [*in_population, *treated]
+            in_population = [*in_population, *_treated(q, concepts, written, first, framed)]
     framed.population = [
         i for i in in_population
         if i not in framed.intervention + framed.comparator and _norm(concepts[i].text) not in GENERIC_PEOPLE
@@ -347,6 +365,11 @@ def frame_question(question: str, concepts: list[Concept]) -> FramedConcepts:
     # happens to the person ("does lidocaine stop the injection hurting?" asks about the injection).
     framed.outcome = [i for i in framed.outcome if not _form_of_treatment(q, concepts, positions, i)]
     _place_told(kind, concepts, told, framed)
+    if kind in ("harm", "safety", "association"):
+        # "Since starting nifedipine for my blood pressure my gums have got swollen. Could the tablets be causing
+        # it?": the blood pressure told is who takes it, the gums the harm.
+        framed.population = list(dict.fromkeys(framed.population + _treated(q, concepts, written,
+                                                                            framed.intervention, framed)))
     setting = _SETTING.match(q)
     if setting:
         # "After heart bypass surgery, does metoprolol prevent heart attacks?": who the question is about.
@@ -436,7 +459,11 @@ def _frame_comparison(
         before = [i for i in before if positions[i] >= asked_from]
     after = [i for i in candidates if positions[i] >= compared_from]
     before_treat = _asked_treatments(q, concepts, positions, before) or before[:1]
-    after_treat = [i for i in after if _is_treatment(concepts[i])] or after[:1]
+    after_treat = [i for i in after if _is_treatment(concepts[i])] or [
+        # "I use Imitrex for my migraines. Is Maxalt more effective than sumatriptan?": the comparator is the
+        # treatment told of, written again by another of its names.
+        i for i in range(len(concepts)) if 0 <= positions[i] < compared_from and i not in before_treat
+        and _is_treatment(concepts[i]) and _position(q, concepts[i], compared_from) >= 0][:1] or after[:1]
     framed.intervention = before_treat[:1]
     framed.comparator = after_treat[:1]
     # A further treatment after the pivot ("than olanzapine and quetiapine") is another arm, never an outcome;
@@ -517,6 +544,17 @@ def _joined(q: str, concepts: list[Concept], positions: list[int], a: int, b: in
 # "nifedipine for my blood pressure", "the tablets she takes for her arthritis": what a treatment is for.
 _FOR = re.compile(r"^\s*(?:\([^)]*\)\s*)?(?:(?:tablets?|pills?|that\s+\w+\s+takes?|(?:i|he|she)\s+takes?)\s+)?"
                   r"for\s+(?:my|his|her|their|your|the|a|an)?\s*$")
+
+
+def _treated(q: str, concepts: list[Concept], written: list[int], treatments: list[int],
+             framed: FramedConcepts) -> list[int]:
+    """Takes out of the outcome what ``treatments`` are written as taken for, unless that is all of it; returns
+    them (who takes the treatment, not the harm asked about)."""
+    treated = [i for i in framed.outcome if any(_treats(q, concepts, written, t, i) for t in treatments)]
+    if not treated or len(treated) == len(framed.outcome):
+        return []
+    framed.outcome = [i for i in framed.outcome if i not in treated]
+    return treated
 
 
 def _treats(q: str, concepts: list[Concept], positions: list[int], treatment: int, i: int) -> bool:
@@ -673,6 +711,37 @@ def _asking_sentence(q: str, concepts: list[Concept], positions: list[int]) -> i
     return 0
 
 
+# Words with which a question refers to a treatment named before it: "Is it safe?", "Will the first dose make me
+# faint?", "Could they be the cause?".
+_REFERRING = re.compile(r"\b(?:it|they|them|this|these|the\s+(?:first\s+)?(?:doses?|medicines?|medications?|meds"
+                        r"|drugs?|pills?|tablets?|treatment|injections?|jabs?|patch(?:es)?|spray|shots?))\b")
+
+
+# "Prandin instead of glyburide", "switching him off atenolol": the treatment given up is not what "it" is.
+_REPLACED = re.compile(r"\b(?:instead\s+of|rather\s+than|in\s+place\s+of|from|off)\s+(?:(?:my|his|her|their|the)\s+)?\Z")
+
+
+def _referring_sentence(q: str, concepts: list[Concept], positions: list[int]) -> tuple[int, int | None]:
+    """Where the last question begins and the treatment it refers to, when it names none itself; else (0, None).
+
+    "I'm 52 and just started a beta blocker for blood pressure. Is it going to give me erection problems?" asks
+    about the beta blocker in the sentence that says "it": read whole, the telling's "for blood pressure" and
+    "started" blurred what was asked (an unread frame, no verdict). The treatment is the last one told; the
+    question must refer to it ("it", "the tablets") or name nothing at all ("Is there a link?").
+    """
+    starts = [0] + [m.end() for m in SENTENCE_END.finditer(q)]
+    asked = next((start for start, end in reversed(list(zip(starts, starts[1:] + [len(q)])))
+                  if q[:end].rstrip().endswith("?")), 0)
+    if not asked:
+        return 0, None
+    told = [i for i, c in enumerate(concepts) if _is_treatment(c) and 0 <= positions[i] < asked
+            and not _REPLACED.search(q, 0, positions[i])]
+    named = [i for i in range(len(concepts)) if positions[i] >= asked]
+    if not told or any(_is_treatment(concepts[i]) for i in named) or (named and not _REFERRING.search(q, asked)):
+        return 0, None
+    return asked, max(told, key=lambda i: positions[i])
+
+
 # "Would glyburide control his blood sugar better?", "Is glimepiride less likely to cause hypos?": a comparative with
 # no "than" after it.
 # ("Feel better", "make him better" name the outcome; "adding X ... better" asks about an add-on, not a switch.)
@@ -687,6 +756,13 @@ _ADDING = re.compile(rf"\b(?:{_ADD_VERB}|{_ADDED_TO})\b")  # the words of ``adde
 # "Would switching her to losartan help her live longer?": a switch from what she takes asks whether the new one
 # does better, like a bare "better".
 _SWITCHING = re.compile(r"\b(?:switch|switching|swap|swapping|changing)\s+(?:(?:him|her|me|them|us|over)\s+)?to\b")
+# "My doctor may switch my enalapril to losartan. Will losartan let me exercise more?": after a switch told of, "more"
+# is more than on the treatment it replaces.
+# "I had to stop lisinopril because of a cough. Would an ARB give me the same cough?": as much as the one told of.
+_SAME_AGAIN = re.compile(r"\bthe\s+same\s+(?!as\b|time\b|way\b|thing\b|dose\b)[\w'-]+")
+_SWITCHED = re.compile(r"\b(?:switch|switching|switched|swap|swapping|swapped|change|changing|changed)\s+"
+                       r"(?:[\w'()-]+\s+){0,4}?(?:to|for)\b")
+_BARE_MORE = re.compile(r"\b(?:more|longer|further|less|fewer|better)\b(?!\s+(?:[\w'-]+\s+){0,5}?than\b)(?=[^?]*\?\s*\Z)")
 
 
 def _implicit_comparator(q: str, concepts: list[Concept], positions: list[int], asked_from: int) -> int | None:
@@ -698,7 +774,9 @@ def _implicit_comparator(q: str, concepts: list[Concept], positions: list[int], 
     bare comparative, without a treatment told before, or when the sentence that asks names no other treatment.
     """
     if not asked_from or _ADDING.search(q, asked_from) or not (
-            _BARE_COMPARATIVE.search(q, asked_from) or _SWITCHING.search(q, asked_from)):
+            _BARE_COMPARATIVE.search(q, asked_from) or _SWITCHING.search(q, asked_from)
+            or _SWITCHED.search(q, 0, asked_from) and _BARE_MORE.search(q, asked_from)
+            or _SAME_AGAIN.search(q, asked_from)):
         return None
     told = [i for i in range(len(concepts)) if 0 <= positions[i] < asked_from and _is_treatment(concepts[i])]
     asked = [i for i in range(len(concepts)) if positions[i] >= asked_from and _is_treatment(concepts[i])]

@@ -29,7 +29,7 @@ from search.stance.abbreviations import defined_abbreviations, expand, relevant
 from search.stance.outcome_reading import BOTH_ARMS, INERT_ARMS
 from search.stance.text import conclusion_sentences, first_name_at, last_name_at
 
-from .class_members import class_names
+from .class_members import CLASS_STEMS, class_names, stem_of
 from .formulations import arm_names as form_arm_names, form_of
 
 from .state import Frame, RankedPaper, Stance, UnderstoodQuery
@@ -278,11 +278,23 @@ _GENTLER_ON = re.compile(
 )
 
 
+# "I had to stop lisinopril because of a cough. Would an ARB give me the same cough?": does X bring on as much of O
+# as the treatment told of (the arm with less O answers no; no difference answers yes).
+_SAME_AGAIN = re.compile(
+    r"\b(?:give|cause|bring\s+on|trigger)s?\s+(?:me|you|him|her|them|people\s+)?\s*the\s+same\s+"
+    r"(?P<outcome>[a-z][a-z\s'-]{2,30}?)(?=\s+(?:as|again)\b|\s*[?.!,;]|\s*$)",
+    re.I,
+)
+
+
 def named_outcome(question: str) -> tuple[str, str] | None:
     """(outcome, wanted direction 'lower'|'higher') when the question compares the arms on a named outcome."""
     m = _GENTLER_ON.search(question)
     if m:
         return m.group("outcome").strip(), "lower"
+    m = _SAME_AGAIN.search(question)
+    if m:
+        return m.group("outcome").strip(), "higher"
     m = _AS_WELL.search(question)
     if m:
         return m.group("outcome").strip(), "higher" if m.group("verb").lower() in _UP_VERBS else "lower"
@@ -640,13 +652,23 @@ def _named_outcome_finding(
     return _stance(0.4, 0.4, 0.2, f"its sentences on {outcome} point both ways: \u201c{_short(quoted(last.clause))}\u201d")
 
 
-def _other_drug(x_names: list[str]):
-    """Whether a clause names a drug (a dictionary word) that is not the treatment asked about."""
+def _other_drug(x_names: list[str]) -> Callable[[str], bool]:
+    """Whether a clause names a drug (a dictionary word) that is not the treatment asked about.
+
+    A class ("ACE inhibitors") is written as its members: a drug is another one only when the class has a naming
+    stem (``class_members``) and the drug does not carry it, or when the clause names another class by its words or
+    abbreviation ("rates of cough were higher for the three ACEIs compared with losartan", asked of ARBs). A class
+    without a stem ("antihistamines") has no other drug.
+    """
     from .addresses import other_drugs
 
-    if _is_class(x_names):
-        return lambda clause: False  # a class ("ACE inhibitors") is written as its members: none is "another drug"
-    return lambda clause: bool(other_drugs(clause, x_names))
+    stem = stem_of(x_names)  # a class the question may also give examples of ("an ARB like candesartan")
+    if stem is None:
+        return (lambda clause: False) if _is_class(x_names) else (lambda clause: bool(other_drugs(clause, x_names)))
+    others = re.compile(r"(?<![\w-])(?:" + "|".join(re.escape(name) for s, (words, abbreviations) in CLASS_STEMS.items()
+                                                    if s != stem for name in (*words, *abbreviations))
+                        + r")(?![\w-])", re.I)
+    return lambda clause: bool(others.search(clause)) or any(not d.endswith(stem) for d in other_drugs(clause, x_names))
 
 
 def outcome_stance(query: UnderstoodQuery, paper: RankedPaper) -> Stance | None:
@@ -657,12 +679,17 @@ def outcome_stance(query: UnderstoodQuery, paper: RankedPaper) -> Stance | None:
     """
     from search.stance.outcome_reading import read_outcome
 
+    from .addresses import clause_drugs
+
     names = _outcome_names(query)
     if not names:
         return None
     x_names = _concept_names(query, "intervention", query.frame.intervention)
-    findings = read_outcome(paper.record.abstract, outcome_names=names, x_names=x_names,
-                            other_drug=_other_drug(x_names))
+    other_drug = _other_drug(x_names)
+    if stem_of(x_names):
+        # "Will an ARB like candesartan give me a cough?": the class is written as its members (losartan, valsartan).
+        x_names = class_names(x_names, sorted(clause_drugs(f"{paper.record.title or ''} {paper.record.abstract}")))
+    findings = read_outcome(paper.record.abstract, outcome_names=names, x_names=x_names, other_drug=other_drug)
     outcome = query.frame.outcome or "the outcome"
     if not findings:
         return _stance(0.0, 0.0, 1.0, f"does not say whether {query.frame.intervention} changed {outcome}")

@@ -60,7 +60,10 @@ _NO_EVIDENCE = re.compile(
     r"\b(?:no|little|insufficient|limited|not\s+enough|lack\s+of)\s+(?:\w+\s+){0,2}?evidence\b"
     r"|\b(?:did|does|do|could|have|has|had)\s+not\s+(?:find|found|show|shown|demonstrate|demonstrated|support"
     r"|supported|confirm|confirmed|reveal|revealed|produced|established|provided)\b"
-    r"|\bfailed\s+to\s+(?:find|show|demonstrate|detect)\b",
+    r"|\bfailed\s+to\s+(?:find|show|demonstrate|detect)\b"
+    # "eprosartan does not have a high propensity to cause persistent cough"
+    r"|\b(?:does|do|did|has|have|had)\s+not\s+(?:have|carry|possess|show)\s+(?:a\s+|any\s+)?(?:[\w-]+\s+){0,2}?"
+    r"(?:propensity|tendency|liability|potential|risk)\b",
     re.I,
 )
 # Words that contain an outcome's name and mean something else: "ST-segment depression" on an ECG is

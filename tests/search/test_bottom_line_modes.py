@@ -263,3 +263,15 @@ def test_an_answer_from_studies_of_other_problems_says_so_in_both_modes():
     assert "indirect" not in [u.code for u in bottom.uncertain]
     assert "on this question" in reading_modes(verdict, bottom, frame, clinician_headline="h",
                                                papers_found=6)["lay"].certainty
+
+
+def test_every_uncertainty_the_bottom_line_writes_is_declared() -> None:
+    """Each code ``bottom_line`` can write is one of ``state.UNCERTAINTY_CODES`` (the front end names them)."""
+    import inspect
+    import re
+
+    from search.pipeline import bottom_line
+    from search.pipeline.state import UNCERTAINTY_CODES
+
+    written = set(re.findall(r'Uncertainty\(\s*"(\w+)"', inspect.getsource(bottom_line)))
+    assert written and written <= set(UNCERTAINTY_CODES)

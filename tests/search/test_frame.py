@@ -32,7 +32,7 @@ FRAMES = [
     ('Do antihistamines cause drowsiness?', 'harm', 'antihistamines', None, 'drowsiness', None),
     ('Is celecoxib safer for the stomach than naproxen?', 'comparison', 'celecoxib', 'naproxen', 'stomach', None),
     ('Does rizatriptan work faster than sumatriptan?', 'comparison', 'rizatriptan', 'sumatriptan', 'effectiveness', None),
-    ('Is oxycodone stronger than morphine for cancer pain?', 'comparison', 'oxycodone', 'morphine', 'stronger, cancer pain', None),
+    ('Is oxycodone stronger than morphine for cancer pain?', 'comparison', 'oxycodone', 'morphine', 'cancer pain', None),
     ('Does amlodipine lower blood pressure?', 'effect', 'amlodipine', None, 'blood pressure', None),
     ('Can estrogen prevent osteoporosis?', 'effect', 'estrogen', None, 'osteoporosis', None),
     ('Does risperidone cause weight gain?', 'harm', 'risperidone', None, 'weight gain', None),
@@ -585,3 +585,69 @@ def test_switching_to_a_treatment_compares_it_with_the_one_told_of():
     assert (query.frame.kind, query.frame.intervention, query.frame.comparator) == (
         "comparison", "losartan", "captopril")
     assert "switching" not in [c.text for c in query.concepts]
+
+
+def test_a_question_that_refers_to_the_treatment_told_asks_about_it():
+    """"Is it going to give me ...?" names no treatment: "it" is the one told of, and the question is that sentence."""
+    frame = understand("I'm 52 and just started a beta blocker for blood pressure. Is it going to give me erection "
+                       "problems?", Filters()).frame
+    assert (frame.kind, frame.intervention, frame.outcome) == ("harm", "beta blocker", "erection problems")
+    frame = understand("My gums have got puffy since I started nifedipine. Is there a link?", Filters()).frame
+    assert (frame.kind, frame.intervention) == ("association", "nifedipine")
+    # The treatment given up is not what "it" refers to; "better" then compares with it.
+    frame = understand("My doctor suggested Prandin instead of glyburide. Will it control my sugars better overall?",
+                       Filters()).frame
+    assert (frame.kind, frame.intervention, frame.comparator) == ("comparison", "Prandin", "glyburide")
+
+
+def test_a_comparator_written_by_another_name_of_a_treatment_told_is_the_comparator():
+    frame = understand("I use Imitrex for my migraines but it feels slow. Is Maxalt more effective than sumatriptan?",
+                       Filters()).frame
+    assert (frame.kind, frame.intervention, frame.comparator) == ("comparison", "Maxalt", "Imitrex")
+
+
+def test_more_after_a_switch_told_compares_with_the_treatment_replaced():
+    frame = understand("I have heart failure and my doctor may switch my enalapril to losartan. Will losartan let me "
+                       "exercise more?", Filters()).frame
+    assert (frame.kind, frame.intervention, frame.comparator) == ("comparison", "losartan", "enalapril")
+    # Without a switch told, "more" is what the treatment should bring.
+    assert understand("I have heart failure. Will losartan let me exercise more?", Filters()).frame.kind == "effect"
+
+
+@pytest.mark.parametrize("question, kind", [
+    ("Can lisinopril give me a dry cough?", "harm"),
+    ("Will an ARB like candesartan give me the same cough?", "harm"),
+    ("Will the first dose make me faint?", "harm"),
+    ("Will ibuprofen give me some relief from the pain?", "effect"),
+    ("Is there a link?", "association"),
+    ("Could it be the tablets?", "association"),
+    ("If I inject sumatriptan as soon as the aura starts, will it stop the headache?", "effect"),
+])
+def test_what_a_medicine_gives_you_is_a_harm_and_as_soon_as_is_no_comparison(question, kind):
+    assert question_kind(question) == kind
+
+
+def test_an_age_and_the_telling_words_are_no_concepts():
+    concepts = [c.text.lower() for c in extract_concepts(
+        "I'm 66 and my doctor suggests atenolol. I started it last week.").concepts]
+    assert not {"66", "doctor", "suggests", "started"} & set(concepts) and "atenolol" in concepts
+    assert "10 mg" in [c.text.lower() for c in extract_concepts(
+        "Does 5 mg of Flexeril work as well as 10 mg for a muscle spasm?").concepts]
+
+
+def test_a_drug_named_with_a_like_it_suffix_is_the_drug_and_comparatives_are_no_outcome():
+    frame = understand("Are Celebrex-type drugs less likely to cause ulcers than ibuprofen?", Filters()).frame
+    assert (frame.intervention, frame.comparator) == ("Celebrex", "ibuprofen")
+    frame = understand("Is Allegra stronger than Zyrtec for allergic rhinitis?", Filters()).frame
+    assert frame.outcome == "allergic rhinitis"
+    # Only a drug loses the suffix: "tension-type" stays what it says.
+    assert "tension-type" in (understand("Will sumatriptan help tension-type headaches?", Filters()).frame.outcome or "")
+
+
+def test_the_same_harm_again_compares_with_the_treatment_told():
+    """"I had to stop lisinopril because of a cough. Would an ARB give me the same cough?" asks whether the ARB
+    causes it as lisinopril did: a comparison whose "no difference" answers yes, and the cough is its outcome."""
+    frame = understand("I had to stop lisinopril because of a nagging dry cough. Would an ARB like candesartan give me "
+                       "the same cough?", Filters()).frame
+    assert (frame.kind, frame.comparator, frame.outcome, frame.claim) == ("comparison", "lisinopril", "cough", "as_good")
+    assert question_kind("Is Vioxx gentler on the bowel than ibuprofen?") == "comparison"

@@ -131,3 +131,23 @@ def test_llm_reads_the_frame_and_says_which_studies_address_it(answer_llm):
     assert result.used_llm and result.stances[ps[0].record.pmid].label == "refutes"
     assert result.addresses[ps[0].record.pmid].label == "yes"
     assert ps[1].record.pmid not in result.addresses  # an invalid label is not taken
+
+
+def test_a_class_with_a_naming_stem_knows_its_members_from_other_drugs() -> None:
+    """A class asked about is written as its members; another class in a clause is another treatment."""
+    from search.pipeline.judge_frame import _other_drug
+
+    other = _other_drug(["angiotensin receptor blockers", "arb", "candesartan"])
+    assert other("Cough is one of the most frequent side effects of ACE inhibitors (ACEIs).")
+    assert other("Cough was reported by 12% of patients on lisinopril.")
+    assert not other("Cough was reported by 2% of patients on losartan.")
+    # A class without a stem has no other drug; a single drug has every other drug.
+    assert not _other_drug(["antihistamines"])("Drowsiness was reported with loratadine.")
+    assert _other_drug(["candesartan"])("Cough was reported by 12% of patients on lisinopril.")
+
+
+def test_the_same_harm_again_is_a_named_outcome_the_other_arm_must_not_have_less_of() -> None:
+    from search.pipeline.judge_frame import named_outcome
+
+    assert named_outcome("Would an ARB like candesartan give me the same cough?") == ("cough", "higher")
+    assert named_outcome("Will losartan give me the same dry cough again?") == ("dry cough", "higher")

@@ -28,6 +28,7 @@ WEIGHT = ["weight gain"]
         ("The trials did not show that metformin led to weight gain.", "none"),
         # "Unrelated to", "have not produced ... a link", and a ratio whose confidence interval includes 1.
         ("Olanzapine use was unrelated to weight gain.", "none"),
+        ("Unlike olanzapine, ziprasidone does not have a high propensity to cause weight gain.", "none"),
         ("Studies have not produced a consistent link between olanzapine and weight gain.", "none"),
         ("The relative risk of weight gain associated with olanzapine was 1.25 (95% CI 0.91-1.72).", "none"),
         ("The relative risk of weight gain associated with olanzapine was 1.85 (95% CI 1.31-2.62).", "more"),

@@ -361,3 +361,12 @@ def test_a_research_question_after_the_persons_situation_is_searched(question, k
 ])
 def test_am_i_likely_asks_about_a_risk(question, kind):
     assert classify_scope(question).kind == kind
+
+
+@pytest.mark.parametrize("question, kind", [
+    ("If I get a dose of tramadol during my operation, will I need less painkiller the next day?", "borderline"),
+    ("Will he need fewer puffs of his inhaler on montelukast?", "in_scope"),
+    ("I'm on atorvastatin. Do I still need it after my heart attack?", "personal"),
+])
+def test_needing_less_asks_what_a_treatment_changes_not_a_decision(question, kind):
+    assert classify_scope(question).kind == kind
