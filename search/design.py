@@ -144,6 +144,8 @@ def _from_mesh(mesh: list[str], text: "_Text") -> DesignResult | None:
         return DesignResult("animal_in_vitro", "mesh", "Animals (no Humans)")
     if text.randomised or text.meta or text.guideline:
         return None  # the text names a stronger design than an observational MeSH heading
+    if _BLINDED_OWN.search(text.body) and not _CUES["open"].search(text.body):
+        return None  # "We present a prospective, double blind, ... placebo control study": a blinded trial of its own
     if "case-control studies" in terms:
         followed = _followed_forward(f"{text.title}. {text.body}")
         if followed:
@@ -163,13 +165,89 @@ def _from_mesh(mesh: list[str], text: "_Text") -> DesignResult | None:
 # --------------------------------------------------------------------------------------------------
 
 
-_NUMBER_WORDS = (r"(\d+|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen"
-                 r"|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty)")
+# The number words, written once: ``_number`` reads them, and every pattern that spells a few of them takes them from
+# here (``_words``).
+_UNITS = {"zero": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
+          "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "thirteen": 13, "fourteen": 14, "fifteen": 15,
+          "sixteen": 16, "seventeen": 17, "eighteen": 18, "nineteen": 19}
+_TENS = {"twenty": 20, "thirty": 30, "forty": 40, "fifty": 50, "sixty": 60, "seventy": 70, "eighty": 80,
+         "ninety": 90}
+_SCALES = {"hundred": 100, "thousand": 1000}
+_WORD_OF = {value: word for word, value in (_UNITS | _TENS | _SCALES).items()}
+
+
+def _words(*values: int) -> str:
+    """The words of ``values`` as regex alternatives, in the order given ("two|three|four" for 2, 3, 4)."""
+    return "|".join(_WORD_OF[value] for value in values)
+
+
+_NUMBER_WORDS = rf"(\d+|{_words(*range(2, 21), 30, 40, 50)})"
 
 
 def _rx(pattern: str) -> re.Pattern[str]:
     return re.compile(pattern, re.I)
 
+
+# The paper's own case report: each wording written once, here. ``design``: it names the design (the cue
+# ``own_case_report``); ``one``: it counts one patient (the sample size, ``_SINGLE_CASE``). ``_FEW_CASES`` and
+# ``_CASE_OPENING`` (the sample size of a few cases) are built from the same parts.
+_CASE_AUTHOR = (r"(?:we|the authors?|this (?:short |brief )?(?:note|report|paper|article|communication|study)"
+                r"|(?:the present|our) (?:paper|report|article|communication|study))")
+_CASE_VERB = r"(?:present|report|describe)s?"
+_CASE_PERSON = r"(?:man|woman|male|female|boy|girl|patient|child|infant)"
+
+
+def _to_report(counts: str, cases: str) -> str:
+    """ "To report a case", "to describe two unusual cases": the paper's aim, its cases counted by ``counts``."""
+    return rf"\bto (?:report|describe|present) (?:{counts}) (?:\w+ ){{0,2}}{cases}\b"
+
+
+def _in_patients(counts: str, people: str) -> str:
+    """ "We describe the use of X ... in a patient with Y" (not "in a patient population")."""
+    return (rf"\b(?:we|this (?:paper|report|article|communication)) (?:describes?|reports?|presents?)\b[^.]{{0,150}}"
+            rf"\bin (?:{counts}) (?:single )?(?:[\w-]+ ){{0,3}}?{people}\b(?! (?:population|group|sample|cohort)s?\b)")
+
+
+_DESIGN, _ONE = frozenset({"design"}), frozenset({"one"})
+_BOTH = _DESIGN | _ONE
+_CASE_WORDINGS: tuple[tuple[str, frozenset[str]], ...] = (
+    # "We report a rare case", "The authors present the first case", "We present this interesting case"
+    (rf"\b{_CASE_AUTHOR} {_CASE_VERB} (?:(?:this|the|an?|one) (?:[\w-]+ ){{0,3}}?|(?:first|unique|rare|unusual) )case\b",
+     _BOTH),
+    (r"\bwe (?:describe|report|present) the first\b", _BOTH),
+    (r"\bwe (?:present|report|describe) (?:a|an) \d+-year-old", _BOTH),
+    (r"\b(?:we|to) (?:present|report|describe) (?:a|one) (?:\w+ ){0,2}patient (?:with|who)\b", _BOTH),
+    # "This study reports two unusual cases", "This paper describes the first case of a patient"
+    (rf"\b{_CASE_AUTHOR} {_CASE_VERB} (?:the |a |an )?(?:(?:first|{_words(1, 2, 3, 4, 5)}) )?([\w-]+ ){{0,2}}cases?\b",
+     _DESIGN),
+    (_to_report(f"a|an|the|{_words(1, 2, 3)}", "cases?"), _DESIGN),
+    (_to_report("a|an|one", "case"), _ONE),
+    # "This report describes the effectiveness of X in seven patients", "We describe ... in a patient with tetanus"
+    (_in_patients(f"a|an|{_words(*range(1, 11))}", rf"(?:patients?|{_CASE_PERSON})"), _DESIGN),
+    (_in_patients("a|one", _CASE_PERSON), _ONE),
+    # named as a case report ("Case report:", "This is a case report", "An original case report", "The case history
+    # is presented", "a single case study")
+    (r"^case reports?\b", _BOTH),
+    (r"\b(?:this is a|this|a) case report\b", _BOTH),
+    (r"\b(?:an|the|this) (?:original )?case (?:report|story|history)\b|\ba (?:original )?case (?:story|history)\b", _ONE),
+    (r"\ban original case\b|\bcase report information", _DESIGN),
+    (r"\bcase (?:story|history|report) (?:is|was) (?:described|presented|reported)", _BOTH),
+    (r"\bsingle case (?:report|study)\b", _BOTH),
+    (r"\bcase[- ]stud(?:y|ies)\b(?=[^.]{0,40}$)|:\s*an? case[- ]study\.?$", _DESIGN),
+    # "A case of X is reported", "The case of a cerebrovascular patient is presented"
+    (r"(?:^|(?<=\. ))(?:an?|the) (?:\w+ ){0,2}case of\b[^.]{0,160}\b(?:is|was) (?:reported|described|presented)\b",
+     _BOTH),
+    (r"\b(?:the following|this|the present|our) (?:\w+ ){0,2}case (?:describes|illustrates|shows)\b", _ONE),
+    (r"\b(?:course|history|case) of an? \d+[- ](?:year|month)s?[- ]old\b", _ONE),
+    (r"\b(?:described|reported|observed) in (?:one|a) (?:\w+ )?patient\b", _ONE),
+    # the abstract opens with its patient ("A 35-year-old man ...", "A first-trimester primigravid patient presented")
+    (rf"^(?:\S+ ){{0,3}}an? \d+[- ]year[- ]old (?:\w+ ){{0,3}}{_CASE_PERSON}\b", _BOTH),
+    (r"^an? (?:[\w-]+ ){0,3}(?:patient|woman|man|boy|girl|child|infant) (?:presented|was|had|suffering|developed"
+     r"|underwent)\b", _ONE),
+    # a structured case report's subject, one person with an age ("Male patient aged 32 years with ...")
+    (r"(?:^|(?<=\. ))(?:an? )?(?:male|female) (?:patient|subject),? aged \d+", _BOTH),
+)
+_CASE_REPORT_CUE = "|".join(wording for wording, uses in _CASE_WORDINGS if "design" in uses)
 
 # The text cues, one pattern each (case-insensitive), compiled once into ``_CUES``; the rules below read them
 # by name, so a cue is changed in one place.
@@ -188,12 +266,13 @@ _CUE_PATTERNS: dict[str, str] = {
         r"\b(we|this|our|present|the present)\b[^.]{0,60}\b(meta-?analy|systematic(ally)? review|systemic review)"
         rf"|\bmeta-?analysis of {_NUMBER_WORDS} |\bmeta-?analy\w* (was performed|techniques|methods|criteria)"
         r"|\bmeta-?regression (analys[ie]s )?(was|were) (performed|conducted|carried out|used)\b"
+        r"|\bmeta-?analys[ie]s of\b[^.]{0,200}\b(was|were) (conducted|performed|carried out|undertaken)\b"
         r"|\bmeta-?analytic"
         r"|\bto systematically review\b[^.]{0,80}\b(trials|studies|literature|evidence)"
         r"|\breview of (the )?(medline|pubmed|embase|cochrane)\b"
         r"|\b(retrieved|identified|found|selected) (in|from|through|by searching) (the )?(medline|pubmed|embase)\b"
         r"|\b(literature|database|electronic|computeri[sz]ed) searches?\b"
-        r"|\bsearch(es)? of (the )?(medline|pubmed|embase|literature|databases?)"
+        r"|\bsearch(es)? of (the )?([\w-]+ )?(medline|pubmed|embase|literature|databases?)"
         rf"|\bdata (were|was) (analy[sz]ed|pooled|combined) from {_NUMBER_WORDS} [^.]{{0,80}}\b(studies|trials)\b"
         rf"|\bdata from (the )?{_NUMBER_WORDS} [^.]{{0,80}}\b(studies|trials)\b[^.]{{0,80}}\b(were|was) (included|pooled"
         r"|combined|analy[sz]ed)\b|\b(ovid|medline|pubmed|embase)[- ]based (literature )?(review|search)"
@@ -209,6 +288,7 @@ _CUE_PATTERNS: dict[str, str] = {
         r"|economic (evaluation|model|assessment|comparison|analys[ie]s)|\bcost[- ](efficacy|utility|benefit|minimi[sz]ation) analys"
         r"|pharmacoeconomic (model|evaluation|analys)"
         r"|\bqualitative (study|research|interview)|focus groups?|critical incident technique|semi-structured interview"
+        r"|\bcontent analysis (approach|method)|\bqualitative content analysis\b"
         r"|\b(design|rationale) (of|and rationale of) (a|the) (prospective|randomi[sz]ed|multicent)"
         r"|\b(rationale and design|design and rationale|rationale, design)\b"
         r"|\bpsychometric propert|\b(factorial|construct|concurrent|convergent|discriminant) validity\b"
@@ -253,22 +333,11 @@ _CUE_PATTERNS: dict[str, str] = {
         r"|\breview of (our|\d+|the) (first |last |consecutive )?(\d+ )?([\w-]+ )?(patients|cases)\b"
         r"|\breview(s|ed)? (the |all (the )?)(\w+ )?(cases|patients) (of|with|who|treated|managed|seen|admitted)\b",
     "case_control": r"\bcase[- ]control(led)?\b|\bcases and \d[\d,]* (matched )?controls|\b(taken|served|used) as "
-        r"(cases|controls)\b|\bwith\b[^.;]{0,80}\band \d+ [^.;]{0,50}\bwithout (this|the|a)\b",
+        r"(cases|controls)\b|\bwith\b[^.;]{0,80}\band \d+ [^.;]{0,50}\bwithout (this|the|a)\b"
+        # a family-based association study: affected children's genotypes against what their parents transmitted
+        r"|\btransmission disequilibrium\b|\bfamily-based association\b",
     # The paper's own case report, even when it also reviews or searches the literature.
-    "own_case_report":
-        r"\bwe (report|present|describe) (a|an|the|one) (unique |rare |unusual )?case\b|^case reports?\b"
-        r"|\b(this|a) case report\b|\bcase[- ]stud(y|ies)\b(?=[^.]{0,40}$)|:\s*an? case[- ]study\.?$"
-        r"|\bto (report|describe|present) (a|an|the|one|two|three) (\w+ ){0,2}cases?\b|\ban original case\b"
-        r"|\bcase (story|history|report) (is|was) (described|presented|reported)|\bcase report information"
-        r"|\bwe (describe|report|present) the first\b"
-        # "This study reports two unusual cases", "This paper describes the first case of a patient", "We describe
-        # the use of botulinum toxin ... in a patient", "This report describes the effectiveness of X in seven patients"
-        r"|\b(this|the present|our) (paper|report|article|communication|study) (reports?|describes?|presents?) (the |a |an )?"
-        r"(first |one |two |three |four |five )?([\w-]+ ){0,2}cases?\b"
-        r"|\b(we|this (paper|report|article|communication)) (describes?|reports?|presents?)\b[^.]{0,150}\bin (a|an|one|two"
-        r"|three|four|five|six|seven|eight|nine|ten) ([\w-]+ ){0,3}?(patients?|man|woman|boy|girl|child|infant)\b"
-        r"(?! (population|group|sample|cohort)s?\b)"
-        r"|^(\S+ ){0,3}an? \d+[- ]year[- ]old (\w+ ){0,3}(man|woman|male|female|boy|girl|patient|child|infant)\b",
+    "own_case_report": _CASE_REPORT_CUE,
     # The paper's own series of patients, told beside a literature search ("our open-label case series (n = 6)",
     # "nine patients ... at our hospital were included for analysis. Another seven cases from the literature").
     "own_series": r"\bour ([\w-]+ ){0,2}case series\b|\bcase series\b[^.]{0,60}\b(is|are|was|were) (presented|described"
@@ -293,7 +362,7 @@ _CUE_PATTERNS: dict[str, str] = {
     "cohort_time": r"follow(ed)?[- ]?up|\bfollowed\b|prospective|retrospective|incidence|\bover (a |the )?\d|subsequent"
         r"|\brisk of\b|hazard|survival|mortality|years? later|natural history"
         r"|\b(treated|observed|monitored) (for|over) (\d+|\w+) (weeks|months|years)\b"
-        r"|\bat baseline,? (and )?(at )?(\d+|one|two|three|six|twelve) (weeks?|months?|years?)\b",
+        rf"|\bat baseline,? (and )?(at )?(\d+|{_words(1, 2, 3, 6, 12)}) (weeks?|months?|years?)\b",
     "comparison": r"\bcompared (with|to)\b|\bcompar(e|ed|ing|ison)\b|\bversus\b|\bvs\.?\b|\bhazard ratio|\bodds ratio"
         r"|\brelative risk|\bpredictors?\b|\bprognostic\b|\bmultivariat|\bassociated with\b|\brisk factors?"
         r"|\bwho did and did not\b|\bpaired\b|\bmatched\b|\bregression\b|\bcontrols\b|\bcontrol "
@@ -304,7 +373,9 @@ _CUE_PATTERNS: dict[str, str] = {
         r"|\bthree clinical cases",
     "intervention": r"\b(were|was) (treated|given|administered|switched|converted|dosed)\b|\breceived\b"
         r"|\btreatment with\b|\bbefore and (after|during)\b|\bunderwent\b[^.]{0,60}\b(before|after|during)"
-        r"\b|\bchallenge\b|\bpharmacokinetics?\b|\bwere studied on\b|\bcrossover\b|\bcross-over\b",
+        r"\b|\bchallenge\b|\bpharmacokinetics?\b|\bwere studied on\b|\bcrossover\b|\bcross-over\b"
+        # a dose the investigators gave ("followed by injection of 85 to 300 U of botulinum-A toxin")
+        r"|\b(injections?|infusions?) of \d[\d.,]*( to \d[\d.,]*)? ?(mg|u|units|iu|ml|µg|mcg|ug|g)\b",
     # Design vocabulary the rules do not decide on; the learned model weighs each (title and abstract apart).
     # Followed over time (cohort): a group watched for outcomes after a starting point.
     "followed_over_time": r"\b(were|was) followed(-| )?(up )?(for|over|until|prospectively|annually|during|at)\b"
@@ -339,7 +410,7 @@ _CUE_PATTERNS: dict[str, str] = {
     "aim_proportion": r"\bto (estimate|determine|assess|describe|examine|evaluate|investigate|establish|quantify"
         r"|document|identify) the (proportion|prevalence|frequency|extent|patterns?)\b",
     # A span of years after the start, told as the result ("Ten-year outcome after", "10-year follow-up results").
-    "years_after": r"\b(\d+|one|two|three|four|five|six|seven|eight|nine|ten|fifteen|twenty)[- ]years? (follow-?up"
+    "years_after": rf"\b(\d+|{_words(*range(1, 11), 15, 20)})[- ]years? (follow-?up"
         r"|outcomes?|survival|results)\b",
     # Claims and prescription records of insurers: exposures and outcomes read from records (cohort or survey).
     "claims_data": r"\b(medical|pharmacy|insurance|administrative|medicaid|medicare|prescription) claims\b"
@@ -357,7 +428,7 @@ _CUE_PATTERNS: dict[str, str] = {
     "own_cross_sectional": r"\b(a|this|our|the present|the|prospective|multi-?cent(er|re)|population-based"
         r"|descriptive|observational) cross[- ]sectional\b(?!ly)",
     # A count of patients told in the title ("Drug-induced hypoglycemic coma in 102 diabetic patients"): a series.
-    "count_in_title": r"\b(in|of) (\d+|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve) ([\w-]+ ){0,2}"
+    "count_in_title": rf"\b(in|of) (\d+|{_words(*range(2, 13))}) ([\w-]+ ){{0,2}}"
         r"(patients|cases|children|women|men|subjects|infants)\b",
     "original_data": r"\b(we|this study|the study|the present study)\b[^.]{0,40}\b(studied|enrolled|recruited|examined"
         r"|investigated|measured|assessed|evaluated|compared|analy[sz]ed|performed|conducted|included"
@@ -399,6 +470,11 @@ def _measured_once(text: str) -> bool:
                                                          "followed_over_time"))
 
 
+# The paper's own blinded comparison ("We present a prospective, double blind, cross, placebo control study").
+_BLINDED_OWN = re.compile(r"\b(?:we|this|the present|our)\b[^.]{0,60}\b(?:double[- ](?:blind|masked)|placebo[- ]controll?e?d?)"
+                          r"\b[^.]{0,60}\b(?:study|trial)\b", re.I)
+
+
 # A study that says its own allocation was not random, or that compares its treated people with past ones.
 _NON_RANDOMISED_OWN = re.compile(r"\b(non-?randomi[sz]ed|quasi-randomi[sz]ed),? ((open|controlled|prospective|comparative"
                                  r"|clinical|parallel|open-label)[, ]+){0,2}(trial|study|comparison|intervention study)\b"
@@ -412,14 +488,14 @@ _OTHER_PAPER = re.compile(r"\b(goals?|aims?|objectives?) and design of\b|\b(pati
 _OTHER_PAPER_WORDS = ("design of", "to be recruited", "to be enrolled", "presents a", "introduces a", "proposes a")
 # People who completed a randomised study and went on to open treatment ("patients who had completed 12 weeks'
 # treatment in a randomised, double-blind study", "an open-label extension").
-_EXTENSION = re.compile(r"\bopen[- ]label extension\b|\b(?:completed|completing)\b[^.]{0,80}?\b(?:in|of) (?:a|an|one|the|two|three)"
+_EXTENSION = re.compile(rf"\bopen[- ]label extension\b|\b(?:completed|completing)\b[^.]{{0,80}}?\b(?:in|of) (?:a|an|the|{_words(1, 2, 3)})"
                         r"\b[^.]{0,40}?\brandomi[sz]ed\b[^.]{0,80}\b(?:study|trial|studies|trials)\b", re.I)
 # The investigators changed a drug and measured before and after ("The medication of 39 patients was changed from").
 _SWITCHED = re.compile(r"\b(was|were) (changed|switched|converted) (from|to)\b|\btherapeutic substitution\b", re.I)
 # People of a trial compared with the eligible people who did not take part (the comparison is not randomised).
 _NON_PARTICIPANTS = re.compile(r"\bnon-?participants\b|\beligible but not (randomi[sz]ed|enrolled|included)\b", re.I)
 # Outcomes over time of groups compared (survival, hazards, a follow-up of a stated length).
-_OUTCOME_OVER_TIME = re.compile(r"\bsurvival\b|\bhazards?\b|\bfollowed (up )?(for|over|until)\b"
+_OUTCOME_OVER_TIME = re.compile(r"\bsurvival\b|\bhazards?\b|\bfollowed (up )?(for|over|until)\b|\bcumulative incidence\b"
                                 r"|\bfollow-?up (of|period|was|for)\b|\byears? (follow-?up|outcomes?)\b", re.I)
 
 
@@ -429,7 +505,7 @@ def _first(pattern: re.Pattern[str], text: str) -> str:
 
 
 # What earlier trials found or lack, told as background (not this paper's allocation).
-_PRIOR_TRIALS = re.compile(r"\b(have|has) (been )?(shown|demonstrated|established|suggested|proven|proved|reported"
+_PRIOR_TRIALS = re.compile(r"\b(have|has) (been )?(\w+ly )?(shown|demonstrated|established|suggested|proven|proved|reported"
                            r"|documented|confirmed)\b|\bconcluded\b|\b(are|is|were|was) (still )?not (yet )?available\b"
                            r"|\bhave not (yet )?been\b", re.I)
 
@@ -465,7 +541,9 @@ def _meta_cue(title: str, body: str) -> str:
     first_person = _CUES["meta_first_person"].search(body)
     cited = _CUES["meta_others"].search(body)
     # A cited meta-analysis ("a recent meta-analysis showed") cancels a meta-analysis phrase, not a search.
-    searched = first_person and re.search(r"search|medline|pubmed|embase|retrieved", first_person.group(0), re.I)
+    # ... and so does a meta-analysis told as done here ("A meta-analysis of randomized trials ... was conducted")
+    searched = first_person and re.search(r"search|medline|pubmed|embase|retrieved|\bof\b.*\b(was|were) (conducted"
+                                          r"|performed|carried out|undertaken)\b$", first_person.group(0), re.I)
     if first_person and (searched or not (cited and not _OWN_WORK.search(first_person.group(0)))):
         return first_person.group(0)
     return ""
@@ -576,8 +654,11 @@ def _classify_text(text: _Text) -> DesignResult:
     if opened and original and not observational:
         return result("non_randomised", opened)
     aim_proportion = _first(_CUES["aim_proportion"], body)
-    if aim_proportion and not _CUES["followed_over_time"].search(both):
-        return result("cross_sectional", aim_proportion)  # a share or frequency measured at one time
+    if aim_proportion and not _CUES["followed_over_time"].search(both) and not (
+            record_review and re.search(r"\bassociat", body, re.I)):
+        # a share or frequency measured at one time; not a record review that also asks what was associated with
+        # it ("Retrospective review of medical records ... to identify associated clinical factors": a cohort)
+        return result("cross_sectional", aim_proportion)
     # The investigators' treatment, told as not randomised: a "non-randomized trial / intervention study", or a
     # group treated now against past patients ("a historical control group"), whatever else the paper says
     not_random = _NON_RANDOMISED_OWN.search(both)
@@ -672,18 +753,12 @@ def _learned_model() -> "DesignModel | None":
 # --------------------------------------------------------------------------------------------------
 
 
-_UNITS = {"zero": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
-          "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "thirteen": 13, "fourteen": 14, "fifteen": 15,
-          "sixteen": 16, "seventeen": 17, "eighteen": 18, "nineteen": 19}
-_TENS = {"twenty": 20, "thirty": 30, "forty": 40, "fifty": 50, "sixty": 60, "seventy": 70, "eighty": 80,
-         "ninety": 90}
-_WORD = r"(?:zero|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen" \
-        r"|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred|thousand)"
+_WORD = rf"(?:{_words(*_UNITS.values(), *_TENS.values(), *_SCALES.values())})"
 # Thousands may be set off by a comma and a space ("26, 521 individuals", "n = 16, 806"), but not in a list of
 # numbers ("at 50, 100 and 200 mg").
 _NUMBER = (rf"(?:\d{{1,3}}(?:,\d{{3}})+|(?<!\d, )\d{{1,3}}(?:, \d{{3}})+(?![\d.]\d|,\s*\d|\s+(?:and|or|to)\s+\d)"
            rf"|\d{{1,3}}(?:[ \u2009]\d{{3}})+(?![\d.,]\d)|\d+"
-           rf"|(?!hundred|thousand){_WORD}(?:[\s-]+(?:and[\s-]+)?{_WORD})*)")
+           rf"|(?!{'|'.join(_SCALES)}){_WORD}(?:[\s-]+(?:and[\s-]+)?{_WORD})*)")
 # People, and the units a study of people counts ("cases" only where the sentence counts them: see _count_role).
 _PEOPLE = (r"(?:patients?|subjects?|participants?|volunteers?|individuals?|persons?|people|women|men|males?|females?"
            r"|children|boys|girls|adults|adolescents|infants|neonates|newborns|babies|elderly|outpatients|inpatients"
@@ -703,12 +778,16 @@ _UNIT_WORDS = (r"(?:%|percent|per\b|-year|-month|-week|-day|-hour|years?\b|yrs?\
 _TIME = r"(?:hours|days|weeks|months|years|minutes|nights|periods)"
 # An age written between a count and its people ("Sixty-three 6- to-12-year-old children", "40 65-year-old men").
 _AGE = r"(?:\d+-?\s*(?:to-?\s*)?)?\d+[- ](?:year|yr|month|week)s?[- ]old"
-# A stage or code written between a count and its people ("Eight pT2-3bN0-1M0 patients"), and an aside in brackets
+# A stage or code written between a count and its people ("Eight pT2-3bN0-1M0 patients", "14 type-2-diabetic
+# patients"), and an aside in brackets
 # after a word ("300 young (<35 years) persons", "Two-thousand-...-ninety-five (2395) patients"; not a share "(5%)").
-_CODE = r"[A-Za-z]+\d[\w\-/+]*"
+_CODE = r"[A-Za-z]+-?\d[\w\-/+]*"
 # A severity span between a count and its people ("One hundred and seven mild to moderate hypertensive patients").
 _SEVERITY = r"(?:mild|moderate)\s+to\s+(?:moderate|severe)"
 _WORD_ASIDE = r"(?<=[A-Za-z] )\((?![^()]*%)[^()]{1,30}\)"
+# An anaesthetic risk class between a count and its people ("226 ASA physical status I and II laboring patients").
+_ASA = (r"ASA(?:\s+(?:physical\s+status|grade|class|status))?\s+(?:IV|I{1,3}|[1-4])"
+        r"(?:\s*(?:-|–|/|,|and|or|to)\s*(?:IV|I{1,3}|[1-4]))*(?![\w-])")
 # A number, up to five plain words (no digit but an age, no linking verb; a comma only between words: "118 healthy,
 # white women"), then a word for people. No number word between them ("2 Fourteen healthy volunteers": a paragraph number
 # before the count), no plural time word ("six post operative hours, the patients"), and no hyphen after the people
@@ -716,7 +795,7 @@ _WORD_ASIDE = r"(?<=[A-Za-z] )\((?![^()]*%)[^()]{1,30}\)"
 _COUNT = re.compile(
     rf"(?<![\w.,\-/])(?<!\d:)(?P<num>{_NUMBER})(?![\w%]|[.,]\d|:\d|\s*{_UNIT_WORDS})"
     rf"(?P<between>(?:\s+(?!(?:of|in|to|per|from|at|on|for|had|have|has|were|was|who|did|is|are|than|each)\b|{_WORD}\b|{_TIME}\b)"
-    rf"(?:{_AGE}|{_SEVERITY}|[A-Z]\.(?=\s+[a-z])|[A-Za-z()\-/']+|{_CODE}|{_WORD_ASIDE})(?:(?<!\)),(?=\s+[a-z]))?){{0,5}}?)\s+"
+    rf"(?:{_AGE}|{_SEVERITY}|{_ASA}|[A-Z]\.(?=\s+[a-z])|[A-Za-z()\-/']+|{_CODE}|{_WORD_ASIDE})(?:(?<!\)),(?=\s+[a-z]))?){{0,5}}?)\s+"
     rf"(?P<noun>{_PEOPLE})\b(?!-\w)"
     rf"(?!\s+(?:studies|study|trials?|groups?|each\s+(?:in|into|to|per|for)\b)\b)", re.I)
 # "n = 30" (also "n = 16, 806)"; not "n = 30 per group", nor a count of trials or body parts).
@@ -743,6 +822,13 @@ _SCREENED_THEN = re.compile(
     rf"(?:[A-Za-z-]+\s+){{0,3}}?(?:(?:were|was|met|agreed)\s+(?:\w+\s+)?(?:eligible|included|enrolled|randomi[sz]ed"
     rf"|allocated|assigned|recruited|entered|consented|analy[sz]ed)|presented with|fulfil+ed"
     rf"|(?:chose|elected|agreed|opted) to (?:continue|enter|participate)|entered|continued (?:in|into|with))", re.I)
+# "Of the 554 patients who were enrolled, 400 entered the double-blind study": those randomised (or entering the
+# randomised phase) after a run-in are the sample, not all who were enrolled.
+_ENROLLED_THEN = re.compile(
+    rf"\bof (?:the |all |these )?(?P<total>{_NUMBER})\s+(?:[A-Za-z-]+\s+){{0,4}}?(?:enrolled|recruited)\b[^,.;]{{0,40}},"
+    rf"\s*(?:a total of\s+)?(?P<num>{_NUMBER})\s+(?:\(\s*\d+(?:\.\d+)?\s*%\s*\)\s+)?(?:[A-Za-z-]+\s+){{0,3}}?"
+    r"(?:(?:were|was)\s+(?:\w+\s+)?(?:randomi[sz]ed|allocated|assigned)|entered (?:the |a )?(?:[\w-]+ ){0,3}?"
+    r"(?:double-blind|randomi[sz]ed|controlled|treatment|maintenance) (?:study|trial|phase|period))", re.I)
 # A survey's sample is the people who answered it ("157 (23%) of eligible physicians responded", "283 (47.2%)
 # surveys were returned", "138 women ... completed a survey"), not the number it was mailed to; read only in an
 # abstract that describes a survey or questionnaire (elsewhere "10 patients responded" is a treatment response).
@@ -819,38 +905,29 @@ _PAIRED_GROUPS = re.compile(rf"(?<![\w.,\-/])(?P<a>{_NUMBER})\s+(?:(?!{_UNIT_WOR
                             rf"(?:and|or|vs\.?|versus)\s+(?P<b>{_NUMBER})\s+(?!{_UNIT_WORDS})"
                             rf"(?:[A-Za-z-]+\s+{_ASIDE}){{0,2}}?"
                             rf"{_PEOPLE}\b(?!-\w)", re.I)
+# ... or the people named once after the second of two groups told by "in" ("Baclofen was administered orally in 14
+# and intrathecally in 8 patients").
+_IN_AND_IN = re.compile(rf"\bin (?P<a>{_NUMBER}) and (?:[\w-]+ ){{0,2}}in (?P<b>{_NUMBER}) (?:[\w-]+ ){{0,2}}?{_PEOPLE}\b"
+                        r"(?!-\w)", re.I)
 _ARMS_OF = re.compile(rf"\b\d[\d,]*\s+(?:\(\S+\)\s+)?of\s+(?:the\s+)?(?P<a>{_NUMBER})\s+(?:[\w-]+\s+){{0,2}}?{_PEOPLE}\s+"
                       rf"(?:who\s+(?:were\s+)?)?(?:treated|receiving|given|taking|randomi[sz]ed|assigned|allocated|on|in the)\b"
                       rf"[^;]{{0,80}}?\band\s+(?:in\s+)?\d[\d,]*\s+(?:\(\S+\)\s+)?of\s+(?:the\s+)?(?P<b>{_NUMBER})\s+"
                       rf"(?:[\w-]+\s+){{0,2}}?{_PEOPLE}\s+(?:who\s+(?:were\s+)?)?(?:treated|receiving|given|taking"
                       rf"|randomi[sz]ed|assigned|allocated|on|in the)\b", re.I)
+# The singular words of ``_PEOPLE``: after a number above one they qualify another noun ("2 patient situations").
+_SINGULAR_PEOPLE = frozenset({"patient", "subject", "participant", "volunteer", "individual", "person"})
 _PEOPLE_WORD = re.compile(rf"\b{_PEOPLE}\b", re.I)
-_SINGLE_CASE = re.compile(r"\b(?:we|the authors?|this (?:short |brief )?(?:note|report|paper|article|communication))"
-                          r" (?:present|report|describe)s? (?:the |a |an )?(?:first |unique |rare |unusual )?case\b"
-                          r"|\bthis is a case report\b"
-                          r"|\bwe (?:describe|report|present)\b[^.]{0,150}\bin (?:a|one) (?:single )?(?:[\w-]+ ){0,2}?patient\b"
-                          r"(?! (?:population|group|sample|cohort)s?\b)"
-                          r"|\b(?:described|reported|observed) in (?:one|a) (?:\w+ )?patient\b|\bwe (?:present|report|describe) (?:a|an) \d+-year-old"
-                          r"|\b(?:a|an|this|the) (?:original )?case (?:report|story|history)\b|^case report"
-                          r"|\bto (?:report|describe|present) (?:a|an|one) (?:\w+ ){0,2}case\b"
-                          r"|\bwe (?:describe|report|present) the first (?:\w+ ){0,3}(?:case|patient)?"
-                          r"|^(?:\S+ ){0,3}an? \d+[- ]year[- ]old (?:\w+ ){0,3}(?:man|woman|male|female|boy|girl|patient"
-                          r"|child|infant)\b|\bin (?:a|one) (?:\w+ ){0,3}(?:man|woman|boy|girl|child|infant) (?:with|who)\b"
-                          r"|\bsingle case (?:report|study)\b|\b(?:we|to) (?:present|report|describe) (?:a|one) (?:\w+ ){0,2}"
-                          r"patient (?:with|who)\b|^an? (?:\w+ ){0,2}case of\b[^.]{0,160}\b(?:is|was) (?:reported|described"
-                          r"|presented)\b|\b(?:the following|this|the present|our) (?:\w+ ){0,2}case (?:describes|illustrates|shows)\b"
-                          r"|\bwe (?:present|report|describe) (?:this|an?|the) (?:[\w-]+ ){0,3}case\b"
-                          r"|\b(?:course|history|case) of an? \d+[- ](?:year|month)s?[- ]old\b"
-                          r"|^an? (?:[\w-]+ ){0,3}(?:patient|woman|man|boy|girl|child|infant) (?:presented|was|had"
-                          r"|suffering|developed|underwent)\b",
-                          re.I)
+_SINGLE_CASE = re.compile("|".join(wording for wording, uses in _CASE_WORDINGS if "one" in uses), re.I)
+# "particularly in a woman with an intact uterus": one patient only where the sentence tells what happened to her
+_IN_ONE_PERSON = re.compile(r"\bin (?:a|one) (?:\w+ ){0,3}(?:man|woman|boy|girl|child|infant) (?:with|who)\b", re.I)
+_TOLD_OF_ONE = re.compile(r"\b(?:was|were|had|has been|have been|developed|presented|received|underwent|showed"
+                          r"|improved|resolved|occurred|appeared|died|recovered|reported|described|observed)\b", re.I)
 # The paper's own few cases ("This study reports two unusual cases of acquired HO", "We describe three cases").
-_FEW_CASES = re.compile(r"\b(?:we|the authors?|this (?:short |brief )?(?:note|report|paper|article|communication|study))"
-                        r" (?:present|report|describe)s? (?P<k>two|three|four|five|2|3|4|5) (?:[\w-]+ ){0,2}?cases\b",
+_FEW_CASES = re.compile(rf"\b{_CASE_AUTHOR} {_CASE_VERB} (?P<k>{_words(2, 3, 4, 5)}|[2-5]) (?:[\w-]+ ){{0,2}}?cases\b",
                         re.I)
 # A sentence that opens a case ("A 57-year-old man developed ..."); two or more are as many patients.
-_CASE_OPENING = re.compile(r"^(?:(?:in|case|patient) \d+[:,.]?\s+)?an? \d+[- ](?:year|month)s?[- ]old (?:[\w-]+ ){0,3}?"
-                           r"(?:man|woman|male|female|boy|girl|patient|child|infant)\b", re.I)
+_CASE_OPENING = re.compile(rf"^(?:(?:in|case|patient) \d+[:,.]?\s+)?an? \d+[- ](?:year|month)s?[- ]old (?:[\w-]+ ){{0,3}}?"
+                           rf"{_CASE_PERSON}\b", re.I)
 _ANIMAL_SENTENCE = re.compile(r"\b(rats?|mice|dogs?|rabbits?|guinea[- ]pigs?|pigs|piglets|sheep|monkeys?|hamsters?"
                               r"|cats|animals)\b", re.I)
 # What a clause does with the people it counts: randomised > enrolled / included > treated / analysed.
@@ -925,19 +1002,22 @@ _FURTHER_GROUP = re.compile(
     r"|\b(?:the same|an identical|a similar) (?:protocol|procedure|study|design|tests?|examinations?|investigations?"
     r"|measurements?|experiments?|assessments?) (?:was|were) (?:also )?(?:\w+ )?(?:followed|performed|carried out"
     r"|repeated|applied|used|conducted|done|undertaken|made)\s+(?:also\s+)?in\s+(?=\d|[A-Za-z]+\s)"
-    r"|\b(?:was|were) also (?:\w+ed) in\s+(?=\d|[A-Za-z]+\s)", re.I)
+    r"|\b(?:was|were) also (?:\w+ed) in\s+(?=\d|[A-Za-z]+\s)"
+    # "These patients were compared, with respect to pain, with 258 patients that received placebo"
+    rf"|\b(?:these|those|the|all) (?:[\w-]+ ){{0,2}}?{_PEOPLE} (?:were|was) (?:then |also )?compared\b[^.;]{{0,80}}?"
+    r"\bwith\s+(?=\d|[A-Za-z]+\s)", re.I)
 # The paper reports two or three studies of its own ("was studied in two multicenter trials", "assessed in 2
 # separate studies that recruited ...", "Two double-blind studies were carried out"): each study's count is the
 # best count of the next sentences that count people, one sentence each, and the sample is their sum.
 _SEVERAL_STUDIES = re.compile(
-    r"\b(?:in|from|during)\s+(?:the\s+)?(?P<k>two|three|2|3)\s+"
+    rf"\b(?:in|from|during)\s+(?:the\s+)?(?P<k>{_words(2, 3)}|2|3)\s+"
     r"(?:(?!previous|earlier|prior|published|other)[\w-]+,?\s+){0,6}?(?:trials|studies|experiments)\b"
     r"(?![^.]{0,40}\b(?:have|has) (?:shown|reported|found))"
-    r"|^(?P<k2>two|three|2|3)\s+(?:[\w-]+,?\s+){0,6}?(?:trials|studies|experiments)\s+(?:were|was)\s+(?:\w+\s+)?"
+    rf"|^(?P<k2>{_words(2, 3)}|2|3)\s+(?:[\w-]+,?\s+){{0,6}}?(?:trials|studies|experiments)\s+(?:were|was)\s+(?:\w+\s+)?"
     r"(?:carried out|conducted|performed|undertaken|done)\b", re.I)
 # Words without which neither of the two patterns above can match (looked for first: cheaper).
 _FURTHER_WORDS = ("another", "second", "third", "further", "separate", "new", "additional", "same", "identical",
-                  "similar", "also", "parallel")
+                  "similar", "also", "parallel", "compared")
 _STUDIES_WORDS = ("trials", "studies", "experiments")
 # A group labelled as the controls after its description ("36 patients ... without PIPE (control group)").
 _CONTROL_LABEL = re.compile(r"[^.;()]{0,100}?\((?:the |a )?control(?:s| group| subjects)?\)", re.I)
@@ -1003,12 +1083,24 @@ def _clause_role(sentence: str, start: int, end: int) -> int:
     return _role(_ARM_REFERENCE.sub(" ", text) if "those" in text.lower() else text)
 
 
+# The intention-to-treat and per-protocol populations of one trial ("intention-to-treat population n=110 ...;
+# per-protocol population n=98"): the same people counted twice, never arms to sum; the sample is the first.
+_PER_PROTOCOL = re.compile(r"\bper[- ]protocol\b|\bPP\b", re.I)
+_INTENTION_TO_TREAT = re.compile(r"\bintention[- ]to[- ]treat\b|\bITT\b", re.I)
+
+
+def _two_populations(sentence: str) -> bool:
+    """Whether a sentence counts a trial's intention-to-treat and its per-protocol population."""
+    return bool(_PER_PROTOCOL.search(sentence) and _INTENTION_TO_TREAT.search(sentence))
+
+
 def _arms(sentence: str) -> int | None:
     """The sum of "(n = 30) ... (n = 32)" in a sentence that allocates or compares groups, else None.
 
     A placebo named beside the counts is a compared arm too ("treatment n=69, placebo n=59")."""
     values = [_number(m.group("num")) or 0 for m in _N_EQUALS.finditer(sentence)]
-    if len(values) < 2 or re.search(r"\bnot included\b|\bexcluded\b|\bwithdr[ae]w(?!al)", sentence, re.I):
+    if len(values) < 2 or re.search(r"\bnot included\b|\bexcluded\b|\bwithdr[ae]w(?!al)", sentence, re.I) \
+            or _two_populations(sentence):
         return None
     if len(values) > 2 and values[0] == sum(values[1:]):
         return values[0]  # the total stated first, then its arms
@@ -1016,6 +1108,11 @@ def _arms(sentence: str) -> int | None:
                  r"treated)\b|\b(or|and|vs\.?|versus|than|compared|controls?|placebo)\b", sentence, re.I):
         return sum(values)
     return None
+
+
+def _depth(text: str, at: int) -> int:
+    """How many brackets are open at ``at``."""
+    return text.count("(", 0, at) - text.count(")", 0, at)
 
 
 def _clause_candidates(clause: str, offset: int) -> list[tuple[int, int, int, int]]:
@@ -1030,6 +1127,10 @@ def _clause_candidates(clause: str, offset: int) -> list[tuple[int, int, int, in
         value = _number(match.group("num"))
         if not value or any(start <= match.start() < end for start, end in inside):
             continue
+        if counts and _depth(clause, counts[0][2] - offset) == 0 and _depth(clause, match.start()) > 0 and \
+                not re.search(r"\btotal\b[^()]*$", clause[:match.start()], re.I):
+            continue  # inside brackets after a count of the clause: its breakdown ("16 female patients, mostly with a
+            # first episode (seven pre- and nine postmenopausal subjects)"), not more people
         opening = re.match(r"\s*\(", clause[match.end():])
         if opening:
             close = clause.find(")", match.end())
@@ -1049,6 +1150,10 @@ def _clause_candidates(clause: str, offset: int) -> list[tuple[int, int, int, in
                 dropped and re.search(r"\bincluding\s+$", before)):
             continue  # "613 children, including 97 neonates"; "308 participants ..., consisting of 84 migraineurs and
             # 224 controls"; "seen in 28 patients, including 6 patients who ..."
+        if value > 1 and match.group("noun").lower() in _SINGULAR_PEOPLE and \
+                not re.match(r"\s+(?:records|charts|notes|files)\b", clause[match.end():], re.I):
+            continue  # "in 2 patient situations", "as many as 3 patient reminders": a word for people used as an
+            # adjective (but "Seventy-two patient records were included" counts the patients, a record each)
         role = _clause_role(clause, match.start(), match.end())
         if match.group("noun").lower() == "cases" and role < 3 and not _CASES_AND_CONTROLS.search(clause):
             continue  # "cases" counts people only where the clause counts them, or pairs them with controls
@@ -1126,7 +1231,9 @@ def _candidates(sentence: str) -> list[tuple[int, int, int, int]]:
             # "The total number of patients was 3566" states the sample: 4.5, one of the steps the picker does
             # not weigh against counts of lower roles (search.design_model.size_contenders)
             found.append((4.5, 0, -match.start(), value))
-    for match in _SCREENED_THEN.finditer(sentence):
+    low = sentence.lower()
+    enrolled_then = _ENROLLED_THEN.finditer(sentence) if "enrolled" in low or "recruited" in low else ()
+    for match in [*_SCREENED_THEN.finditer(sentence), *enrolled_then]:
         value = _number(match.group("num"))
         if value:
             more = _more_arms(sentence[match.end():]) \
@@ -1147,7 +1254,6 @@ def _candidates(sentence: str) -> list[tuple[int, int, int, int]]:
         more = _more_arms(rest)
         if value and more and all(more):
             found.append((5, 1, -match.start(), value + sum(more)))
-    low = sentence.lower()
     for match in _RECEIVED.finditer(sentence) if any(verb in low for verb in _RECEIVED_VERBS) else ():
         # "32 patients received intravenous ritodrine and 29 oral nifedipine": the second arm without its people
         value, bare = _number(match.group("num")), _BARE_ARM.match(sentence[match.end():])
@@ -1170,7 +1276,7 @@ def _candidates(sentence: str) -> list[tuple[int, int, int, int]]:
         a, b = _number(match.group("a")), _number(match.group("b"))
         if a and b:
             found.append((3, 1, -match.start(), a + b))
-    for match in _PAIRED_GROUPS.finditer(sentence):
+    for match in [*_PAIRED_GROUPS.finditer(sentence), *(_IN_AND_IN.finditer(sentence) if " and " in low else ())]:
         a, b = _number(match.group("a")), _number(match.group("b"))
         if a and b and not _SUBSET_BEFORE.search(sentence[max(0, match.start() - 40):match.start()]):
             found.append((_clause_role(sentence, match.start(), match.end()), 1, -match.start(), a + b))
@@ -1186,7 +1292,10 @@ def _candidates(sentence: str) -> list[tuple[int, int, int, int]]:
             # not a count they were drawn from ("Of 2365 patients operated on, 967 were randomized to A (n = 480) ...")
             found.append((role, 1, 0, arms))
     else:
+        two_populations = _two_populations(sentence)
         for match in _N_EQUALS.finditer(sentence):
+            if two_populations and _PER_PROTOCOL.search(sentence[max(0, match.start() - 40):match.start()]):
+                continue  # the per-protocol population is a part of the intention-to-treat one
             role = max(_clause_role(sentence, match.start(), match.end()), _role(sentence), 2)
             found.append((role, 0, -match.start(), _number(match.group("num")) or 0))
     return found
@@ -1325,6 +1434,6 @@ def _size_reading(abstract: str) -> _SizeReading:
     for sentence in sentences:
         if few := _FEW_CASES.search(sentence):
             return reading(SampleSize(n=_number(few.group("k")) or 0, sentence=sentence))
-        if _SINGLE_CASE.search(sentence):
+        if _SINGLE_CASE.search(sentence) or (_IN_ONE_PERSON.search(sentence) and _TOLD_OF_ONE.search(sentence)):
             return reading(SampleSize(n=1, sentence=sentence))
     return reading(None)

@@ -1099,3 +1099,120 @@ def test_design_seventh_round_leaves_these_alone(title: str, abstract: str, expe
 def test_sample_size_seventh_round_phrasings(abstract: str, expected: int | None) -> None:
     found = sample_size(abstract, learned=False)
     assert (found.n if found else None) == expected, found
+
+
+# --- the eighth round (holdout18 read after its one blind measurement) -------------------------------------------
+
+@pytest.mark.parametrize(("title", "abstract", "expected"), [
+    # a meta-analysis told as done here, though it opens "A meta-analysis of" like a cited one
+    ("Drug A in agitation.", "Drugs are used widely. A meta-analysis of randomized, double-blind trials published "
+     "since 1970 (N = 12) was conducted. Pooled response rates were computed.", "meta_analysis"),
+    # a search of the literature with an adjective before "literature"
+    ("Ulcer healing as a marker.", "Two trials were done in patients with ulcers. To support these data, a search of "
+     "the medical literature was conducted to identify more trials. In 9 trials the recurrence rate was 50%.",
+     "meta_analysis"),
+    # trials that "have been extensively documented" are background, not this paper's allocation
+    ("Use of drug A in the province.", "The benefits of treatment have been extensively documented in randomized "
+     "controlled trials. To examine patterns of use, we followed a cohort of 12000 subjects starting therapy "
+     "between 1990 and 1993 for five years.", "cohort"),
+    # the paper's own case: a structured abstract's subject, "The case of ... is presented"
+    ("Infected pump treated with drug A.", "To describe the use of drug A for an infected pump. Spinal unit. Male "
+     "patient aged 40 years with multiple sclerosis. Drug A cleared the infection.", "case_series"),
+    ("Headache in vascular disease.", "The case of a diabetic patient is presented, who developed headache at the "
+     "age of 60. Drug A was effective. The relevance of the vascular disease is discussed.", "case_series"),
+    # a record review that asks what was associated with a frequency is a cohort, not a one-time share
+    ("Withdrawal in intensive care.", "To estimate the frequency of withdrawal in ventilated patients and to "
+     "identify associated factors. Retrospective review of medical records. Thirty patients were studied. Nine "
+     "patients developed withdrawal, associated with higher doses (p = .04).", "cohort"),
+    # groups compared for a cumulative incidence are followed over time
+    ("Side effects of drugs A and B.", "Side effects were evaluated in 90 patients treated with drug A and 60 "
+     "patients treated with drug B. The cumulative incidence of tremor was 20% with drug A compared with 35% with "
+     "drug B.", "cohort"),
+    # a qualitative content analysis
+    ("Pain after transplant.", "The purpose of this descriptive study was to describe the pain experience. The "
+     "sample consisted of 20 adults, interviewed four times. Investigators used a content analysis approach.",
+     "other"),
+    # a family-based association study (transmission disequilibrium test) compares by outcome and genotype
+    ("A receptor polymorphism in schizophrenia.", "The polymorphism was examined for linkage to schizophrenia by "
+     "genotyping 150 families and using the transmission disequilibrium test.", "case_control"),
+    # a dose the investigators injected, measured before and after: their own treatment
+    ("Toxin for the bladder.", "We investigated the effect of toxin A. The subjects were 15 children with "
+     "hyperreflexia. Urodynamic studies were followed by injection of 100 to 200 U of toxin A. Bladder capacity "
+     "increased from 130 to 210 mL (P < 0.01).", "non_randomised"),
+])
+def test_design_eighth_round_wordings(title: str, abstract: str, expected: str) -> None:
+    assert_text_design(title, abstract, expected)
+
+
+def test_the_papers_own_blinded_trial_outweighs_an_observational_mesh_heading() -> None:
+    abstract = ("We present a prospective, double blind, crossover, placebo control study of drug A in women with an "
+                "unstable bladder. We included 40 women.")
+    mesh = ["Cross-Sectional Studies", "Prospective Studies"]
+    result = design("Drug A for the unstable bladder.", abstract, mesh=mesh)
+    assert result.label == "rct" and result.source == "text", result
+    # without the paper's own blinded study the heading still decides
+    assert design("Bladder symptoms in women.", "We surveyed 40 women with an unstable bladder.",
+                  mesh=mesh).label == "cohort"
+
+
+@pytest.mark.parametrize(("title", "abstract", "expected"), [
+    # a meta-analysis the paper only cites still does not make it one
+    ("Drug A in the elderly.", "A meta-analysis of earlier trials has suggested a benefit. We randomized 200 "
+     "patients to drug A or placebo.", "rct"),
+    # a share read from records, with nothing associated with it, stays cross-sectional
+    ("Drug use in nursing homes.", "To estimate the proportion of residents given drug A. Retrospective review of "
+     "medical records of 300 residents.", "cross_sectional"),
+])
+def test_design_eighth_round_leaves_these_alone(title: str, abstract: str, expected: str) -> None:
+    assert_text_design(title, abstract, expected)
+
+
+@pytest.mark.parametrize(("abstract", "expected"), [
+    # "in a woman with" told as a general statement is nobody's case; told of a patient, it is one
+    ("Although drug B is needed, particularly in a woman with an intact uterus, discussion now focuses on which "
+     "drug is best.", None),
+    ("Drug A was given in a woman with refractory pain and she recovered.", 1),
+    # the paper's own case
+    ("Spinal unit. Male patient aged 40 years with multiple sclerosis and spasticity.", 1),
+    ("The case of a diabetic patient is presented, who developed headache at the age of 60.", 1),
+    # a word for people used as an adjective after a number is not a count; patient records are
+    ("The present study surveys nurses' decisions about pain in 2 patient situations.", None),
+    ("Seventy-two patient records were included in the analysis.", 72),
+    # an anaesthetic risk class, a hyphenated type between the count and its people
+    ("University hospital. 180 ASA physical status I and II patients scheduled for surgery. Patients were "
+     "randomized to drug A or drug B.", 180),
+    ("Sixty ASA physical status I or II elderly patients were randomly allocated to drug A or saline.", 60),
+    ("The efficacy of drug A was studied in 12 type-2-diabetic patients.", 12),
+    # a trial's intention-to-treat and per-protocol populations are one sample, not two arms
+    ("Outpatients were recruited from ten centres and enrolled into an open-label study (intention-to-treat "
+     "population n=120, age 20-80 years; per-protocol population n=101).", 120),
+    # those who entered the double-blind phase after enrolment
+    ("Of the 300 patients who were enrolled, 250 entered the double-blind study, and 230 completed it.", 250),
+    # a comparison group told in the next sentence joins the first
+    ("One hundred patients received drug A at the end of surgery. These patients were compared, with respect to "
+     "pain, with 98 patients that received placebo.", 198),
+    # a breakdown in brackets after the count is its parts, not more people
+    ("We examined sleep in 14 female patients with depression, mostly in a first episode (six pre- and eight "
+     "postmenopausal subjects) and 15 female controls.", 29),
+    # two groups told by "in", the people named once
+    ("Drug A was administered orally in 12 and intravenously in 6 patients.", 18),
+    # left alone: arms each in their own brackets are summed
+    ("Drug A (15 patients), drug B (15 patients) or placebo (15 patients) were given intravenously.", 45),
+])
+def test_sample_size_eighth_round_phrasings(abstract: str, expected: int | None) -> None:
+    found = sample_size(abstract, learned=False)
+    assert (found.n if found else None) == expected, found
+
+
+def test_number_words_and_case_wordings_are_written_once() -> None:
+    from search import design as rules
+
+    assert rules._words(2, 3, 12, 40) == "two|three|twelve|forty"
+    for word, value in {**rules._UNITS, **rules._TENS}.items():
+        assert rules._number(word) == value
+        assert rules._WORD_OF[value] == word
+    # the design cue and the sample size's single case are joined from the one table of case-report wordings
+    assert rules._CUE_PATTERNS["own_case_report"] == "|".join(
+        wording for wording, uses in rules._CASE_WORDINGS if "design" in uses)
+    assert rules._SINGLE_CASE.pattern == "|".join(wording for wording, uses in rules._CASE_WORDINGS if "one" in uses)
+    assert all(uses <= {"design", "one"} and uses for _, uses in rules._CASE_WORDINGS)
