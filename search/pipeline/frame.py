@@ -332,7 +332,7 @@ def frame_question(question: str, concepts: list[Concept]) -> FramedConcepts:
             kind = "effect"
             framed.outcome = _after_verb(q, kind, positions, framed.intervention, rest)
     elif kind == "comparison":
-        split = _frame_comparison(q, concepts, positions, before_population, framed)
+        split = _frame_comparison(q, concepts, positions, before_population, framed, asked_from)
         if implicit is not None and not framed.comparator:
             framed.comparator = [implicit]
             framed.outcome = [i for i in framed.outcome if i != implicit]
@@ -418,15 +418,19 @@ def frame_question(question: str, concepts: list[Concept]) -> FramedConcepts:
 
 
 def _frame_comparison(
-    q: str, concepts: list[Concept], positions: list[int], candidates: list[int], framed: FramedConcepts
+    q: str, concepts: list[Concept], positions: list[int], candidates: list[int], framed: FramedConcepts,
+    question_from: int = 0,
 ) -> tuple[int, int] | None:
     """Intervention before the pivot, comparator after it; "one X ... than another" compares X with X.
 
     Returns where the first arm's words end and the second's begin (None for "one X ... than another").
+    ``question_from``: where the sentence that asks begins (a comparative before it is the telling's).
     """
     one_another = _ONE_ANOTHER.search(q) or _WHICH.search(q)
     between = _BETWEEN.search(q)
-    pivot = _comparison_pivot(q)
+    # "Oxybutynin leaves my mouth as dry as sandpaper. Is Detrol less likely to give me a dry mouth?": the telling's
+    # "as dry as" compares nothing asked.
+    pivot = _comparison_pivot(q, question_from)
     either = re.search(r"\bor\b", q) if _EITHER.search(q) else None
     if one_another and not between:
         cls = [i for i in candidates if _is_treatment(concepts[i])][:1] or candidates[:1]
@@ -609,9 +613,10 @@ def _arm_text(concepts: list[Concept], positions: list[int], drug: int, form: in
     return f"{concepts[form].text} {concepts[drug].text}" if before else f"{concepts[drug].text} {concepts[form].text}"
 
 
-def _comparison_pivot(q: str) -> re.Match[str] | None:
-    """The comparative that splits the arms; a bare "over" ("people over 70") only when there is no other."""
-    pivots = list(_PIVOT.finditer(q))
+def _comparison_pivot(q: str, start: int = 0) -> re.Match[str] | None:
+    """The comparative that splits the arms, from ``start`` (the sentence that asks) on; a bare "over" ("people
+    over 70") only when there is no other."""
+    pivots = list(_PIVOT.finditer(q, start))
     return next((m for m in pivots if not re.fullmatch(r"over", m.group(0), re.I)), pivots[0] if pivots else None)
 
 

@@ -51,7 +51,9 @@ _LOW = re.compile(
 _NO_DIFFERENCE = re.compile(
     r"\b(?:no\s+(?:\w+\s+){0,2}?(?:difference|differences|increase|change|effect|association)|did\s+not\s+differ"
     r"|not\s+(?:statistically\s+)?(?:significantly\s+)?(?:different|increased|higher|more|associated|related|linked)"
-    r"|similar|comparable|indistinguishable|unchanged|unaffected|unrelated)\b",
+    r"|similar|comparable|indistinguishable|unchanged|unaffected|unrelated"
+    # "the incidence of these adverse events was too low to differentiate statistically"
+    r"|too\s+(?:low|small|few|rare|infrequent)\s+to\s+(?:differentiate|distinguish|detect|reach|allow|permit|show))\b",
     re.I,
 )
 # "There is no clear evidence that X is related to depression", "did not show an increase": the whole
@@ -268,7 +270,9 @@ _RESULT = re.compile(
 # Other causes of the outcome named as such, and the outcome as the condition people already had.
 _OTHER_CAUSES = re.compile(
     r"\b(?:other\s+(?:variables|factors|predictors|covariates|causes)|(?:risk|predictive)\s+factors?\s+(?:for|of)"
-    r"|predictors?\s+of)\b", re.I)
+    r"|predictors?\s+of)\b"
+    # "hypertension itself can cause sexual dysfunction": the condition treated, not the treatment
+    r"|\b[\w-]+\s+itself\s+(?:can|may|might|could|is|was|does|often)\b", re.I)
 # "patients ... with (chronic) O", "women having O": the outcome written as the condition people already had.
 _CONDITION = re.compile(
     r"\b(?:patients|people|persons|subjects|participants|individuals|women|men|children|adults|those|cases)\s+"

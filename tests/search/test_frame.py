@@ -651,3 +651,9 @@ def test_the_same_harm_again_compares_with_the_treatment_told():
                        "the same cough?", Filters()).frame
     assert (frame.kind, frame.comparator, frame.outcome, frame.claim) == ("comparison", "lisinopril", "cough", "as_good")
     assert question_kind("Is Vioxx gentler on the bowel than ibuprofen?") == "comparison"
+
+
+def test_a_comparative_in_the_telling_splits_no_arms():
+    frame = understand("Oxybutynin leaves my mouth as dry as sandpaper. Is Detrol (tolterodine) less likely to give me a "
+                       "dry mouth?", Filters()).frame
+    assert (frame.kind, frame.intervention, frame.comparator) == ("comparison", "Detrol", "Oxybutynin")

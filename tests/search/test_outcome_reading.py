@@ -29,6 +29,7 @@ WEIGHT = ["weight gain"]
         # "Unrelated to", "have not produced ... a link", and a ratio whose confidence interval includes 1.
         ("Olanzapine use was unrelated to weight gain.", "none"),
         ("Unlike olanzapine, ziprasidone does not have a high propensity to cause weight gain.", "none"),
+        ("Weight gain was more common with olanzapine (4.0%), but too low to differentiate statistically.", "none"),
         ("Studies have not produced a consistent link between olanzapine and weight gain.", "none"),
         ("The relative risk of weight gain associated with olanzapine was 1.25 (95% CI 0.91-1.72).", "none"),
         ("The relative risk of weight gain associated with olanzapine was 1.85 (95% CI 1.31-2.62).", "more"),
@@ -217,3 +218,9 @@ def test_what_earlier_studies_suggested_is_background_not_a_finding() -> None:
                 "Women who used calcium channel blockers had no increased risk of cancer.")
     findings = read_outcome(abstract, outcome_names=["cancer"], x_names=["calcium channel blockers"])
     assert [f.reading for f in findings] == ["none"]
+
+
+def test_the_condition_itself_as_a_cause_is_not_the_treatment() -> None:
+    abstract = ("Sexual dysfunction is a reason for stopping treatment. Cause and effect are confused because "
+                "hypertension itself can cause sexual dysfunction.")
+    assert read_outcome(abstract, outcome_names=["sexual dysfunction"], x_names=["atenolol"]) == []
