@@ -284,9 +284,8 @@ def frame_question(question: str, concepts: list[Concept]) -> FramedConcepts:
         # Its own words only: "oxybutynin" is not written again where "Ditropan XL" is.
         # "... because of a cough. Would an ARB give me the same cough?": what "the same" names is asked about too.
         same = _SAME_AGAIN.search(q, asked_from)
-        positions = [p if p >= asked_from or not (_is_treatment(c) or same and _position(q, c, same.start(), same.end(),
-                                                                                           synonyms=False) >= 0)
-                     or (again := _position(q, c, asked_from, synonyms=False)) < 0 else again
+        safety = question_kind(q[asked_from:]) == "safety"  # who is asked about ("someone with heart failure")
+        positions = [p if p >= asked_from else _written_again(q, c, asked_from, same, treatments_only=safety)
                      for p, c in zip(positions, concepts)]
         order = sorted(range(len(concepts)), key=lambda i: (positions[i] < 0, positions[i]))
     kind = question_kind(q[asked_from:])
@@ -695,6 +694,29 @@ def _population_start(q: str, start: int = 0) -> int | None:
 SENTENCE_END = re.compile(r"(?<![\s.][a-z])(?<!^[a-z])(?<!\b(?:dr|mr|ms|vs|st|no))(?<!\bmrs)[.?!]+\s+")
 # Concept kinds that name a condition or state a person is in ("IgA nephropathy", "pregnancy"), not a treatment.
 _CONDITION_KINDS = ("disease", "term")
+
+
+def _written_again(q: str, concept: Concept, asked_from: int, same: re.Match[str] | None, *,
+                   treatments_only: bool = False) -> int:
+    """Where a concept told before the asking sentence is written again in it, or where it was told.
+
+    A treatment counts by its own words; a condition or outcome by a name of two words or more (one word, "heart",
+    is also inside "heart attack"), or by what "the same" names. "I'm scared of going hypo. Is glimepiride less
+    likely than glyburide to make my blood sugar drop too low?" writes the hypoglycaemia told of again: the outcome.
+    In a safety question (``treatments_only``) the condition written again is who is asked about.
+    """
+    told = _position(q, concept)
+    if _is_treatment(concept) or same and _position(q, concept, same.start(), same.end(), synonyms=False) >= 0:
+        again = _position(q, concept, asked_from, synonyms=False)
+        return told if again < 0 else again
+    if treatments_only:
+        return told
+    low = q.lower()
+    for name in [concept.text, *concept.synonyms]:
+        t = _norm(name)
+        if len(t.split()) >= 2 and (m := re.compile(rf"(?<![\w-]){re.escape(t)}(?![\w-])").search(low, asked_from)):
+            return m.start()
+    return told
 
 
 def _asking_sentence(q: str, concepts: list[Concept], positions: list[int]) -> int:

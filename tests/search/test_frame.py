@@ -657,3 +657,17 @@ def test_a_comparative_in_the_telling_splits_no_arms():
     frame = understand("Oxybutynin leaves my mouth as dry as sandpaper. Is Detrol (tolterodine) less likely to give me a "
                        "dry mouth?", Filters()).frame
     assert (frame.kind, frame.intervention, frame.comparator) == ("comparison", "Detrol", "Oxybutynin")
+
+
+def test_a_condition_told_and_written_again_in_the_question_is_its_outcome():
+    """"My father had a heart attack. Would ramipril lower his chances of another heart attack?": the heart attack
+    told is also what is asked about; one word ("heart") is not enough to say so, and in a safety question the
+    condition written again is who is asked about."""
+    frame = understand("My father has diabetes and had a heart attack two years ago. Would ramipril lower his chances "
+                       "of another heart attack or a stroke?", Filters()).frame
+    assert (frame.outcome, frame.population) == ("heart attack, stroke", "diabetes")
+    frame = understand("I have high blood pressure. Will starting HRT push my blood pressure up?", Filters()).frame
+    assert "blood pressure" in (frame.outcome or "")
+    frame = understand("My father has severe heart failure and also needs something for his angina. Is it safe for "
+                       "someone with heart failure to take amlodipine?", Filters()).frame
+    assert frame.kind == "safety" and "heart failure" in (frame.population or "")
