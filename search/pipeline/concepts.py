@@ -276,6 +276,8 @@ def clean_question(question: str) -> str:
 # "Celebrex-type drugs", "codeine-type painkillers", "perindopril-based treatment": a drug named with a suffix that
 # says "like it"; read as one word, the drug went unrecognised and the phrase was searched as free text.
 _DRUG_KIND_SUFFIXES = frozenset({"type", "based", "like", "style", "containing"})
+_MEDICINE_NOUNS = frozenset({"drug", "drugs", "painkiller", "painkillers", "medicine", "medicines", "medication",
+                             "medications", "pill", "pills", "tablet", "tablets", "treatment", "treatments", "therapy"})
 
 
 def _words(doc: Any) -> list[Word]:
@@ -295,6 +297,7 @@ def _words(doc: Any) -> list[Word]:
         if token.whitespace_:
             groups.append([])
     words: list[Word] = []
+    like_drug = False  # the word before named a drug with a "like it" suffix
     for group in groups:
         tokens = [t for t in group if not t.is_space]
         while tokens and tokens[0].is_punct and tokens[0].text not in "-":
@@ -303,8 +306,12 @@ def _words(doc: Any) -> list[Word]:
             tokens.pop()
         if not tokens:
             continue
-        if (len(tokens) > 2 and tokens[-2].text == "-" and tokens[-1].lower_ in _DRUG_KIND_SUFFIXES
-                and _lookup_drug("".join(t.text for t in tokens[:-2]).lower()) is not None):
+        if like_drug and len(tokens) == 1 and tokens[0].lower_ in _MEDICINE_NOUNS:
+            like_drug = False
+            continue  # "drugs" of "Celebrex-type drugs": the drug named before says which
+        like_drug = (len(tokens) > 2 and tokens[-2].text == "-" and tokens[-1].lower_ in _DRUG_KIND_SUFFIXES
+                     and _lookup_drug("".join(t.text for t in tokens[:-2]).lower()) is not None)
+        if like_drug:
             tokens = tokens[:-2]  # "Celebrex-type drugs", "perindopril-based treatment": the drug is named
         text = "".join(t.text_with_ws for t in tokens).strip()
         lemma = "".join(t.lemma_.lower() + t.whitespace_ for t in tokens).strip()

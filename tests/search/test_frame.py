@@ -637,7 +637,7 @@ def test_an_age_and_the_telling_words_are_no_concepts():
 
 def test_a_drug_named_with_a_like_it_suffix_is_the_drug_and_comparatives_are_no_outcome():
     frame = understand("Are Celebrex-type drugs less likely to cause ulcers than ibuprofen?", Filters()).frame
-    assert (frame.intervention, frame.comparator) == ("Celebrex", "ibuprofen")
+    assert (frame.intervention, frame.comparator, frame.outcome) == ("Celebrex", "ibuprofen", "ulcers")
     frame = understand("Is Allegra stronger than Zyrtec for allergic rhinitis?", Filters()).frame
     assert frame.outcome == "allergic rhinitis"
     # Only a drug loses the suffix: "tension-type" stays what it says.
