@@ -192,11 +192,13 @@ def question_kind(question: str) -> str:
     return "other"
 
 
+# "I had to stop lisinopril because of a cough. Would an ARB give me the same cough?": as much as the one told of.
+_THE_SAME = r"\bthe\s+same\s+(?!as\b|time\b|way\b|thing\b|dose\b)[\w'-]+"
 # "Does X work as well as Y?", "Is X just as effective?", "Is X no worse than Y?": no difference answers yes.
 _AS_GOOD = re.compile(
     r"\b(?:as\s+(?:well|good|effective|efficacious|safe|strong|fast|quickly|much|helpful|successful|reliable)\s+as"
     r"|just\s+as|equally|equivalent|the\s+same\s+as|no\s+(?:worse|less\s+effective)\s+than|comparabl[ey])\b"
-    r"|\bthe\s+same\s+(?!as\b|time\b|way\b|thing\b|dose\b)[\w'-]+(?![^?]*\bthan\b)",
+    rf"|{_THE_SAME}(?![^?]*\bthan\b)",
     re.I,
 )
 # "Is X less effective than Y?", "Does X work worse than Y?": a difference in Y's favour answers yes.
@@ -701,8 +703,8 @@ def _written_again(q: str, concept: Concept, asked_from: int, same: re.Match[str
     """Where a concept told before the asking sentence is written again in it, or where it was told.
 
     A treatment counts by its own words; a condition or outcome by a name of two words or more (one word, "heart",
-    is also inside "heart attack"), or by what "the same" names. "I'm scared of going hypo. Is glimepiride less
-    likely than glyburide to make my blood sugar drop too low?" writes the hypoglycaemia told of again: the outcome.
+    is also inside "heart attack"), or by what "the same" names. "My father had a heart attack two years ago. Would
+    ramipril lower his chances of another heart attack?" writes the heart attack told of again: the outcome.
     In a safety question (``treatments_only``) the condition written again is who is asked about.
     """
     told = _position(q, concept)
@@ -783,10 +785,9 @@ _ADDING = re.compile(rf"\b(?:{_ADD_VERB}|{_ADDED_TO})\b")  # the words of ``adde
 # "Would switching her to losartan help her live longer?": a switch from what she takes asks whether the new one
 # does better, like a bare "better".
 _SWITCHING = re.compile(r"\b(?:switch|switching|swap|swapping|changing)\s+(?:(?:him|her|me|them|us|over)\s+)?to\b")
+_SAME_AGAIN = re.compile(_THE_SAME)
 # "My doctor may switch my enalapril to losartan. Will losartan let me exercise more?": after a switch told of, "more"
 # is more than on the treatment it replaces.
-# "I had to stop lisinopril because of a cough. Would an ARB give me the same cough?": as much as the one told of.
-_SAME_AGAIN = re.compile(r"\bthe\s+same\s+(?!as\b|time\b|way\b|thing\b|dose\b)[\w'-]+")
 _SWITCHED = re.compile(r"\b(?:switch|switching|switched|swap|swapping|swapped|change|changing|changed)\s+"
                        r"(?:[\w'()-]+\s+){0,4}?(?:to|for)\b")
 _BARE_MORE = re.compile(r"\b(?:more|longer|further|less|fewer|better)\b(?!\s+(?:[\w'-]+\s+){0,5}?than\b)(?=[^?]*\?\s*\Z)")

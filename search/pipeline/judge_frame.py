@@ -24,6 +24,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import replace
+from functools import lru_cache
 
 from search.stance.abbreviations import defined_abbreviations, expand, relevant
 from search.stance.outcome_reading import BOTH_ARMS, INERT_ARMS
@@ -280,7 +281,7 @@ _GENTLER_ON = re.compile(
 
 # "I had to stop lisinopril because of a cough. Would an ARB give me the same cough?": does X bring on as much of O
 # as the treatment told of (the arm with less O answers no; no difference answers yes).
-_SAME_AGAIN = re.compile(
+_SAME_HARM = re.compile(
     r"\b(?:give|cause|bring\s+on|trigger)s?\s+(?:me|you|him|her|them|people\s+)?\s*the\s+same\s+"
     r"(?P<outcome>[a-z][a-z\s'-]{2,30}?)(?=\s+(?:as|again)\b|\s*[?.!,;]|\s*$)",
     re.I,
@@ -292,7 +293,7 @@ def named_outcome(question: str) -> tuple[str, str] | None:
     m = _GENTLER_ON.search(question)
     if m:
         return m.group("outcome").strip(), "lower"
-    m = _SAME_AGAIN.search(question)
+    m = _SAME_HARM.search(question)
     if m:
         return m.group("outcome").strip(), "higher"
     m = _AS_WELL.search(question)
@@ -665,10 +666,15 @@ def _other_drug(x_names: list[str]) -> Callable[[str], bool]:
     stem = stem_of(x_names)  # a class the question may also give examples of ("an ARB like candesartan")
     if stem is None:
         return (lambda clause: False) if _is_class(x_names) else (lambda clause: bool(other_drugs(clause, x_names)))
-    others = re.compile(r"(?<![\w-])(?:" + "|".join(re.escape(name) for s, (words, abbreviations) in CLASS_STEMS.items()
-                                                    if s != stem for name in (*words, *abbreviations))
-                        + r")(?![\w-])", re.I)
+    others = _other_classes(stem)
     return lambda clause: bool(others.search(clause)) or any(not d.endswith(stem) for d in other_drugs(clause, x_names))
+
+
+@lru_cache(maxsize=None)
+def _other_classes(stem: str) -> re.Pattern[str]:
+    """The words and abbreviations of every class in ``CLASS_STEMS`` but the one with ``stem``."""
+    names = (name for s, (words, abbreviations) in CLASS_STEMS.items() if s != stem for name in (*words, *abbreviations))
+    return re.compile(r"(?<![\w-])(?:" + "|".join(re.escape(n) for n in names) + r")(?![\w-])", re.I)
 
 
 def outcome_stance(query: UnderstoodQuery, paper: RankedPaper) -> Stance | None:
