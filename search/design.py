@@ -140,12 +140,13 @@ def _from_mesh(mesh: list[str], text: "_Text") -> DesignResult | None:
     terms = {m.strip().lower() for m in mesh if m}
     if not terms:
         return None
-    if "animals" in terms and "humans" not in terms:
+    if "animals" in terms and "humans" not in terms and not _OWN_REVIEW.search(text.body):
         return DesignResult("animal_in_vitro", "mesh", "Animals (no Humans)")
     if text.randomised or text.meta or text.guideline:
         return None  # the text names a stronger design than an observational MeSH heading
-    if _BLINDED_OWN.search(text.body) and not _CUES["open"].search(text.body):
-        return None  # "We present a prospective, double blind, ... placebo control study": a blinded trial of its own
+    if (_BLINDED_OWN.search(text.body) or _PLACEBO_GIVEN.search(text.body)) and not _CUES["open"].search(text.body):
+        return None  # "We present a prospective, double blind, ... placebo control study": a blinded trial of its own;
+        # "10 were treated with placebo": a placebo arm the investigators gave
     if "case-control studies" in terms:
         followed = _followed_forward(f"{text.title}. {text.body}")
         if followed:
@@ -249,6 +250,10 @@ _CASE_WORDINGS: tuple[tuple[str, frozenset[str]], ...] = (
 )
 _CASE_REPORT_CUE = "|".join(wording for wording, uses in _CASE_WORDINGS if "design" in uses)
 
+# A placebo arm the investigators gave ("10 were treated with placebo", "were given matching placebo"): a cue of the
+# blinded / controlled comparison and, read alone, a reason to pass over an observational MeSH heading.
+_PLACEBO_ARM = r"\b(were|was) (treated with|given|administered) (a |an |matching |identical )?placebo\b"
+
 # The text cues, one pattern each (case-insensitive), compiled once into ``_CUES``; the rules below read them
 # by name, so a cue is changed in one place.
 _CUE_PATTERNS: dict[str, str] = {
@@ -279,6 +284,10 @@ _CUE_PATTERNS: dict[str, str] = {
         r"|\b(medline|embase|cochrane)\b[^.]{0,80}\b(searched|search)\b|\bpooled (odds|relative|rate|risk|estimate)"
         r"|\b(studies|trials|articles) (met|fulfilled) (the |our )?(inclusion|meta-analytic|eligibility)"
         r"|\bliterature (was|were) searched|\b(?:complete|comprehensive|exhaustive) search(?:es)? (?:for|of)\b"
+        # "MEDLINE (1966-1999), Embase (1980-1999), ... and CINAHL databases were searched"; "a literature review on
+        # MEDLINE database", "We reviewed the literature (via MEDLINE)", "publications located via MEDLINE"
+        r"|\bdatabases (were|was) searched\b|\b(literature|publications|articles|reports) ([\w-]+ ){0,3}\(?"
+        r"(via|on|using|through|located via|identified via) (the )?(medline|pubmed|embase)\b"
         r"|\bliterature (was|were) (examined|reviewed) for (all )?(randomi[sz]ed|controlled"
         r"|comparative|clinical) (trials|studies)|\bsearch-protocol",
     "meta_others": r"\b(a|an|one|another|recent|previous|earlier|published)\s+(recent\s+)?meta-?analys[ie]s\b"
@@ -313,8 +322,11 @@ _CUE_PATTERNS: dict[str, str] = {
         r"|needs?|recommended|planned|remain to)\b",
     "blinded_controlled": r"double[- ](blind|masked)|placebo[- ]controlled|double-dummy|sham[- ]controlled"
         r"|\b(versus|vs\.?|or|compared with|than) (a |matching |identical )?(placebo|sham)\b|\bplacebo (group|arm)s?\b"
-        r"|\b(received|receiving|given) (a |an )?sham\b",
-    "open": r"\bopen[- ]label|\bopen (trial|study|prospective|pilot|design)|\bopen,|\buncontrolled\b|\bsingle[- ]arm"
+        r"|\b(received|receiving|given) (a |an )?sham\b"
+        # a placebo arm the investigators gave ("Nineteen patients received carvedilol ..., and 10 were treated with
+        # placebo"): placebo-controlled (README: randomised unless the abstract says otherwise)
+        rf"|{_PLACEBO_ARM}",
+    "open": r"\bopen[- ]label|\bopen (trial|study|prospective|pilot|design)|\bopen,|\buncontrolled\b(?! (use|hypertension|diabetes|asthma|blood pressure|seizures|epilepsy|pain|disease|bleeding))|\bsingle[- ]arm"
         r"|\bnon-?comparative\b|\bopen gbp\b|\bphase (ii|2)\b|\bpilot (study|trial)|\bopen-label",
     "review": r"\b(this|the present|our|a) (review|overview)\b|\bwe (review|summari[sz]e)\b"
         r"|\breview(s|ed)? (of )?the (literature|evidence|current|recent|available|data|clinical)"
@@ -405,7 +417,9 @@ _CUE_PATTERNS: dict[str, str] = {
     # "a retrospective cohort study"): its own design, whatever trial its people came from.
     "own_cohort": r"\b(a|this|our|the present|prospective|retrospective|population-based|multi-?cent(er|re)|historical"
         r"|community-based|hospital-based|longitudinal|nationwide|observational) cohort (analytic )?(study|analysis"
-        r"|design)\b|(?:^|(?<=\. ))cohort (analytic )?(study|analysis)\b",
+        r"|design)\b|(?:^|(?<=\. ))cohort (analytic )?(study|analysis)\b"
+        # ... or told with the authors' verb ("We performed an epidemiologic cohort study of patients who had ...")
+        r"|\bwe (performed|conducted|undertook|carried out|designed) an? ([\w-]+ ){0,2}cohort (study|analysis)\b",
     # The aim is a share or a frequency at one time ("to estimate the proportion of interventions ..."): measured once.
     "aim_proportion": r"\bto (estimate|determine|assess|describe|examine|evaluate|investigate|establish|quantify"
         r"|document|identify) the (proportion|prevalence|frequency|extent|patterns?)\b",
@@ -449,12 +463,32 @@ class _Text:
     guideline: str
 
 
+# The people answered the paper's own survey or questionnaire ("663 patients ... completed an office-based survey").
+_OWN_SURVEY = re.compile(r"\b(completed|answered|filled (in|out)) (an? |the |their )?([\w-]+ ){0,2}"
+                         r"(survey|questionnaire)s?\b", re.I)
+_AGAIN = re.compile(r"\bagain\b|\brepeated(ly)?\b", re.I)
+# Research other than the paper's, told as background ("most existing research has been ... cross-sectional").
+_EARLIER_RESEARCH = re.compile(r"\b(existing|previous|prior|earlier|most|past|published) (research|studies|work"
+                               r"|literature)\b|\bresearch (has|have) been\b", re.I)
+# Measured before and after an operation ("post-operative bilirubin ... normal pre-operative levels").
+_PRE_OPERATIVE = re.compile(r"\bpre-?operative(ly)?\b", re.I)
+_POST_OPERATIVE = re.compile(r"\bpost-?operative(ly)?\b", re.I)
+# Time at risk counted ("With 30345 person-years of observation", "per 1000 patient-years"): people followed.
+_PERSON_TIME = re.compile(r"\b(person|patient)[- ]years?\b", re.I)
+
+
 def _followed_forward(text: str) -> str:
     """The words saying a "case-control" comparison followed its groups forward ("" when it looked back).
 
     Case-control studies choose people by outcome and compare what came before (exposures, history, genotype,
     odds ratios); groups chosen by what they had and then followed for outcomes are a cohort (README labelling
     rules), which indexers and authors often call case-control."""
+    time_at_risk = _PERSON_TIME.search(text)
+    if time_at_risk:  # incidence per person-years: people followed from their exposure, whatever odds are told
+        return time_at_risk.group(0)
+    if _PRE_OPERATIVE.search(text) and _POST_OPERATIVE.search(text):
+        # levels before and after an operation the groups underwent: each group followed through it
+        return "pre- and post-operative"
     followed = _first(_CUES["followed_over_time"], text)
     if not followed or _CUES["past_exposure"].search(text) or _CUES["cases_and_controls"].search(text):
         return ""
@@ -475,6 +509,9 @@ _BLINDED_OWN = re.compile(r"\b(?:we|this|the present|our)\b[^.]{0,60}\b(?:double
                           r"\b[^.]{0,60}\b(?:study|trial)\b", re.I)
 
 
+_PLACEBO_GIVEN = re.compile(_PLACEBO_ARM, re.I)
+
+
 # A study that says its own allocation was not random, or that compares its treated people with past ones.
 _NON_RANDOMISED_OWN = re.compile(r"\b(non-?randomi[sz]ed|quasi-randomi[sz]ed),? ((open|controlled|prospective|comparative"
                                  r"|clinical|parallel|open-label)[, ]+){0,2}(trial|study|comparison|intervention study)\b"
@@ -492,6 +529,9 @@ _EXTENSION = re.compile(rf"\bopen[- ]label extension\b|\b(?:completed|completing
                         r"\b[^.]{0,40}?\brandomi[sz]ed\b[^.]{0,80}\b(?:study|trial|studies|trials)\b", re.I)
 # The investigators changed a drug and measured before and after ("The medication of 39 patients was changed from").
 _SWITCHED = re.compile(r"\b(was|were) (changed|switched|converted) (from|to)\b|\btherapeutic substitution\b", re.I)
+# The investigators allocating people to a treatment without saying it was at random ("were assigned to receive X
+# or not", "were allocated to treatment with"); read only where no randomisation is told.
+_ASSIGNED_NOT_RANDOM = re.compile(r"\b(were|was) (assigned|allocated) to (receive|be given|be treated|treatment with)\b", re.I)
 # People of a trial compared with the eligible people who did not take part (the comparison is not randomised).
 _NON_PARTICIPANTS = re.compile(r"\bnon-?participants\b|\beligible but not (randomi[sz]ed|enrolled|included)\b", re.I)
 # Outcomes over time of groups compared (survival, hazards, a follow-up of a stated length).
@@ -555,6 +595,12 @@ _OWN_WORK = re.compile(r"\b(we|our)\b|\b(this|the present|present) (\w+ )?(study
                        r"|analysis|meta-?analys[ie]s|overview|survey)\b", re.I)
 
 
+# The paper calls itself a review ("This review summarizes current knowledge of ..."): a review, whatever animals
+# or cells the work it reviews was done on.
+_OWN_REVIEW = re.compile(r"\b(this|the present|our) review (summari[sz]es|describes|discusses|focuses|examines|covers"
+                         r"|highlights|considers|presents|provides|outlines)\b", re.I)
+
+
 def _guideline_title(title: str) -> str:
     """The title's words that present the paper as a guideline ("" when it only names guidelines as a topic)."""
     for match in _CUES["guideline_title"].finditer(title):
@@ -598,6 +644,10 @@ def _classify_text(text: _Text) -> DesignResult:
         other = _first(_OTHER_PAPER, both)
     if other:
         return result("other", other)
+    own_review = _OWN_REVIEW.search(body)
+    if own_review and not _CUES["original_data"].search(body):
+        # "This review summarizes the published literature on ... in animals and humans": a review of animal work
+        return result("narrative_review", own_review.group(0))
     animal = _CUES["animal"].findall(both)
     in_vitro = _CUES["in_vitro"].findall(both)
     human = _CUES["human"].findall(both)
@@ -645,7 +695,9 @@ def _classify_text(text: _Text) -> DesignResult:
     if blinded and not opened and (size is not None or re.search(r"\b(present|this) study\b|\bwe\b", body, re.I)):
         return result("rct", blinded)
     cross = _first(_CUES["cross_sectional"], both)
-    if re.search(r"cross[- ]sectional(?!ly)", both, re.I):
+    if any(re.search(r"cross[- ]sectional(?!ly)", sentence, re.I) and not _EARLIER_RESEARCH.search(sentence)
+           for sentence in split_sentences(both)):
+        # not "as most existing research has been retrospective or cross-sectional in design": others' designs
         return result("cross_sectional", cross)
     diagnostic = _first(_CUES["diagnostic"], both)
     if diagnostic and original:
@@ -664,12 +716,21 @@ def _classify_text(text: _Text) -> DesignResult:
     not_random = _NON_RANDOMISED_OWN.search(both)
     if not_random and original and (_CUES["intervention"].search(body) or "historical" not in not_random.group(0).lower()):
         return result("non_randomised", not_random.group(0))
+    assigned = _ASSIGNED_NOT_RANDOM.search(body) if not text.randomised else None
+    if assigned and original and not observational:
+        # "were assigned to receive beta-blockers (n = 33) or not (n = 32)": the investigators gave it, not at random
+        return result("non_randomised", assigned.group(0))
     switched = _SWITCHED.search(body)
     if switched and original and _CUES["non_random_comparison"].search(body) and not observational:
         return result("non_randomised", switched.group(0))  # the investigators changed everyone's drug
     case_report = _first(_CUES["case_report"], both)
     if case_report and not _CUES["comparison"].search(body):
         return result("case_series", case_report)
+    own_survey = _OWN_SURVEY.search(body)
+    if own_survey and original and not _CUES["followed_over_time"].search(both) and not _AGAIN.search(body):
+        # "663 patients ... completed an office-based survey": answered once, even of what they took before (not
+        # "asked to complete the questionnaire again")
+        return result("cross_sectional", own_survey.group(0))
     cohort = _first(_CUES["cohort"], both)
     if cohort and size is None and _CUES["cited_design"].search(both) and not record_review:
         cohort = ""
@@ -834,7 +895,7 @@ _ENROLLED_THEN = re.compile(
 # abstract that describes a survey or questionnaire (elsewhere "10 patients responded" is a treatment response).
 _SURVEY = re.compile(r"\bsurveys?\b|\bquestionnaires?\b", re.I)
 _RESPONDED = re.compile(
-    rf"(?<![\w.,\-/])(?P<num>{_NUMBER})(?!\s*(?:%|percent\b|per cent\b))(?:\s*/\s*\d[\d,]*)?(?:\s*\(\s*\d+(?:\.\d+)?\s*%\s*\))?\s+"
+    rf"(?<![\w.,\-/])(?P<num>{_NUMBER})(?!\s*(?:%|percent\b|per cent\b)|\s*{_UNIT_WORDS})(?:\s*/\s*\d[\d,]*)?(?:\s*\(\s*\d+(?:\.\d+)?\s*%\s*\))?\s+"
     rf"(?:of\s+(?:the\s+)?(?:[A-Za-z-]+\s+){{0,3}}?)?(?:[A-Za-z-]+\s+){{0,4}}?"
     rf"(?:(?:responded|replied)(?!\s+(?:well|poorly|favou?rably|rapidly|best|least|to (?:the )?(?:treatment|therapy"
     rf"|drug|medication|antineuralgic|antimalarial)))"
@@ -847,6 +908,11 @@ _CASES_AND_CONTROLS = re.compile(r"\bcases\b[^.;]{0,60}?\b(?:and|with|to|versus|
                                  r"(?:[\w-]+ ){0,2}(?:controls|control (?:subjects|patients|women|men|individuals))\b", re.I)
 _CLINICIANS = re.compile(r"physicians|nurses|doctors|surgeons|clinicians|practitioners|providers|pharmacists"
                          r"|dentists|trainees|staff", re.I)
+# The people studied divided into groups, each counted ("were divided into two groups ... (n = 77) ... (n = 126)").
+_DIVIDED = re.compile(r"\b(?:were|was) (?:\w+ )?(?:divided|separated|split|classified|categori[sz]ed) into (?:two|three|four"
+                      r"|\d) (?:[\w-]+ )?groups\b", re.I)
+# One group's count in a sentence of its own ("In the enalapril group (n = 21) baseline ABP was ...").
+_GROUP_N = re.compile(r"^(?:in )?the (?:[\w-]+ ){1,3}?group\s*\(\s*n\s*=\s*(?P<num>\d+)\s*\)", re.I)
 # A control group counted only as "(n = 50)" ("a matched healthy control group (n = 50)").
 _CONTROL_GROUP_N = re.compile(r"\b(?:controls|control (?:group|subjects))\s*\(\s*n\s*=\s*(?P<num3>\d+)\s*\)", re.I)
 # ... or "a healthy control (n = 30)", read where the clause has no other "n =" (else "A (n = 40) or control (n = 38)"
@@ -855,8 +921,12 @@ _CONTROL_N = re.compile(r"\b(?:controls?|control (?:group|subjects))\s*\(\s*n\s*
 # A control group counted on its own ("Fifty-one infants who did not have pyloric stenosis served as controls",
 # "There were also 51 controls studied", "normal controls (n = 30)").
 _CONTROLS_ALONE = re.compile(
-    rf"(?<![\w.,\-/])(?P<num>{_NUMBER})\)?\s+(?:[\w-]+,?\s+){{0,8}}?(?:served|were used|acted) as (?:\w+ )?"
-    rf"(?:controls|control (?:subjects|group))\b"
+    rf"(?<![\w.,\-/])(?P<num>{_NUMBER})\)?\s+(?:(?:[\w-]+,?\s+){{0,8}}?|(?:[\w-]+\s+){{0,3}}?{_PEOPLE},?\s+"
+    rf"(?:[\w-]+,?\s+){{0,10}}?)(?:served|acted|(?:were|was) (?:used|tested|studied|examined|included|recruited"
+    rf"|enrolled)) as (?:\w+ )?(?:controls|control (?:subjects|group))\b"
+    # "We also studied 13 age- and sex-matched control subjects": the controls told after the patients
+    rf"|\bwe also (?:studied|examined|included|recruited|enrolled|investigated)\s+(?P<num4>{_NUMBER})\s+(?:[\w-]+\s+){{0,4}}?"
+    rf"(?:controls|control (?:subjects|individuals|persons|volunteers))\b"
     rf"|(?<![\w.,\-/])(?P<num2>{_NUMBER})\s+(?:[\w-]+\s+){{0,2}}?(?:controls|control subjects)\s+(?:\w+\s+){{0,8}}?"
     rf"(?:were\s+)?(?:studied|included|recruited|enrolled|matched)\b"
     rf"|{_CONTROL_N.pattern}", re.I)
@@ -879,7 +949,13 @@ _BARE_ARM = re.compile(
 # A count of people who received one treatment, then the other arm as a bare number (``_BARE_ARM``); the verb is
 # looked for first, which is cheaper than reading every number.
 _RECEIVED_VERBS = ("received", "given", "treated with", "took")
-_RECEIVED = re.compile(rf"(?<![\w.,\-/])(?P<num>{_NUMBER})\s+(?:[\w-]+\s+){{0,2}}?{_PEOPLE}\s+(?:were\s+)?"
+# ... or the last arm with its people but no verb ("70 patients being given terfenadine 120 mg, and 72 patients
+# cetirizine 10 mg"): the treatment's name right after the people.
+_PEOPLE_ARM = re.compile(
+    rf"^[^.;()]{{0,80}}?,\s+and\s+(?P<num>{_NUMBER})\s+{_PEOPLE}\s+(?!(?:were|was|had|have|did|developed|completed"
+    r"|withdrew|died|showed|experienced|reported|responded|required|achieved|in|at|with|after|for|during|who|of|and)\b)"
+    r"[a-z][\w-]*\b", re.I)
+_RECEIVED = re.compile(rf"(?<![\w.,\-/])(?P<num>{_NUMBER})\s+(?:[\w-]+\s+){{0,2}}?{_PEOPLE}\s+(?:were\s+|being\s+)?"
                        rf"(?:{'|'.join(map(re.escape, _RECEIVED_VERBS))})\b", re.I)
 
 
@@ -930,6 +1006,9 @@ _CASE_OPENING = re.compile(rf"^(?:(?:in|case|patient) \d+[:,.]?\s+)?an? \d+[- ](
                            rf"{_CASE_PERSON}\b", re.I)
 _ANIMAL_SENTENCE = re.compile(r"\b(rats?|mice|dogs?|rabbits?|guinea[- ]pigs?|pigs|piglets|sheep|monkeys?|hamsters?"
                               r"|cats|animals)\b", re.I)
+# A sex or age word qualifying animals ("female Sprague Dawley rats", "age-matched virgin female spiny mice"): no people.
+_ANIMAL_SEX = re.compile(r"\b(?:males?|females?)\s+(?:[\w-]+\s+){0,3}?(?:rats?|mice|dogs?|rabbits?|guinea[- ]pigs?|pigs"
+                         r"|piglets|sheep|monkeys?|hamsters?|cats|animals)\b", re.I)
 # What a clause does with the people it counts: randomised > enrolled / included > treated / analysed.
 _ROLE: tuple[tuple[int, re.Pattern[str]], ...] = (
     (5, re.compile(r"\brandomi[sz]|\brandomly (?!selected|chosen|sampled)|\bassignment was random"
@@ -956,6 +1035,8 @@ _SUBSET_AFTER = re.compile(r"^[^.;:]{0,60}?\b(completed(?! an?\b)|withdrew|disco
                            r"|were excluded|responded|remitted|re-bled|relapsed|evaluable|had to be excluded|(?<!who )(?<!had )developed"
                            r"|(?:had been|were|was|are|is) (?:originally )?(?:planned|intended|needed)|would be needed)\b"
                            r"|^[^.;:]{0,40}?\b(per|to|for) (each|every) (case|patient|subject)\b"
+                           # one arm ("stopped after 26 patients have been assigned to this group")
+                           r"|^[^.;:]{0,30}?\b(?:assigned|allocated|randomi[sz]ed) to this (?:group|arm)\b"
                            r"|^[^.;:\d]{0,40}?\b(?:per|in each|in every|for each) (?:[\w-]+ )?(?:group|arm)\b"
                            r"|^[^.;:]{0,40}?\b(?:will|is to|are to|to) be (?:\w+ )?(?:randomi[sz]ed|enrol+ed|recruited"
                            r"|included|assigned|allocated|studied|treated)\b"
@@ -970,6 +1051,8 @@ _SUBSET_BEFORE = re.compile(rf"(?:\b{_NUMBER}\s+(?:\(\S+\)\s+)?of\s+(?:the\s+)?|
                             # a planned one ("a trial that will include 10000 adults"), money ("$Can 2 patient
                             # copayment", "US$ 40"), the first or last few ("The first 21 volunteers randomized")
                             rf"|\bgroups of\s+|\b(?:at least|at most|a (?:minimum|maximum) of)\s+"
+                            # an average ("with a mean cohort size of 10 979 patients"), not a count of people
+                            rf"|\b(?:mean|median|average) (?:[\w-]+ )?(?:size|number) of\s+"
                             rf"|\b(?:will|shall) (?:\w+ )?(?:include|enrol+|recruit|randomi[sz]e|involve|study"
                             rf"|treat|follow)\s+(?:approximately |about |around |some |up to |over |at least )?"
                             rf"|[$£€¥]\s*(?:[A-Z][A-Za-z]{{1,2}}\s+)?|\b(?:US|Can|CAN|AU|NZ|HK)\$\s*"
@@ -1021,6 +1104,9 @@ _FURTHER_WORDS = ("another", "second", "third", "further", "separate", "new", "a
 _STUDIES_WORDS = ("trials", "studies", "experiments")
 # A group labelled as the controls after its description ("36 patients ... without PIPE (control group)").
 _CONTROL_LABEL = re.compile(r"[^.;()]{0,100}?\((?:the |a )?control(?:s| group| subjects)?\)", re.I)
+# A count, its people and a colon, then the next count ("176 patients with chronic renal failure: 120 hemodialysis
+# and 56 nondialysis patients"): what follows the colon is its breakdown.
+_COLON_PARTS = re.compile(rf"{_NUMBER}\s+[^.;:()]{{0,80}}:[^.;:]*", re.I)
 # Words after a count that open its breakdown: the counts that follow are parts of it, not more people.
 _BREAKDOWN = re.compile(r"\b(?:including|consisting of|comprising|composed of|made up of|stratified|divided into"
                         r"|subdivided into|split into)\b", re.I)
@@ -1069,6 +1155,11 @@ def _role(text: str) -> int:
 _CLAUSE_END = re.compile(rf"[;:](?![^()]*\))|\. |, (?!aged? )(?=\w+ \d)|, (?=\d[\d,]*\s+(?:[\w-]+\s+){{0,3}}?{_PEOPLE}\b)", re.I)
 
 
+# A count told only as those screened ("71 patients were screened", "were screened for eligibility").
+_SCREENED = re.compile(r"^[^.;]{0,20}?\b(?:were|was|had been) (?:\w+ly )?(?:screened|assessed for eligibility)\b"
+                       r"(?![^.;]{0,40}\b(?:and|then) (?:were |was )?(?:enrol+ed|included|randomi[sz]ed))", re.I)
+
+
 # "those assigned to X" names an arm to tell its result ("Of the 25 patients who still ..., those assigned to
 # ramipril had a better prognosis"): it does not randomise the count beside it.
 _ARM_REFERENCE = re.compile(r"\bthose (?:who (?:were|had been) )?(?:randomi[sz]ed|randomly assigned|assigned"
@@ -1079,6 +1170,8 @@ def _clause_role(sentence: str, start: int, end: int) -> int:
     """The role of the clause around one count: up to 60 characters before it and the rest of its clause after it."""
     before = re.split(r"[;:]", sentence[max(0, start - 60):start])[-1]
     after = _CLAUSE_END.split(sentence[end:end + 140])[0]
+    if _SCREENED.match(after):
+        return 2  # "A total of 71 patients were screened; 48 were excluded": those screened, not the sample (README)
     text = before + sentence[start:end] + after
     return _role(_ARM_REFERENCE.sub(" ", text) if "those" in text.lower() else text)
 
@@ -1146,7 +1239,8 @@ def _clause_candidates(clause: str, offset: int) -> list[tuple[int, int, int, in
             continue  # "ASCOT will test the hypothesis ... in 18,000 hypertensive patients": a planned number
         if _UNITS_IN_PEOPLE.match(clause, match.end()):
             continue  # "312 pregnancies in 223 women": the people are the second count
-        if (counts and _BREAKDOWN.search(clause[counts[-1][2] - offset:match.start()])) or (
+        if (counts and (_BREAKDOWN.search(clause[counts[-1][2] - offset:match.start()])
+                        or _COLON_PARTS.fullmatch(clause[counts[-1][2] - offset:match.start()]))) or (
                 dropped and re.search(r"\bincluding\s+$", before)):
             continue  # "613 children, including 97 neonates"; "308 participants ..., consisting of 84 migraineurs and
             # 224 controls"; "seen in 28 patients, including 6 patients who ..."
@@ -1209,8 +1303,8 @@ def _clause_candidates(clause: str, offset: int) -> list[tuple[int, int, int, in
 
 def _candidates(sentence: str) -> list[tuple[int, int, int, int]]:
     """(priority, is_sum, -position, n) for the counts of people in one sentence."""
-    if _ANIMAL_SENTENCE.search(sentence) and not _PEOPLE_WORD.search(sentence):
-        return []  # animals are not a study's sample of people
+    if _ANIMAL_SENTENCE.search(sentence) and not _PEOPLE_WORD.search(_ANIMAL_SEX.sub(" ", sentence)):
+        return []  # animals are not a study's sample of people ("Twenty-eight female Sprague Dawley rats" neither)
     found: list[tuple[int, int, int, int]] = []
     offset = 0
     for clause in re.split(r"(?<=;)(?![^()]*\))", sentence):
@@ -1222,6 +1316,8 @@ def _candidates(sentence: str) -> list[tuple[int, int, int, int]]:
         if value and re.match(rf"\s+(?:[\w\-()]+\s+){{0,4}}?{_PEOPLE}\b", tail, re.I):
             role = _clause_role(sentence, match.start(), match.end())
             after = _CLAUSE_END.split(sentence[match.end("num"):match.end("num") + 140])[0]
+            if _SCREENED.match(re.sub(rf"^\s+(?:[\w\-()]+\s+){{0,4}}?{_PEOPLE}\b", "", after, flags=re.I)):
+                continue  # "A total of 71 patients were screened": those screened are not the sample
             if _role(after) < 4 and _SUBSET_AFTER.search(after):
                 continue  # "A total of 177 patients (3.2%) had proteinuria": a part, unless enrolled / included
             found.append((max(4, role), 0, -match.start(), value))
@@ -1256,7 +1352,8 @@ def _candidates(sentence: str) -> list[tuple[int, int, int, int]]:
             found.append((5, 1, -match.start(), value + sum(more)))
     for match in _RECEIVED.finditer(sentence) if any(verb in low for verb in _RECEIVED_VERBS) else ():
         # "32 patients received intravenous ritodrine and 29 oral nifedipine": the second arm without its people
-        value, bare = _number(match.group("num")), _BARE_ARM.match(sentence[match.end():])
+        value = _number(match.group("num"))
+        bare = _BARE_ARM.match(sentence[match.end():]) or _PEOPLE_ARM.match(sentence[match.end():])
         if value and bare and _number(bare.group("num")) and \
                 not _SUBSET_BEFORE.search(sentence[max(0, match.start() - 40):match.start()]):
             found.append((_clause_role(sentence, match.start(), match.end()), 1, -match.start(),
@@ -1283,6 +1380,9 @@ def _candidates(sentence: str) -> list[tuple[int, int, int, int]]:
     arms = _arms(sentence)
     if arms:
         role = max(_clause_role(sentence, m.start(), m.end()) for m in _N_EQUALS.finditer(sentence))
+        if _DIVIDED.search(sentence):
+            role = max(role, 3.5)  # "Patients were divided into two groups: ... (n = 77) and ... (n = 126)": those
+            # analysed, after the exclusions told before
         first = next(_N_EQUALS.finditer(sentence)).start()
         if not any(not is_sum and -position < first and value > arms and priority >= role
                    and not re.search(r"\b(?:of|from)\s+(?:the\s+|all\s+|these\s+)?$", sentence[:-position], re.I)
@@ -1358,7 +1458,7 @@ def _size_reading(abstract: str) -> _SizeReading:
     counts: list[tuple[tuple[float, int, int, int], int]] = []
     sentences = split_sentences(abstract or "")
     survey = _SURVEY.search(abstract) is not None
-    controls = [(index, _number(m.group("num") or m.group("num2") or m.group("num3"))) for index, sentence in enumerate(sentences)
+    controls = [(index, _number(m.group("num") or m.group("num2") or m.group("num3") or m.group("num4"))) for index, sentence in enumerate(sentences)
                 for m in _CONTROLS_ALONE.finditer(sentence)
                 # a bare "control (n = 20)" among other "n =" is an arm, not a control group of its own
                 if not (re.match(r"control\s*\(", m.group(0), re.I) and len(_N_EQUALS.findall(sentence)) > 1)]
@@ -1408,6 +1508,15 @@ def _size_reading(abstract: str) -> _SizeReading:
 
     def reading(choice: SampleSize | None) -> _SizeReading:
         return _SizeReading(choice=choice, counts=tuple(counts), sentences=tuple(sentences))
+
+    groups = [(index, int(m.group("num"))) for index, sentence in enumerate(sentences)
+              if len(_N_EQUALS.findall(sentence)) == 1 and (m := _GROUP_N.search(sentence))]
+    if len(groups) >= 2 and (best is None or best[0][0] <= 2):
+        # each group told in its own sentence ("In the enalapril group (n = 21) ... In the mibefradil group (n = 22)")
+        # and nobody counted more strongly: the groups together
+        key = (2.5, -groups[0][0], 2, 0)
+        counts.append((key, sum(n for _, n in groups)))
+        best = (key, sum(n for _, n in groups), sentences[groups[0][0]])
 
     if best is not None and len(controls) == 1 and controls[0][1] and best[0][0] < 5:
         # the control group counted in a sentence of its own ("Fifty-one infants ... served as controls"): the
