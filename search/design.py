@@ -695,8 +695,9 @@ def _classify_text(text: _Text) -> DesignResult:
     if blinded and not opened and (size is not None or re.search(r"\b(present|this) study\b|\bwe\b", body, re.I)):
         return result("rct", blinded)
     cross = _first(_CUES["cross_sectional"], both)
-    if any(re.search(r"cross[- ]sectional(?!ly)", sentence, re.I) and not _EARLIER_RESEARCH.search(sentence)
-           for sentence in split_sentences(both)):
+    if re.search(r"cross[- ]sectional(?!ly)", both, re.I) and any(
+            re.search(r"cross[- ]sectional(?!ly)", sentence, re.I) and not _EARLIER_RESEARCH.search(sentence)
+            for sentence in split_sentences(both)):
         # not "as most existing research has been retrospective or cross-sectional in design": others' designs
         return result("cross_sectional", cross)
     diagnostic = _first(_CUES["diagnostic"], both)
