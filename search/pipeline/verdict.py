@@ -27,8 +27,9 @@ The rule (also in the README):
    similarity the ranking used (a ratio, so any backend's scale will do), so the studies closest to
    the question (its population, its outcome, its situation) count most: with MiniLM's cosines (best
    about 0.7) a study 0.1 below the best counts about 0.4 as much.
-   When no counted study addresses the question fully (all "partly": the treatment studied for other problems or in
-   other people), the answer says so ("No study found looks at diltiazem and narrowing exactly ... That is indirect
+   When the partly-addressing fallback is in use and the answer is yes or no, it says how few of the studies that take
+   a side look at exactly the question, at low confidence. When no counted study addresses the question fully (all
+   "partly": the treatment studied for other problems or in other people), the answer says so ("No study found looks at diltiazem and narrowing exactly ... That is indirect
    evidence.") and its confidence is low. (Withholding the verdict instead was measured on 264 labelled effect
    questions and not kept: 6 right answers lost for 1 wrong one avoided.)
    Words decide ``addresses``; the similarity grades what words cannot ("after having my tonsils
@@ -163,11 +164,16 @@ def decide(
                  f"{'leans' if one else 'lean'}"), caution)
     confidence = _confidence(len(sided), max(share, 1 - share), offline=offline)
     reason = f"Of the {_studies(n)} that address the question, {split}{_rest(n - len(sided))}."
+    x = frame.intervention or "the treatment"
     if rests_on_indirect(counted):
         confidence = "low"
-        x = frame.intervention or "the treatment"
         reason = (f"No study found {_what(frame, one=True)} exactly; of the {_studies(n)} of {x} for other problems "
                   f"or in other people, {split}{_rest(n - len(sided))}. That is indirect evidence.")
+    elif label in ("yes", "no") and (direct := sum(1 for c in sided if c.weight == 1.0)) < len(sided):
+        # Rule 1's fallback decided: most of the studies that take a side are about other problems or other people.
+        confidence = "low"
+        reason += (f" Only {direct} of the {len(sided)} that take a side {'looks' if direct == 1 else 'look'} at "
+                   f"exactly this; the others are studies of {x} for other problems or in other people.")
     if label != _lean(n_yes / (n_yes + n_no)):
         # The counts alone would say otherwise: say why the answer follows the closest studies.
         reason += (f" The studies that match your question most closely count most, and "

@@ -811,3 +811,17 @@ def test_a_verdict_resting_only_on_partly_addressing_studies_says_it_is_indirect
     assert "indirect evidence" in verdict.reason and "address the question" not in verdict.reason
     direct = decide([_paper(i, "supports") for i in range(6)], frame, offline=True)
     assert "indirect" not in direct.reason and direct.confidence == "moderate"
+
+
+def test_a_verdict_resting_mostly_on_partly_addressing_studies_says_how_few_look_at_exactly_this():
+    """"Will oxybutynin stop my child's bedwetting?" answered from one bedwetting study and five of oxybutynin for
+    adults' bladders: the label stands, but the answer says so, at low confidence."""
+    frame = Frame(kind="effect", intervention="oxybutynin", outcome="bedwetting")
+    papers = [_paper(1, "supports")] + [_paper(10 + i, "supports", addressed="partly") for i in range(5)]
+    verdict = decide(papers, frame, offline=True)
+    assert (verdict.label, verdict.confidence) == ("yes", "low")
+    assert "Only 1 of the 6 that take a side looks at exactly this" in verdict.reason
+    # Once the studies of exactly this can decide, the fallback is off and nothing is added.
+    direct = decide([_paper(i, "supports") for i in range(3)] + [_paper(10, "supports", addressed="partly")], frame,
+                    offline=True)
+    assert "exactly this" not in direct.reason
