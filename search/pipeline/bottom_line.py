@@ -17,8 +17,8 @@ from collections import Counter
 
 from search.design import DESIGNS
 
-from .state import INDIRECT, BottomLine, DesignCount, Frame, RankedPaper, Uncertainty, Verdict
-from .verdict import counted_papers, rests_on_indirect
+from .state import INDIRECT, MOSTLY_INDIRECT, BottomLine, DesignCount, Frame, RankedPaper, Uncertainty, Verdict
+from .verdict import counted_papers, rests_mostly_on_indirect, rests_on_indirect
 
 # Study types that can carry a treatment verdict, strongest first (DESIGNS is in evidence order).
 STRONG_DESIGNS = ("meta_analysis", "rct")
@@ -34,7 +34,8 @@ def build_bottom_line(verdict: Verdict, papers: list[RankedPaper], frame: Frame)
     weighed = counted_papers(papers, frame)
     counted = [c.paper for c in weighed]
     return BottomLine(verdict=verdict.label, strongest=strongest(counted),
-                      uncertain=uncertainties(verdict, counted, papers, frame, indirect=rests_on_indirect(weighed)))
+                      uncertain=uncertainties(verdict, counted, papers, frame, indirect=rests_on_indirect(weighed),
+                                              mostly_indirect=rests_mostly_on_indirect(weighed)))
 
 
 def strongest(counted: list[RankedPaper]) -> list[DesignCount]:
@@ -45,9 +46,11 @@ def strongest(counted: list[RankedPaper]) -> list[DesignCount]:
 
 
 def uncertainties(
-    verdict: Verdict, counted: list[RankedPaper], papers: list[RankedPaper], frame: Frame, *, indirect: bool
+    verdict: Verdict, counted: list[RankedPaper], papers: list[RankedPaper], frame: Frame, *, indirect: bool,
+    mostly_indirect: bool = False,
 ) -> list[Uncertainty]:
-    """What the counted evidence leaves open, most important first (``indirect``: verdict.rests_on_indirect)."""
+    """What the counted evidence leaves open, most important first (``indirect``: verdict.rests_on_indirect;
+    ``mostly_indirect``: verdict.rests_mostly_on_indirect)."""
     out: list[Uncertainty] = []
     n = len(counted)
     if frame.kind == "comparison" and not any(p.addresses and p.addresses.label == "yes" for p in papers):
@@ -58,6 +61,9 @@ def uncertainties(
     if indirect:
         out.append(Uncertainty(INDIRECT, "no study addresses the question itself (indirect evidence)",
                                "no study looked at just this; they were about other problems or other people"))
+    elif mostly_indirect:
+        out.append(Uncertainty(MOSTLY_INDIRECT, "most studies with a clear finding address the question only partly",
+                               "most studies with a clear answer were about other problems or other people"))
     designs = {p.design.label for p in counted if p.design is not None}
     if not designs & set(STRONG_DESIGNS):
         out.append(Uncertainty("no_trials", "no randomised trials or systematic reviews",

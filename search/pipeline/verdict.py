@@ -119,6 +119,14 @@ def counted_papers(papers: list[RankedPaper], frame: Frame) -> list[Counted]:
     return [Counted(p, weights[p.record.pmid]) for p in papers if p.stance is not None and weights[p.record.pmid] > 0]
 
 
+def rests_mostly_on_indirect(counted: list[Counted]) -> bool:
+    """Rule 4's mostly-indirect case: some counted study addresses the question fully, but rule 1's fallback is in use
+    and some of the studies taking a side only partly address it (the treatment for other problems or in other
+    people)."""
+    sided = [c for c in counted if _takes_side(c.paper)]
+    return not rests_on_indirect(counted) and any(c.weight < 1.0 for c in sided)
+
+
 def rests_on_indirect(counted: list[Counted]) -> bool:
     """Rule 4's indirect case: studies are counted, and none of them addresses the question fully (all "partly":
     other problems, other people)."""
@@ -169,11 +177,13 @@ def decide(
         confidence = "low"
         reason = (f"No study found {_what(frame, one=True)} exactly; of the {_studies(n)} of {x} for other problems "
                   f"or in other people, {split}{_rest(n - len(sided))}. That is indirect evidence.")
-    elif label in ("yes", "no") and (direct := sum(1 for c in sided if c.weight == 1.0)) < len(sided):
+    elif label in ("yes", "no") and rests_mostly_on_indirect(counted):
         # Rule 1's fallback decided: most of the studies that take a side are about other problems or other people.
         confidence = "low"
-        reason += (f" Only {direct} of the {len(sided)} that take a side {'looks' if direct == 1 else 'look'} at "
-                   f"exactly this; the others are studies of {x} for other problems or in other people.")
+        direct = sum(1 for c in sided if c.weight == 1.0)
+        few = "None" if direct == 0 else f"Only {direct}"
+        reason += (f" {few} of the {len(sided)} that take a side {'looks' if direct <= 1 else 'look'} at exactly "
+                   f"this; the others are studies of {x} for other problems or in other people.")
     if label != _lean(n_yes / (n_yes + n_no)):
         # The counts alone would say otherwise: say why the answer follows the closest studies.
         reason += (f" The studies that match your question most closely count most, and "

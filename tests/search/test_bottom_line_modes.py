@@ -275,3 +275,19 @@ def test_every_uncertainty_the_bottom_line_writes_is_declared() -> None:
 
     written = set(re.findall(r'Uncertainty\(\s*"(\w+)"', inspect.getsource(bottom_line)))
     assert written and written <= set(UNCERTAINTY_CODES)
+
+
+def test_an_answer_mostly_from_studies_of_other_problems_says_only_a_few_looked_at_just_this():
+    """One bedwetting trial and five trials of oxybutynin for adults' bladders: the answer stands, at low confidence,
+    and the bottom line and the lay words say that only a few studies looked at just this."""
+    frame = Frame(kind="effect", intervention="oxybutynin", outcome="bedwetting")
+    papers = [_paper(0)] + [_paper(i, addresses="partly") for i in range(1, 6)]
+    verdict = decide(papers, frame, offline=True)
+    bottom = build_bottom_line(verdict, papers, frame)
+    assert (verdict.label, verdict.confidence) == ("yes", "low")
+    assert bottom.uncertain[0].code == "mostly_indirect"
+    lay = reading_modes(verdict, bottom, frame, clinician_headline=headline(verdict, frame), papers_found=6)["lay"]
+    assert "only a few looked at just this" in lay.explanation and "likely to help" not in lay.explanation
+    assert "most studies with a clear answer were about other problems" in lay.bottom_line
+    assert "mostly on related questions" in lay.certainty
+    assert textstat.flesch_kincaid_grade(lay.explanation) <= 8

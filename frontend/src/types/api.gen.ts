@@ -1552,7 +1552,7 @@ export interface components {
             studies: components["schemas"]["Trial"][];
         };
         Uncertainty: {
-            /** @description no_head_to_head | indirect | no_trials | few_studies | old_studies | small_studies | unclear_findings | disagree | not_safety */
+            /** @description no_head_to_head | indirect | mostly_indirect | no_trials | few_studies | old_studies | small_studies | unclear_findings | disagree | not_safety */
             code: string;
             clinician: string;
             lay: string;
