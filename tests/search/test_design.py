@@ -511,6 +511,15 @@ def test_design_of_real_pubmed_records(fixture: str, pmid: str, expected: tuple[
 
 # --- the evaluation -------------------------------------------------------------------------------
 
+def test_supported_macro_f1_leaves_out_designs_with_few_abstracts() -> None:
+    from search.evaluation.design import supported_macro_f1
+
+    per_design = {"rct": {"f1": 0.9, "support": 30}, "cohort": {"f1": 0.5, "support": 3},
+                  "case_control": {"f1": 0.0, "support": 1}}
+    assert supported_macro_f1(per_design) == {"min_support": 3, "macro_f1": 0.7, "designs": 2,
+                                              "left_out": ["case_control"]}
+
+
 def test_design_figures_arithmetic() -> None:
     figures = design_figures(["rct", "rct", "cohort", "cohort"], ["rct", "cohort", "cohort", "cohort"])
     assert figures["design_accuracy"] == 0.75
@@ -547,6 +556,9 @@ def test_run_on_a_tiny_label_file(tmp_path: Path) -> None:
     assert figures["rules"] == {"design_accuracy": 0.5, "design_macro_f1": 0.5, "sample_size_exact": 1.0}
     assert figures["seen_by_model"] == 2  # both PMIDs are in design_labels.jsonl, so the model was trained on them
     assert figures["design_by"].startswith("design model ")
+    # beside the target's macro-F1, the mean over designs with at least three abstracts (none here: context only)
+    assert figures["design_macro_f1_supported"] == {"min_support": 3, "macro_f1": None, "designs": 0,
+                                                    "left_out": ["cohort", "rct"]}
 
 
 @pytest.mark.parametrize(("content", "message"), [
