@@ -18,7 +18,7 @@ from collections import Counter
 from search.design import DESIGNS
 
 from .state import INDIRECT, MOSTLY_INDIRECT, BottomLine, DesignCount, Frame, RankedPaper, Uncertainty, Verdict
-from .verdict import counted_papers, rests_mostly_on_indirect, rests_on_indirect
+from .verdict import counted_papers, indirectness
 
 # Study types that can carry a treatment verdict, strongest first (DESIGNS is in evidence order).
 STRONG_DESIGNS = ("meta_analysis", "rct")
@@ -27,6 +27,13 @@ FEW_STUDIES = 5  # fewer counted studies than this: "only N studies"
 OLD_BEFORE = 2005  # most counted studies published before this year: "studies before 2005"
 SMALL_MEDIAN = 100  # median sample size below this: "mostly small studies"
 UNCLEAR_SHARE = 1 / 3  # this share of counted studies with an unclear finding or more: say so
+# verdict.indirectness → (clinician words, lay words)
+_INDIRECT_WORDS = {
+    INDIRECT: ("no study addresses the question itself (indirect evidence)",
+               "no study looked at just this; they were about other problems or other people"),
+    MOSTLY_INDIRECT: ("most studies with a clear finding address the question only partly",
+                      "most studies with a clear answer were about other problems or other people"),
+}
 
 
 def build_bottom_line(verdict: Verdict, papers: list[RankedPaper], frame: Frame) -> BottomLine:
@@ -34,8 +41,7 @@ def build_bottom_line(verdict: Verdict, papers: list[RankedPaper], frame: Frame)
     weighed = counted_papers(papers, frame)
     counted = [c.paper for c in weighed]
     return BottomLine(verdict=verdict.label, strongest=strongest(counted),
-                      uncertain=uncertainties(verdict, counted, papers, frame, indirect=rests_on_indirect(weighed),
-                                              mostly_indirect=rests_mostly_on_indirect(weighed)))
+                      uncertain=uncertainties(verdict, counted, papers, frame, indirect=indirectness(weighed)))
 
 
 def strongest(counted: list[RankedPaper]) -> list[DesignCount]:
@@ -46,11 +52,9 @@ def strongest(counted: list[RankedPaper]) -> list[DesignCount]:
 
 
 def uncertainties(
-    verdict: Verdict, counted: list[RankedPaper], papers: list[RankedPaper], frame: Frame, *, indirect: bool,
-    mostly_indirect: bool = False,
+    verdict: Verdict, counted: list[RankedPaper], papers: list[RankedPaper], frame: Frame, *, indirect: str | None,
 ) -> list[Uncertainty]:
-    """What the counted evidence leaves open, most important first (``indirect``: verdict.rests_on_indirect;
-    ``mostly_indirect``: verdict.rests_mostly_on_indirect)."""
+    """What the counted evidence leaves open, most important first (``indirect``: verdict.indirectness)."""
     out: list[Uncertainty] = []
     n = len(counted)
     if frame.kind == "comparison" and not any(p.addresses and p.addresses.label == "yes" for p in papers):
@@ -59,11 +63,7 @@ def uncertainties(
     if n == 0:
         return out
     if indirect:
-        out.append(Uncertainty(INDIRECT, "no study addresses the question itself (indirect evidence)",
-                               "no study looked at just this; they were about other problems or other people"))
-    elif mostly_indirect:
-        out.append(Uncertainty(MOSTLY_INDIRECT, "most studies with a clear finding address the question only partly",
-                               "most studies with a clear answer were about other problems or other people"))
+        out.append(Uncertainty(indirect, *_INDIRECT_WORDS[indirect]))
     designs = {p.design.label for p in counted if p.design is not None}
     if not designs & set(STRONG_DESIGNS):
         out.append(Uncertainty("no_trials", "no randomised trials or systematic reviews",

@@ -280,17 +280,18 @@ def frame_question(question: str, concepts: list[Concept]) -> FramedConcepts:
             # "I've just started a beta blocker. Is it going to give me erection problems?": "it" is the
             # treatment told, asked about where the question refers to it.
             positions = [asked_from if i == referred else p for i, p in enumerate(positions)]
+    kind = question_kind(q[asked_from:])
     if asked_from:
         # "... switching captopril to losartan. Would losartan keep her alive longer than captopril?": a treatment
         # told and then asked about stands where the asking sentence names it.
         # Its own words only: "oxybutynin" is not written again where "Ditropan XL" is.
         # "... because of a cough. Would an ARB give me the same cough?": what "the same" names is asked about too.
+        # In a safety question a condition written again is who is asked about ("someone with heart failure").
         same = _SAME_AGAIN.search(q, asked_from)
-        safety = question_kind(q[asked_from:]) == "safety"  # who is asked about ("someone with heart failure")
-        positions = [p if p >= asked_from else _written_again(q, c, asked_from, same, treatments_only=safety)
+        positions = [p if p >= asked_from else _written_again(q, c, asked_from, same,
+                                                              treatments_only=kind == "safety")
                      for p, c in zip(positions, concepts)]
         order = sorted(range(len(concepts)), key=lambda i: (positions[i] < 0, positions[i]))
-    kind = question_kind(q[asked_from:])
     framed = FramedConcepts(frame=Frame(kind=kind))
     if not concepts:
         return framed
@@ -721,6 +722,12 @@ def _written_again(q: str, concept: Concept, asked_from: int, same: re.Match[str
     return told
 
 
+def _sentences_last_first(q: str) -> list[tuple[int, int]]:
+    """(start, end) of each sentence of ``q`` (``SENTENCE_END``), the last first."""
+    starts = [0] + [m.end() for m in SENTENCE_END.finditer(q)]
+    return list(reversed(list(zip(starts, starts[1:] + [len(q)]))))
+
+
 def _asking_sentence(q: str, concepts: list[Concept], positions: list[int]) -> int:
     """Where the sentence that asks begins, when the person first tells their situation; else 0.
 
@@ -729,8 +736,7 @@ def _asking_sentence(q: str, concepts: list[Concept], positions: list[int]) -> i
     (their condition, what they already take), not what is asked. Without such a sentence ("I take naproxen. Is it
     safe?") the whole text is the question, as before.
     """
-    starts = [0] + [m.end() for m in SENTENCE_END.finditer(q)]
-    for start, end in reversed(list(zip(starts, starts[1:] + [len(q)]))):
+    for start, end in _sentences_last_first(q):
         if start == 0:
             return 0
         if q[:end].rstrip().endswith("?") and any(
@@ -758,9 +764,7 @@ def _referring_sentence(q: str, concepts: list[Concept], positions: list[int]) -
     "started" blurred what was asked (an unread frame, no verdict). The treatment is the last one told; the
     question must refer to it ("it", "the tablets") or name nothing at all ("Is there a link?").
     """
-    starts = [0] + [m.end() for m in SENTENCE_END.finditer(q)]
-    asked = next((start for start, end in reversed(list(zip(starts, starts[1:] + [len(q)])))
-                  if q[:end].rstrip().endswith("?")), 0)
+    asked = next((start for start, end in _sentences_last_first(q) if q[:end].rstrip().endswith("?")), 0)
     if not asked:
         return 0, None
     told = [i for i, c in enumerate(concepts) if _is_treatment(c) and 0 <= positions[i] < asked

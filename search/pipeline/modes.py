@@ -45,8 +45,7 @@ def reading_modes(verdict: Verdict, bottom: BottomLine, frame: Frame, *, clinici
     return {
         "lay": ModeText(
             headline=lay_headline(verdict, frame),
-            explanation=lay_explanation(verdict, frame, indirect=_indirect(bottom),
-                                        mostly_indirect=_mostly_indirect(bottom)),
+            explanation=lay_explanation(verdict, frame, indirect=_indirectness(bottom)),
             certainty=lay_certainty(verdict, bottom),
             bottom_line=lay_bottom_line(verdict, bottom, frame),
         ),
@@ -89,23 +88,19 @@ def lay_headline(verdict: Verdict, frame: Frame) -> str:
         f"Probably not. On balance, the studies found no benefit from {x}.")
 
 
-def _indirect(bottom: BottomLine) -> bool:
-    """The answer rests only on studies of other problems or other people (bottom_line's "indirect")."""
-    return any(u.code == INDIRECT for u in bottom.uncertain)
+def _indirectness(bottom: BottomLine) -> str | None:
+    """INDIRECT / MOSTLY_INDIRECT when the bottom line says the answer rests (mostly) on studies of other problems or
+    other people (verdict.indirectness), else None."""
+    return next((u.code for u in bottom.uncertain if u.code in (INDIRECT, MOSTLY_INDIRECT)), None)
 
 
-def _mostly_indirect(bottom: BottomLine) -> bool:
-    """Most studies with a clear finding are of other problems or other people (bottom_line's "mostly_indirect")."""
-    return any(u.code == MOSTLY_INDIRECT for u in bottom.uncertain)
-
-
-def lay_explanation(verdict: Verdict, frame: Frame, *, indirect: bool = False, mostly_indirect: bool = False) -> str:
-    """What the verdict means for the reader, in a few short sentences."""
+def lay_explanation(verdict: Verdict, frame: Frame, *, indirect: str | None = None) -> str:
+    """What the verdict means for the reader, in a few short sentences (``indirect``: verdict.indirectness)."""
     x, label, kind = _x(frame), verdict.label, frame.kind
     ask = "Talk to your doctor before you start or stop a medicine."
-    if (indirect or mostly_indirect) and label in ("yes", "no") and kind not in ("safety", "comparison"):
+    if indirect and label in ("yes", "no") and kind not in ("safety", "comparison"):
         found = "found a benefit" if label == "yes" and kind == "effect" else "point this way"
-        few = "none" if indirect else "only a few"
+        few = "none" if indirect == INDIRECT else "only a few"
         return (f"Studies of {x} for other problems or in other people {found}, but {few} looked at just this. "
                 f"So we can't be sure it holds here. {ask}")
     if kind == "safety":
@@ -140,8 +135,9 @@ def lay_certainty(verdict: Verdict, bottom: BottomLine) -> str:
     studies = "1 study" if n == 1 else f"{n} studies"
     kinds = ", ".join(lay_design(d.design, d.count) for d in bottom.strongest)
     # An answer from studies of other problems or other people is not "on this question".
-    on = ("on related questions, none on exactly this one" if _indirect(bottom) else
-          "mostly on related questions, a few on exactly this one" if _mostly_indirect(bottom) else "on this question")
+    on = {INDIRECT: "on related questions, none on exactly this one",
+          MOSTLY_INDIRECT: "mostly on related questions, a few on exactly this one"}.get(_indirectness(bottom),
+                                                                                        "on this question")
     why = f"We found {studies} {on}" + (f". The best of them: {kinds}." if kinds else ".")
     return f"{HOW_SURE.get(verdict.confidence, 'Not very sure')}. {why}"
 

@@ -222,8 +222,8 @@ class DesignCount:
 
 
 # What the bottom line may say the evidence leaves open (search/pipeline/bottom_line.py), most important first.
-# INDIRECT: no counted study addresses the question itself (verdict.rests_on_indirect); MOSTLY_INDIRECT: some do, but
-# most of those with a clear finding do not (verdict.rests_mostly_on_indirect). The reading modes word both.
+# INDIRECT: no counted study addresses the question itself; MOSTLY_INDIRECT: some do, but most of those with a clear
+# finding do not (verdict.indirectness decides which). The reading modes word both.
 INDIRECT = "indirect"
 MOSTLY_INDIRECT = "mostly_indirect"
 UNCERTAINTY_CODES = ("no_head_to_head", INDIRECT, MOSTLY_INDIRECT, "no_trials", "few_studies", "old_studies", "small_studies",

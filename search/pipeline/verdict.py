@@ -29,8 +29,8 @@ The rule (also in the README):
    about 0.7) a study 0.1 below the best counts about 0.4 as much.
    When the partly-addressing fallback is in use and the answer is yes or no, it says how few of the studies that take
    a side look at exactly the question, at low confidence. When no counted study addresses the question fully (all
-   "partly": the treatment studied for other problems or in other people), the answer says so ("No study found looks at diltiazem and narrowing exactly ... That is indirect
-   evidence.") and its confidence is low. (Withholding the verdict instead was measured on 264 labelled effect
+   "partly": the treatment studied for other problems or in other people), the answer says so ("No study found looks
+   at diltiazem and narrowing exactly ... That is indirect evidence.") and its confidence is low. (Withholding the verdict instead was measured on 264 labelled effect
    questions and not kept: 6 right answers lost for 1 wrong one avoided.)
    Words decide ``addresses``; the similarity grades what words cannot ("after having my tonsils
    out" is met by a tonsillectomy trial, not by the treatment's other trials).
@@ -51,7 +51,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from .state import Frame, RankedPaper, Verdict
+from .state import INDIRECT, MOSTLY_INDIRECT, Frame, RankedPaper, Verdict
 
 MIN_STUDIES = 3
 MIN_SIDED = 3
@@ -119,18 +119,15 @@ def counted_papers(papers: list[RankedPaper], frame: Frame) -> list[Counted]:
     return [Counted(p, weights[p.record.pmid]) for p in papers if p.stance is not None and weights[p.record.pmid] > 0]
 
 
-def rests_mostly_on_indirect(counted: list[Counted]) -> bool:
-    """Rule 4's mostly-indirect case: some counted study addresses the question fully, but rule 1's fallback is in use
-    and some of the studies taking a side only partly address it (the treatment for other problems or in other
-    people)."""
-    sided = [c for c in counted if _takes_side(c.paper)]
-    return not rests_on_indirect(counted) and any(c.weight < 1.0 for c in sided)
-
-
-def rests_on_indirect(counted: list[Counted]) -> bool:
-    """Rule 4's indirect case: studies are counted, and none of them addresses the question fully (all "partly":
-    other problems, other people)."""
-    return bool(counted) and not any(c.weight == 1.0 for c in counted)
+def indirectness(counted: list[Counted]) -> str | None:
+    """How far the verdict rests on studies of other problems or other people (rule 4), as the bottom line's code:
+    ``INDIRECT`` when no counted study addresses the question fully (all "partly"), ``MOSTLY_INDIRECT`` when some do
+    but rule 1's fallback is in use and some of the studies taking a side only partly address it, else None."""
+    if counted and not any(c.weight == 1.0 for c in counted):
+        return INDIRECT
+    if any(c.weight < 1.0 for c in counted if _takes_side(c.paper)):
+        return MOSTLY_INDIRECT
+    return None
 
 
 def decide(
@@ -173,11 +170,12 @@ def decide(
     confidence = _confidence(len(sided), max(share, 1 - share), offline=offline)
     reason = f"Of the {_studies(n)} that address the question, {split}{_rest(n - len(sided))}."
     x = frame.intervention or "the treatment"
-    if rests_on_indirect(counted):
+    indirect = indirectness(counted)
+    if indirect == INDIRECT:
         confidence = "low"
         reason = (f"No study found {_what(frame, one=True)} exactly; of the {_studies(n)} of {x} for other problems "
                   f"or in other people, {split}{_rest(n - len(sided))}. That is indirect evidence.")
-    elif label in ("yes", "no") and rests_mostly_on_indirect(counted):
+    elif label in ("yes", "no") and indirect == MOSTLY_INDIRECT:
         # Rule 1's fallback decided: most of the studies that take a side are about other problems or other people.
         confidence = "low"
         direct = sum(1 for c in sided if c.weight == 1.0)
