@@ -144,7 +144,7 @@ def _from_mesh(mesh: list[str], text: "_Text") -> DesignResult | None:
         return DesignResult("animal_in_vitro", "mesh", "Animals (no Humans)")
     if text.randomised or text.meta or text.guideline:
         return None  # the text names a stronger design than an observational MeSH heading
-    if (_BLINDED_OWN.search(text.body) or _PLACEBO_GIVEN.search(text.body)) and not _CUES["open"].search(text.body):
+    if (_BLINDED_OWN.search(text.body) or _PLACEBO_GIVEN.search(text.body)) and not _own_open(text.body):
         return None  # "We present a prospective, double blind, ... placebo control study": a blinded trial of its own;
         # "10 were treated with placebo": a placebo arm the investigators gave
     if "case-control studies" in terms:
@@ -305,7 +305,11 @@ _CUE_PATTERNS: dict[str, str] = {
         r"|\bcritical analysis of\b|\bdelphi\b"
         # a title that opens with the economic question; a trial told in the future tense (its protocol)
         r"|^cost[- ](effectiveness|utility|benefit|minimi[sz]ation)\b|\btrial design and protocol\b"
-        r"|\bthe aims? of this trial (is|are|will)\b",
+        r"|\bthe aims? of this trial (is|are|will)\b"
+        # the paper's own trial or study told in the future tense ("This 2 x 2 factorial randomised controlled trial
+        # will recruit 10 000 adults"): its protocol
+        r"|\b(this|the present|our) ([\w-]+,? ){0,7}(trial|study) will (recruit|enrol+|randomi[sz]e|include|examine"
+        r"|test|compare)\b",
     "animal": r"\b(rats?|mice|mouse|murine|dogs?|canine|rabbits?|guinea[- ]pigs?|pigs|piglets?|swine|sheep|hamsters?"
         r"|monkeys?|primates?|baboons?|cats|feline|ferrets?|zebrafish|animal model|animals|xenografts?)\b",
     "in_vitro": r"\bin vitro\b|\bcell lines?\b|\bcultured\b|\bcell cultures?\b|\bisolated (?:rat|human|perfused)"
@@ -477,6 +481,10 @@ _POST_OPERATIVE = re.compile(r"\bpost-?operative(ly)?\b", re.I)
 _PERSON_TIME = re.compile(r"\b(person|patient)[- ]years?\b", re.I)
 
 
+# A follow-up of stated length ("The average follow-up was 18.1 months", "on long-term follow-up").
+_FOLLOW_UP_LENGTH = re.compile(r"\b(mean|median|average) (duration of )?follow-up\b|\blong-term follow-up\b", re.I)
+
+
 def _followed_forward(text: str) -> str:
     """The words saying a "case-control" comparison followed its groups forward ("" when it looked back).
 
@@ -489,7 +497,7 @@ def _followed_forward(text: str) -> str:
     if _PRE_OPERATIVE.search(text) and _POST_OPERATIVE.search(text):
         # levels before and after an operation the groups underwent: each group followed through it
         return "pre- and post-operative"
-    followed = _first(_CUES["followed_over_time"], text)
+    followed = _first(_CUES["followed_over_time"], text) or _first(_FOLLOW_UP_LENGTH, text)
     if not followed or _CUES["past_exposure"].search(text) or _CUES["cases_and_controls"].search(text):
         return ""
     return followed
@@ -502,6 +510,30 @@ def _measured_once(text: str) -> bool:
     and no "cases and controls" / odds ratios, and the groups are not followed forward."""
     return not any(_CUES[name].search(text) for name in ("past_exposure", "cases_and_controls", "risk_or_use",
                                                          "followed_over_time"))
+
+
+# An open, uncontrolled or blinded design named in the plural ("Four open-label studies have reported", "Some case
+# series and uncontrolled data suggest", "well-controlled double-blind studies ... have not been published"): the
+# evidence the paper starts from, not its own design (unless those studies "were conducted" here, or the sentence
+# counts the people in them: "Fifty-five males received ... in four double- and single-blind ... studies").
+_CITED_PLURAL = re.compile(r"(?:[\s,-]+[\w-]+){0,2}?\s+(?:studies|trials|data|reports|observations)\b"
+                           r"(?![^.]{0,40}\b(?:were|was) (?:conducted|performed|carried out|undertaken|done)\b)", re.I)
+
+
+def _own_cue(pattern: re.Pattern[str], text: str) -> str:
+    """The first match of a design cue that names the paper's own design ("" when every one is others' work)."""
+    for m in pattern.finditer(text):
+        if not _CITED_PLURAL.match(text, m.end()):
+            return m.group(0)
+        start, end = text.rfind(". ", 0, m.start()) + 1, text.find(". ", m.end())
+        if _COUNT.search(text[start:end if end >= 0 else len(text)]):
+            return m.group(0)  # the people of those studies are counted: the paper's own
+    return ""
+
+
+def _own_open(text: str) -> str:
+    """The first open / uncontrolled cue of the paper's own design."""
+    return _own_cue(_CUES["open"], text)
 
 
 # The paper's own blinded comparison ("We present a prospective, double blind, cross, placebo control study").
@@ -533,7 +565,24 @@ _SWITCHED = re.compile(r"\b(was|were) (changed|switched|converted) (from|to)\b|\
 # or not", "were allocated to treatment with"); read only where no randomisation is told.
 _ASSIGNED_NOT_RANDOM = re.compile(r"\b(were|was) (assigned|allocated) to (receive|be given|be treated|treatment with)\b", re.I)
 # People of a trial compared with the eligible people who did not take part (the comparison is not randomised).
-_NON_PARTICIPANTS = re.compile(r"\bnon-?participants\b|\beligible but not (randomi[sz]ed|enrolled|included)\b", re.I)
+_NON_PARTICIPANTS = re.compile(r"\bnon-?participants\b|\beligible but not (randomi[sz]ed|enrolled|included)\b"
+                               # ... or everyone screened for a trial, analysed for what the trial did not allocate
+                               # ("6676 consecutive patients ... screened in 27 centres for inclusion into the TRACE
+                               # study", "11,575 patients screened for the BIP study"); read where nothing is randomised
+                               r"|\bscreened\b[^.;]{0,60}?\bfor (?:(?:inclusion|entry|participation|enrol+ment) (?:in|into|to) )?"
+                               r"the [^.;]{0,60}?\b(?:study|trial)\b", re.I)
+# Deaths or survival some time after a treatment ("30 day and 1 year mortality", "the risk of death after CABG"):
+# a receiver-operator curve for them predicts a later outcome (a cohort), it does not measure a test's accuracy.
+_PROGNOSTIC = re.compile(r"\b(\d+[- ](day|week|month|year)|long-term|in-hospital|late) (mortality|survival|death)\b"
+                         r"|\b(mortality|survival|death) after\b", re.I)
+_PREVALENCE = re.compile(r"\bprevalence\b", re.I)
+# A regimen the investigators gave, with its dose and schedule ("100 consecutive patients ... received omeprazole 20
+# mg twice daily ...", "All patients were treated for seven days with either omeprazole 20 mg twice daily").
+_REGIMEN_GIVEN = re.compile(r"\b(?:received|(?:were|was) (?:\w+ )?(?:treated|given))\b[^.;]{0,80}?\b\d+(?:\.\d+)? ?"
+                            r"(?:mg|g|µg|mcg)\b[^.;]{0,30}?\b(?:once|twice|three times|four times) (?:a )?dai?ly\b", re.I)
+# A factor tested against an outcome ("was negatively affected by lymph node metastases (P = .017)").
+_FACTOR_TESTED = re.compile(r"\b(?:affected|influenced|predicted|determined) by\b[^.]{0,80}\bp\s*[<=>]"
+                            r"|\b(?:prognostic|independent) (?:factors?|predictors?)\b", re.I)
 # Outcomes over time of groups compared (survival, hazards, a follow-up of a stated length).
 _OUTCOME_OVER_TIME = re.compile(r"\bsurvival\b|\bhazards?\b|\bfollowed (up )?(for|over|until)\b|\bcumulative incidence\b"
                                 r"|\bfollow-?up (of|period|was|for)\b|\byears? (follow-?up|outcomes?)\b", re.I)
@@ -667,6 +716,8 @@ def _classify_text(text: _Text) -> DesignResult:
         # The paper calls itself a cohort study: groups followed for outcomes, even inside a randomised trial
         return result("cohort", own_cohort)
     non_participants = _NON_PARTICIPANTS.search(body)
+    if non_participants and non_participants.group(0).lower().startswith("screened") and text.randomised:
+        non_participants = None  # "Of 500 patients screened for the trial, 200 were randomised": the trial itself
     if non_participants and original:  # who took part in a trial against who did not: nobody allocated them
         return result("cohort" if _CUES["cohort_time"].search(body) else "cross_sectional", non_participants.group(0))
     extension = _EXTENSION.search(body) if text.randomised and original else None
@@ -686,13 +737,14 @@ def _classify_text(text: _Text) -> DesignResult:
         if _measured_once(both):
             return result("cross_sectional", f"{case_control}; measured once, no exposure asked")
         return result("case_control", case_control)
-    blinded = _first(_CUES["blinded_controlled"], both)
+    blinded = _own_cue(_CUES["blinded_controlled"], both)
     if blinded and _CUES["modal"].search(both):
         # "A large, randomized, placebo-controlled clinical trial needs to be performed": a trial called for
         blinded = next((m.group(0) for sentence in split_sentences(both) if (m := _CUES["blinded_controlled"].search(sentence))
                         and not (_CUES["modal"].search(sentence) and not re.search(r"\b(were|was|we)\b", sentence, re.I))), "")
-    opened = _first(_CUES["open"], both)
-    if blinded and not opened and (size is not None or re.search(r"\b(present|this) study\b|\bwe\b", body, re.I)):
+    opened = _own_open(both)
+    if blinded and not opened and (size is not None or re.search(
+            r"\b(present|this) study\b|\bwe\b|\bthe authors (conducted|performed|carried out|undertook)\b", body, re.I)):
         return result("rct", blinded)
     cross = _first(_CUES["cross_sectional"], both)
     if re.search(r"cross[- ]sectional(?!ly)", both, re.I) and any(
@@ -701,7 +753,7 @@ def _classify_text(text: _Text) -> DesignResult:
         # not "as most existing research has been retrospective or cross-sectional in design": others' designs
         return result("cross_sectional", cross)
     diagnostic = _first(_CUES["diagnostic"], both)
-    if diagnostic and original:
+    if diagnostic and original and not _PROGNOSTIC.search(both):  # not a marker's curve for later deaths
         return result("cross_sectional", diagnostic)
     observational = _first(_CUES["observational"], body)
     if opened and original and not observational:
@@ -738,11 +790,22 @@ def _classify_text(text: _Text) -> DesignResult:
     if "claims" in cohort.lower() or (cohort.lower() == "database" and size is not None):
         if not _CUES["cohort_time"].search(body):
             cohort = ""  # claims or a database of counted people read once: no time, no cohort
+    regimen = _REGIMEN_GIVEN.search(body) if cohort.lower().startswith("prospective") else None
+    if regimen and original and not observational and not record_review and not re.search(
+            r"\bcohort\b|\bretrospective", both, re.I):
+        # "In a prospective study ..., 100 consecutive patients ... received omeprazole 20 mg twice daily": a
+        # regimen with its dose and schedule given to everyone is the investigators' treatment, not an exposure
+        return result("non_randomised", f"{cohort}; {regimen.group(0)}")
     named_cohort = re.search(r"\bcohort\b", both, re.I) and _CUES["cohort_time"].search(both)
     if cohort and (_CUES["comparison"].search(body) or named_cohort) and (cohort.lower() != "cohort" or named_cohort):
         return result("cohort", cohort)
     if cross:
         return result("cross_sectional", cross)
+    prevalence = _first(_PREVALENCE, body)
+    if prevalence and size is not None and _CUES["comparison"].search(body) and not _CUES["cohort_time"].search(both):
+        # groups compared for a prevalence, with nothing over time ("A cohort of 135 renal transplant recipients ...
+        # affected the prevalence of gingival overgrowth"): measured once, whatever the group is called
+        return result("cross_sectional", prevalence)
     if case_report:
         return result("case_series", case_report)
     if cohort or record_review:
@@ -754,10 +817,16 @@ def _classify_text(text: _Text) -> DesignResult:
     if intervention and size is not None:
         return result("non_randomised", intervention)
     if size is not None and _CUES["comparison"].search(body):
-        followed = _first(_OUTCOME_OVER_TIME, body)
-        if followed:  # groups compared for what happened to them later: a cohort
+        followed = _first(_OUTCOME_OVER_TIME, body) or _first(_PROGNOSTIC, body)
+        if followed:  # groups compared for what happened to them later (deaths a year after): a cohort
             return result("cohort", f"{size.n} compared; {followed}")
         return result("cross_sectional", f"{size.n} compared")
+    followed = _first(_OUTCOME_OVER_TIME, body) if size is not None else ""
+    if followed and _FACTOR_TESTED.search(body):
+        # one group followed for outcomes, with factors tested against them ("Mean follow-up was 32.1 months ...
+        # Overall survival was negatively affected by lymph node metastases (P = .017)"): prognostic factors in a
+        # defined group followed (a cohort), not patients only described
+        return result("cohort", f"{size.n} followed; {followed}")
     if size is not None:
         return result("case_series", f"{size.n} described")
     if text.randomised and not review:
@@ -856,13 +925,14 @@ _ASA = (r"ASA(?:\s+(?:physical\s+status|grade|class|status))?\s+(?:IV|I{1,3}|[1-
 # ("1,282,996 person-years", "patient-days": time, not people).
 _COUNT = re.compile(
     rf"(?<![\w.,\-/])(?<!\d:)(?P<num>{_NUMBER})(?![\w%]|[.,]\d|:\d|\s*{_UNIT_WORDS})"
-    rf"(?P<between>(?:\s+(?!(?:of|in|to|per|from|at|on|for|had|have|has|were|was|who|did|is|are|than|each)\b|{_WORD}\b|{_TIME}\b)"
+    rf"(?P<between>(?:\s+(?!(?:of|in|to|per|from|at|on|for|had|have|has|were|was|who|did|is|are|than|each|although|though|but"
+    rf"|whereas|while|because|since|however)\b|{_WORD}\b|{_TIME}\b)"
     rf"(?:{_AGE}|{_SEVERITY}|{_ASA}|[A-Z]\.(?=\s+[a-z])|[A-Za-z()\-/']+|{_CODE}|{_WORD_ASIDE})(?:(?<!\)),(?=\s+[a-z]))?){{0,5}}?)\s+"
     rf"(?P<noun>{_PEOPLE})\b(?!-\w)"
     rf"(?!\s+(?:studies|study|trials?|groups?|each\s+(?:in|into|to|per|for)\b)\b)", re.I)
 # "n = 30" (also "n = 16, 806)"; not "n = 30 per group", nor a count of trials or body parts).
 _N_EQUALS = re.compile(r"\b[nN](?<!\beach [nN])\s*=\s*(?P<num>\d{1,3}(?:,\d{3})+|\d{1,3}(?:, \d{3})+(?=\s*\))|\d{1,3}(?:[ \u2009]\d{3})+(?=\s*[);])|\d+)(?![\d.,]?\d)"
-                       r"(?!\s*(?:per|in each|each)\b)(?!\s*(?:clinical )?(?:trials|studies"
+                       r"(?!\s*,?\s*(?:per|in each|each)\b)(?!\s*(?:clinical )?(?:trials|studies"
                        r"|articles|papers|eyes|teeth|samples|ears|limbs|knees|hips|feet|lesions|procedures))")
 _TOTAL_NUMBER = re.compile(rf"(?<!mean )(?<!median )(?<!average )\b(?:total )?number of (?:(?!per\b)[\w-]+\s+)?"
                            rf"{_PEOPLE}\s+(?:\w+\s+){{0,4}}?(?:was|were|is|totall?ed|amounted to)\s+(?P<num>{_NUMBER})\b"
@@ -879,7 +949,7 @@ _N_OF_THEM = re.compile(rf"\b(?P<num>{_NUMBER})\s+of\s+(?:them|these|whom"
 # "Of the 453 patients screened, 265 were allocated": the second number is the sample, the first those screened.
 _SCREENED_THEN = re.compile(
     rf"\bof (?:the |all |these )?(?P<total>{_NUMBER})\s+(?:[A-Za-z-]+\s+){{0,4}}?(?:screened|assessed|approached"
-    rf"|identified|evaluated|invited|contacted|considered|referred|eligible|(?:who )?complet(?:ed|ing))\b[^,.;]{{0,40}},"
+    rf"|identified|evaluated|invited|contacted|considered|referred|admitted|eligible|(?:who )?complet(?:ed|ing))\b[^,.;]{{0,40}},"
     rf"\s*(?:a total of\s+)?(?P<num>{_NUMBER})\s+(?:\(\s*\d+(?:\.\d+)?\s*%\s*\)\s+)?"
     rf"(?:[A-Za-z-]+\s+){{0,3}}?(?:(?:were|was|met|agreed)\s+(?:\w+\s+)?(?:eligible|included|enrolled|randomi[sz]ed"
     rf"|allocated|assigned|recruited|entered|consented|analy[sz]ed)|presented with|fulfil+ed"
@@ -930,13 +1000,21 @@ _CONTROLS_ALONE = re.compile(
     rf"(?:controls|control (?:subjects|individuals|persons|volunteers))\b"
     rf"|(?<![\w.,\-/])(?P<num2>{_NUMBER})\s+(?:[\w-]+\s+){{0,2}}?(?:controls|control subjects)\s+(?:\w+\s+){{0,8}}?"
     rf"(?:were\s+)?(?:studied|included|recruited|enrolled|matched)\b"
-    rf"|{_CONTROL_N.pattern}", re.I)
+    rf"|{_CONTROL_N.pattern}"
+    # "The control subjects were 12 healthy subjects matched for age and sex", "Age- and gender-matched 20 healthy
+    # subjects (9 males, 11 females; ...) comprised the control group"
+    rf"|^the control (?:subjects|group|individuals) (?:were|was|consisted of|comprised) (?P<num5>{_NUMBER})\s"
+    rf"|(?<![\w.,\-/])(?P<num6>{_NUMBER})\s+(?:[\w-]+\s+){{0,3}}?{_PEOPLE}\s*(?:\([^()]*\)\s*)?(?:comprised|formed"
+    rf"|constituted|made up) (?:the|a) (?:[\w-]+ )?control group\b", re.I)
 # Arms told one after another after a randomised count, the first with or without its people ("112 patients had
 # been randomized to A, 117 to B", "1161 were randomized to eradication therapy and 1163 to placebo").
 _RANDOMISED_TO = re.compile(rf"(?<![\w.,\-/])(?P<num>{_NUMBER})\s+(?:(?:[\w-]+\s+){{0,2}}?{_PEOPLE}\s+)?"
                             r"(?:had been |were |was )?"
                             r"(?:(?:randomi[sz]ed|randomly assigned|randomly allocated|assigned|allocated)\s+to\b"
                             r"|assigned(?=\s+[\w-]+(?:\s+[\w-]+)?\s+and\s+\d[\d,]*\s+assigned\b))", re.I)
+# A sentence that opens with a bare count randomised ("Seventy accepted and were randomized.").
+_BARE_RANDOMISED = re.compile(rf"^(?P<num>{_NUMBER})\s+(?:(?!of\b|in\b|to\b|per\b)[a-z]+\s+){{0,3}}?(?:were|was|had been) "
+                              r"(?:\w+ly )?randomi[sz]ed\b", re.I)
 _NEXT_ARM = re.compile(rf"(?:,|;|\band\b|\bor\b)\s+(?:and\s+|or\s+)?(?P<num>{_NUMBER})\s+(?:{_PEOPLE}\s+)?"
                        r"(?:were\s+|was\s+)?(?:(?:randomi[sz]ed\s+|assigned\s+|allocated\s+)?to\b|assigned\b)", re.I)
 # The last arm told with its number and treatment alone ("32 patients received intravenous ritodrine and 29 oral
@@ -1007,6 +1085,9 @@ _CASE_OPENING = re.compile(rf"^(?:(?:in|case|patient) \d+[:,.]?\s+)?an? \d+[- ](
                            rf"{_CASE_PERSON}\b", re.I)
 _ANIMAL_SENTENCE = re.compile(r"\b(rats?|mice|dogs?|rabbits?|guinea[- ]pigs?|pigs|piglets|sheep|monkeys?|hamsters?"
                               r"|cats|animals)\b", re.I)
+# A count of animals ("27 blood-perfused rabbit hearts", "Twenty-eight female Sprague Dawley rats").
+_ANIMAL_COUNT = re.compile(rf"(?<![\w.,\-/]){_NUMBER}\s+(?:[\w-]+\s+){{0,3}}?(?:rats?|mice|dogs?|rabbits?|guinea[- ]pigs?"
+                           r"|pigs|piglets|sheep|monkeys?|hamsters?|cats|animals)\b", re.I)
 # A sex or age word qualifying animals ("female Sprague Dawley rats", "age-matched virgin female spiny mice"): no people.
 _ANIMAL_SEX = re.compile(r"\b(?:males?|females?)\s+(?:[\w-]+\s+){0,3}?(?:rats?|mice|dogs?|rabbits?|guinea[- ]pigs?|pigs"
                          r"|piglets|sheep|monkeys?|hamsters?|cats|animals)\b", re.I)
@@ -1038,11 +1119,19 @@ _SUBSET_AFTER = re.compile(r"^[^.;:]{0,60}?\b(completed(?! an?\b)|withdrew|disco
                            r"|^[^.;:]{0,40}?\b(per|to|for) (each|every) (case|patient|subject)\b"
                            # one arm ("stopped after 26 patients have been assigned to this group")
                            r"|^[^.;:]{0,30}?\b(?:assigned|allocated|randomi[sz]ed) to this (?:group|arm)\b"
-                           r"|^[^.;:\d]{0,40}?\b(?:per|in each|in every|for each) (?:[\w-]+ )?(?:group|arm)\b"
+                           r"|^[^.;:\d]{0,40}?\b(?:per|in each|in every|for each|into each|to each) (?:[\w-]+ )?(?:group|arm)\b"
+                           # a count per unit ("10 patient records per hospital"), per case ("matched to 2 controls
+                           # each")
+                           r"|^[^.;:\d]{0,30}?\bper (?:hospital|cent(?:re|er)|site|practice|ward|clinic|physician|doctor"
+                           r"|practitioner|case)\b|^\s+(?:[\w-]+\s+)?controls? each\b"
                            r"|^[^.;:]{0,40}?\b(?:will|is to|are to|to) be (?:\w+ )?(?:randomi[sz]ed|enrol+ed|recruited"
                            r"|included|assigned|allocated|studied|treated)\b"
                            rf"|^\s*\w*\s*(\([^)]*\)\s*)?\(\s*\d+(\.\d+)?\s*%(?!\s*(?:were\s+)?{_MAKE_UP}\b)"
                            r"|^[^.;:]{0,40}?\(\s*\d+(\.\d+)?\s*%\)", re.I)
+# A number the study means to reach, told before it ("aims to randomise", "are seeking to enroll a total of").
+_PLANNED_BEFORE = (r"\b(?:aims?|aiming|seeks?|seeking|plans?|planning|intends?|intending|expects?|expecting|hopes?)"
+                   r" to (?:enrol+|randomi[sz]e|recruit|include|study|treat)\s+(?:a total of\s+)?(?:approximately |about "
+                   r"|around |some |up to |over |at least )?")
 # Words right before a count that make it a part ("12 of 40", "among", "of which" ...); "in which" is not one ("a
 # trial in which 15 patients were randomized" introduces the sample).
 _SUBSET_BEFORE = re.compile(rf"(?:\b{_NUMBER}\s+(?:\(\S+\)\s+)?of\s+(?:the\s+)?|\b(?<!questionnaire )(?<!survey )(?<!study )(?<!trial )(?:among|per|than|whom|(?<!\bin )which|up to)"
@@ -1054,6 +1143,16 @@ _SUBSET_BEFORE = re.compile(rf"(?:\b{_NUMBER}\s+(?:\(\S+\)\s+)?of\s+(?:the\s+)?|
                             rf"|\bgroups of\s+|\b(?:at least|at most|a (?:minimum|maximum) of)\s+"
                             # an average ("with a mean cohort size of 10 979 patients"), not a count of people
                             rf"|\b(?:mean|median|average) (?:[\w-]+ )?(?:size|number) of\s+"
+                            # a number the study means to reach ("The study aims to randomise 400 patients", "are
+                            # seeking to enroll a total of 1,500 persons"), a rate ("for every 1000 patients treated")
+                            rf"|{_PLANNED_BEFORE}|\bfor every\s+|\ball but\s+"
+                            # the end of a range ("95 to 140 fewer patients"): no one number
+                            rf"|(?<![\w.,])\d[\d,]*\s+to\s+"
+                            # a number aimed at, not reached ("to exceed the target of 10 000 randomised subjects",
+                            # "a planned sample size of 300 patients")
+                            rf"|\b(?:target|goal|planned|projected|intended|anticipated)\s+(?:sample\s+|enrol+ment\s+"
+                            rf"|recruitment\s+)?(?:size\s+)?(?:of|was|is|:)?\s*(?:approximately |about |around |some |over "
+                            rf"|at least )?"
                             rf"|\b(?:will|shall) (?:\w+ )?(?:include|enrol+|recruit|randomi[sz]e|involve|study"
                             rf"|treat|follow)\s+(?:approximately |about |around |some |up to |over |at least )?"
                             rf"|[$£€¥]\s*(?:[A-Z][A-Za-z]{{1,2}}\s+)?|\b(?:US|Can|CAN|AU|NZ|HK)\$\s*"
@@ -1065,6 +1164,9 @@ _SUBSET_BEFORE = re.compile(rf"(?:\b{_NUMBER}\s+(?:\(\S+\)\s+)?of\s+(?:the\s+)?|
                             rf"|(?<!compared )(?<!comparison )between|over|under|approximately)\.?\s+)$", re.I)
 # A span of years before a number that is itself a year (its end, not a count of people).
 _YEAR_SPAN = re.compile(r"\b(?:19|20)\d\d\s*(?:to|through|until|-|–)\s*$", re.I)
+# A count told as planned ("will be randomized", "are to be enrolled").
+_TO_BE = re.compile(r"^[^.;:]{0,60}?\b(?:will|is to|are to|shall) be (?:\w+ )?(?:randomi[sz]ed|enrol+ed|recruited|included"
+                    r"|assigned|allocated|studied|treated)\b", re.I)
 # Where the words after a count start to tell of another count ("25 entered but 19 completed", "Of 26 men who
 # entered the study, 23 completed", "3,100 patients, of whom 136 (4%) were children", "Out of 201 patients entering
 # the study 156 completed", "110 were enrolled (92 completed, 18 discontinued)"): a subset word after it is that
@@ -1088,7 +1190,7 @@ _FURTHER_GROUP = re.compile(
     r"|repeated|applied|used|conducted|done|undertaken|made)\s+(?:also\s+)?in\s+(?=\d|[A-Za-z]+\s)"
     r"|\b(?:was|were) also (?:\w+ed) in\s+(?=\d|[A-Za-z]+\s)"
     # "These patients were compared, with respect to pain, with 258 patients that received placebo"
-    rf"|\b(?:these|those|the|all) (?:[\w-]+ ){{0,2}}?{_PEOPLE} (?:were|was) (?:then |also )?compared\b[^.;]{{0,80}}?"
+    rf"|\b(?:(?:these|those|the|all) (?:[\w-]+ ){{0,2}}?{_PEOPLE}|they) (?:were|was) (?:then |also )?compared\b[^.;]{{0,80}}?"
     r"\bwith\s+(?=\d|[A-Za-z]+\s)", re.I)
 # The paper reports two or three studies of its own ("was studied in two multicenter trials", "assessed in 2
 # separate studies that recruited ...", "Two double-blind studies were carried out"): each study's count is the
@@ -1116,6 +1218,16 @@ _PLANNED = re.compile(r"\b(?:will|shall)\s+(?:\w+\s+)?(?:test|compare|include|en
                       r"|examine|evaluate|assess|investigate|involve|follow|determine)\b[^.;]{0,120}$", re.I)
 # Units counted in people ("312 pregnancies in 223 women", "36 attacks in 20 patients"): the people are the sample.
 _UNITS_IN_PEOPLE = re.compile(rf"\s+in\s+{_NUMBER}\s+(?:[\w-]+\s+){{0,2}}?{_PEOPLE}\b", re.I)
+# "N patients each" after the groups they make up ("three groups consisting of 18 patients each").
+_EACH_AFTER = re.compile(r"\s+each\b", re.I)
+_GROUPS_BEFORE = re.compile(r"\b(?:groups?|arms?)\b", re.I)
+# Controls per case ("Each case was matched for sex and age with two normoalbuminuric control subjects").
+_EACH_CASE = re.compile(r"\beach (?:case|patient|subject)\b[^.;]{0,60}\bmatched\b", re.I)
+# Clinicians named as the agents of the study's work ("extracted independently by two doctors", "data on patients
+# were collected from 20 general practitioners"): they did the work, the people studied are others.
+_AGENT_BEFORE = re.compile(r"\b(?:extracted|abstracted|reviewed|read|rated|scored|graded|coded|interpreted|classified"
+                           r"|judged|checked|validated|verified|collected|obtained|gathered|supplied|provided)"
+                           r"\s+(?:\w+ly\s+)?(?:by|from)\s+$", re.I)
 _BASE_BEFORE = re.compile(r"\b(population|base|pool|catchment|registry|database) of\s+$|\bout of\s+$", re.I)
 _COMPLEMENT = re.compile(r"\b(remaining|the other|while|whereas|and|or|with|versus|vs\.?|compared|plus|paired"
                          r"|matched (to|with))\b", re.I)
@@ -1157,7 +1269,7 @@ _CLAUSE_END = re.compile(rf"[;:](?![^()]*\))|\. |, (?!aged? )(?=\w+ \d)|, (?=\d[
 
 
 # A count told only as those screened ("71 patients were screened", "were screened for eligibility").
-_SCREENED = re.compile(r"^[^.;]{0,20}?\b(?:were|was|had been) (?:\w+ly )?(?:screened|assessed for eligibility)\b"
+_SCREENED = re.compile(r"^[^.;]{0,20}?\b(?:were|was|had been|have been|has been) (?:\w+ly )?(?:screened|assessed for eligibility)\b"
                        r"(?![^.;]{0,40}\b(?:and|then) (?:were |was )?(?:enrol+ed|included|randomi[sz]ed))", re.I)
 
 
@@ -1240,6 +1352,14 @@ def _clause_candidates(clause: str, offset: int) -> list[tuple[int, int, int, in
             continue  # "ASCOT will test the hypothesis ... in 18,000 hypertensive patients": a planned number
         if _UNITS_IN_PEOPLE.match(clause, match.end()):
             continue  # "312 pregnancies in 223 women": the people are the second count
+        if (_EACH_AFTER.match(clause, match.end()) and _GROUPS_BEFORE.search(clause[:match.start()])) or (
+                _EACH_CASE.search(clause[:match.start()])
+                and re.search(r"\bcontrols?\b", f"{match.group('between')} {match.group('noun')}", re.I)):
+            dropped = True
+            continue  # "in three groups consisting of 18 patients each": one group's size, not the sample
+        if _CLINICIANS.fullmatch(match.group("noun")) and _AGENT_BEFORE.search(before):
+            continue  # "Articles were extracted independently by two doctors", "Data on patients ... were
+            # collected from 20 general practitioners": those who did the study's work, not the people studied
         if (counts and (_BREAKDOWN.search(clause[counts[-1][2] - offset:match.start()])
                         or _COLON_PARTS.fullmatch(clause[counts[-1][2] - offset:match.start()]))) or (
                 dropped and re.search(r"\bincluding\s+$", before)):
@@ -1321,6 +1441,10 @@ def _candidates(sentence: str) -> list[tuple[int, int, int, int]]:
                 continue  # "A total of 71 patients were screened": those screened are not the sample
             if _role(after) < 4 and _SUBSET_AFTER.search(after):
                 continue  # "A total of 177 patients (3.2%) had proteinuria": a part, unless enrolled / included
+            if _TO_BE.search(after) or re.search(rf"(?:{_PLANNED_BEFORE})$", sentence[max(0, match.start() - 60):
+                                                                                      match.start()], re.I):
+                continue  # "A total of 27,000 CAD patients ... will be randomized", "seeking to enroll a total of
+                # 1,500 persons": a number planned, not reached
             found.append((max(4, role), 0, -match.start(), value))
     for match in _TOTAL_NUMBER.finditer(sentence):
         value = _number(match.group("num"))
@@ -1345,6 +1469,9 @@ def _candidates(sentence: str) -> list[tuple[int, int, int, int]]:
             value = _number(match.group("num"))
             if value:
                 found.append((max(4, _role(match.group(0))), 1, -match.start(), value))  # beats its total
+    bare = _BARE_RANDOMISED.match(sentence)
+    if bare and _number(bare.group("num")):
+        found.append((5, 0, 0, _number(bare.group("num")) or 0))  # "Seventy accepted and were randomized."
     for match in _RANDOMISED_TO.finditer(sentence):
         # "112 patients had been randomized to A, 117 to B and 118 to C": the arms told one after another
         value, rest = _number(match.group("num")), sentence[match.end():]
@@ -1459,12 +1586,16 @@ def _size_reading(abstract: str) -> _SizeReading:
     counts: list[tuple[tuple[float, int, int, int], int]] = []
     sentences = split_sentences(abstract or "")
     survey = _SURVEY.search(abstract) is not None
-    controls = [(index, _number(m.group("num") or m.group("num2") or m.group("num3") or m.group("num4"))) for index, sentence in enumerate(sentences)
+    # an abstract that counts animals and no people ("27 blood-perfused rabbit hearts ... (1) control (n = 7)"): its
+    # bare "n =" counts, in sentences naming no people, are of the animals
+    animals = bool(_ANIMAL_COUNT.search(abstract)) and not _COUNT.search(abstract)
+    controls = [(index, _number(m.group("num") or m.group("num2") or m.group("num3") or m.group("num4")
+                                or m.group("num5") or m.group("num6"))) for index, sentence in enumerate(sentences)
                 for m in _CONTROLS_ALONE.finditer(sentence)
                 # a bare "control (n = 20)" among other "n =" is an arm, not a control group of its own
                 if not (re.match(r"control\s*\(", m.group(0), re.I) and len(_N_EQUALS.findall(sentence)) > 1)]
     for index, sentence in enumerate(sentences):
-        candidates = _candidates(sentence)
+        candidates = _candidates(sentence) if not (animals and not _PEOPLE_WORD.search(sentence)) else []
         if survey:
             candidates.extend(_respondents(sentence))
         low = sentence.lower()
@@ -1524,8 +1655,11 @@ def _size_reading(abstract: str) -> _SizeReading:
         # sample is the group it is compared with plus these controls
         where, n_controls = controls[0]
         studied = max(((key, value) for index, (key, value) in others.items() if index != where), default=None)
-        if studied is not None and studied[0][0] >= 3 and not re.search(r"\bcontrols?\b", sentences[-studied[0][1]],
-                                                                         re.I):
+        told = sentences[-studied[0][1]] if studied is not None else ""
+        if studied is not None and studied[0][0] >= 3 and not re.search(r"\bcontrols?\b", told, re.I) and not (
+                studied[0][2] >= 1 and re.search(rf"(?<![\d.,]){n_controls}\s+(?:[\w-]+\s+){{0,2}}?{_PEOPLE}", told, re.I)):
+            # (not when the studied count already sums them: "44 patients with PID and 44 healthy women were
+            # included", then "The control group consisted of 44 women")
             return reading(SampleSize(n=studied[1] + n_controls, sentence=sentences[-studied[0][1]]))
     if best is not None:
         return reading(SampleSize(n=best[1], sentence=best[2]))
