@@ -32,6 +32,7 @@ from search.stance.text import conclusion_sentences, first_name_at, last_name_at
 
 from .class_members import CLASS_STEMS, class_names, stem_of
 from .formulations import arm_names as form_arm_names, form_of
+from .presupposed_harm import treats_harm_of_treatment
 
 from .state import Frame, RankedPaper, Stance, UnderstoodQuery
 from .verdict import is_uncertain
@@ -927,6 +928,23 @@ def against_another_drug_only(query: UnderstoodQuery, paper: RankedPaper) -> boo
     return not _PLACEBO_WORD.search(f"{title} {record.abstract or ''}")
 
 
+def treats_the_harm(query: UnderstoodQuery, paper: RankedPaper) -> bool:
+    """Whether the study tests another treatment for the question's harm as caused by its treatment
+    (``presupposed_harm``): "Nizatidine for prevention of weight gain with olanzapine", asked "Does Zyprexa cause
+    weight gain?"."""
+    from .addresses import clause_drugs
+
+    record = paper.record
+    x_names = _concept_names(query, "intervention", query.frame.intervention)
+    names = _outcome_names(query)
+    if not x_names or not names or not record.title:
+        return False
+    other_drug = _other_drug(x_names)
+    if stem_of(x_names):
+        x_names = class_names(x_names, sorted(clause_drugs(f"{record.title} {record.abstract or ''}")))
+    return treats_harm_of_treatment(record.title, x_names, names, other_drug)
+
+
 def _about_other_treatment(query: UnderstoodQuery) -> Stance:
     x = query.frame.intervention or "the treatment asked about"
     return _stance(0.0, 0.0, 1.0, f"its title and conclusion are about other treatments, not {x}")
@@ -963,6 +981,11 @@ def reframe(
             out[pmid] = comparison_stance(query, paper, model, question)
         elif offline and frame.kind == "safety" and addressed and paper.record.abstract.strip():
             out[pmid] = safety_stance(paper)
+        elif (offline and query is not None and frame.kind == "harm" and paper.addresses is not None
+              and paper.addresses.label != "no" and treats_the_harm(query, paper)):
+            x, o = query.frame.intervention or "the treatment", query.frame.outcome or "the outcome"
+            out[pmid] = _stance(0.7, 0.0, 0.3, f"studies another way to prevent or treat {o} caused by {x}, so takes "
+                                               f"it as known that {x} can cause it")
         elif (offline and query is not None and frame.kind in OUTCOME_KINDS and paper.addresses is not None
               and paper.addresses.label != "no" and (read := outcome_stance(query, paper)) is not None):
             out[pmid] = read
