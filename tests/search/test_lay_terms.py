@@ -65,6 +65,14 @@ LAY_QUESTIONS = [
      "gingival hyperplasia"),
     ("Does olanzapine cause movement side effects?", "olanzapine", "movement side effects", "Basal Ganglia Diseases",
      "extrapyramidal"),
+    # A measure that "drops too low" is the low state itself: searched and read as hypotension, not as "blood
+    # pressure", "drop" and "low" (whose fall with the drug had read as the harm denied).
+    ("Can captopril make your blood pressure drop too low?", "captopril", "blood pressure drop too low", "Hypotension",
+     "hypotension"),
+    ("Can glyburide make my blood sugar go too low?", "glyburide", "blood sugar go too low", "Hypoglycemia",
+     "hypoglycemia"),
+    ("Can an ACE inhibitor make my blood count drop too low?", "angiotensin-converting enzyme inhibitor",
+     "blood count drop too low", "Anemia", "anaemia"),
 ]
 
 
