@@ -33,6 +33,7 @@ from search.stance.text import conclusion_sentences, first_name_at, last_name_at
 from .class_members import CLASS_STEMS, class_names, stem_of
 from .formulations import arm_names as form_arm_names, form_of
 from .presupposed_harm import treats_harm_of_treatment
+from .stated_benefit import stated_benefit
 
 from .state import Frame, RankedPaper, Stance, UnderstoodQuery
 from .verdict import is_uncertain
@@ -762,6 +763,8 @@ def effect_stance(
     """
     from search.stance.outcome_reading import read_outcome
 
+    from .addresses import clause_drugs
+
     names = _outcome_names(query)
     if not names or not paper.record.abstract.strip():
         return None
@@ -780,6 +783,14 @@ def effect_stance(
         f"{paper.record.title} {paper.record.abstract}")
     denials = [f for f in findings if f.reading == "none" and _denies_effect(f.clause, x_names, names, active_control)]
     effects = [f for f in findings if f.reading != "none"]
+    firm = stance is not None and not is_uncertain(stance.supports, stance.refutes, stance.neutral, stance.label)
+    if not denials and not (firm and stance.label in ("supports", "refutes")):
+        # A plain conclusion of benefit ("may benefit from modafinil", "X improves O") the classifier read weakly.
+        names_x = class_names(x_names, sorted(clause_drugs(paper.record.abstract))) if stem_of(x_names) else x_names
+        benefit = stated_benefit(conclusion_sentences(paper.record.abstract), names_x, names, other_drug)
+        if benefit is not None:
+            return _stance(0.7, 0.1, 0.2, f"its conclusion says {query.frame.intervention} helps {outcome}: "
+                                          f"\u201c{_short(benefit)}\u201d")
     if stance is not None and stance.label == "refutes":
         # Kept as the classifier read it, weak or not: making a weak "refutes" firm from the denials (measured, not
         # kept) turned right answers to "Does metformin lower blood sugar?" mixed ("without causing hypoglycemia").

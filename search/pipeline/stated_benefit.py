@@ -1,0 +1,46 @@
+"""A conclusion that states the treatment's benefit on the outcome in words whose direction needs no outcome.
+
+``effect_stance`` leaves a finding of an effect to the offline classifier because "reduced" or "increased" is good or
+bad depending on the outcome (blood pressure should fall, memory rise). Some words are good whatever the outcome:
+a treatment "is effective for", "improves", "relieves", "alleviates" it, people "benefit from" it. The classifier
+reads such plain conclusions weakly or the wrong way round ("Selected patients with myotonic dystrophy and excess
+daytime sleepiness may benefit from modafinil": neutral 0.39; "modafinil improves daytime sleepiness": refutes
+0.40). A conclusion sentence that names the treatment and the outcome and says one of these words, with nothing
+that denies, doubts or compares it with another drug, is read as supporting.
+"""
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Sequence
+
+_BENEFIT = re.compile(
+    r"\b(?:(?:is|was|are|were|be|been|proved|proven|appears?\s+to\s+be|seems?\s+to\s+be|remains?)\s+(?:an?\s+)?"
+    r"(?:highly\s+|very\s+|clinically\s+|significantly\s+|an?\s+)?(?:effective|efficacious|beneficial|useful|successful)"
+    r"|effective\s+(?:treatment|therapy|option|agent|drug|in|for|at)"
+    r"|benefit(?:ed|s|ted)?\s+from"
+    r"|(?:significantly\s+)?(?:improve[sd]?|improving|relieve[sd]?|relieving|alleviate[sd]?|alleviating|ameliorate[sd]?)"
+    r")\b", re.I)
+# A sentence that denies, doubts or only plans the benefit: "did not improve", "whether X is effective", "needed".
+_NOT_STATED = re.compile(
+    r"\b(?:not|no|neither|nor|failed|fail|fails|unable|lack\w*|ineffective|whether|if|needed|warranted|unclear"
+    r"|uncertain|unknown|remains?\s+to\s+be|questionable|controversial|conflicting|inconclusive|insufficient"
+    r"|than|versus|vs|compared|comparable|similar|equally|as\s+effective\s+as)\b|n't", re.I)
+
+
+def _names(text: str, names: Sequence[str]) -> bool:
+    low = text.lower()
+    return any(n and re.search(rf"(?<![\w-]){re.escape(n.lower())}(?![\w-])", low) for n in names)
+
+
+def stated_benefit(sentences: Sequence[str], x_names: Sequence[str], outcome_names: Sequence[str],
+                   other_drug: Callable[[str], bool]) -> str | None:
+    """The last conclusion sentence that states the treatment's benefit on the outcome, or None.
+
+    It must name the treatment and the outcome, say a benefit word, and carry no denial, doubt, plan or comparison
+    ("as effective as", "than"), nor name another drug (whose benefit it may be)."""
+    for sentence in reversed(list(sentences)):
+        if not _BENEFIT.search(sentence) or _NOT_STATED.search(sentence) or other_drug(sentence):
+            continue
+        if _names(sentence, x_names) and _names(sentence, outcome_names):
+            return sentence
+    return None
