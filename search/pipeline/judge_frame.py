@@ -12,9 +12,11 @@ question?". That is the right reading for "does X improve Y", and the wrong one 
   it; a study that reports none does not show safety for one person, so offline it is
   neutral, never "supports".
 - **harm and association** ("does X cause O?"): read from the clauses that name O
-  (``outcome_stance``), never from the abstract's tone;
+  (``outcome_stance``), never from the abstract's tone; a trial of another treatment for O caused
+  by X takes the harm as known (``presupposed_harm``);
 - **effect** ("does X prevent O?"): the classifier's stance, unless the clauses on O say X made
-  no difference against placebo or, for a question asking for less of O, that O rose (``effect_stance``).
+  no difference against placebo or, for a question asking for less of O, that O rose (``effect_stance``),
+  or where its reading is weak and a conclusion states the benefit in plain words (``stated_benefit``).
 
 Every stance also gets ``uncertain`` (its label's strength below the verdict's threshold),
 so the page can say "uncertain" instead of showing a weak label as a finding.
@@ -655,6 +657,14 @@ def _named_outcome_finding(
     return _stance(0.4, 0.4, 0.2, f"its sentences on {outcome} point both ways: \u201c{_short(quoted(last.clause))}\u201d")
 
 
+def _members_written(x_names: list[str], text: str) -> list[str]:
+    """The treatment's names, and for a class with a naming stem its members written in ``text``: "Will an ARB like
+    candesartan give me a cough?" is answered by sentences on losartan and valsartan."""
+    from .addresses import clause_drugs
+
+    return class_names(x_names, sorted(clause_drugs(text))) if stem_of(x_names) else x_names
+
+
 def _other_drug(x_names: list[str]) -> Callable[[str], bool]:
     """Whether a clause names a drug (a dictionary word) that is not the treatment asked about.
 
@@ -687,16 +697,12 @@ def outcome_stance(query: UnderstoodQuery, paper: RankedPaper) -> Stance | None:
     """
     from search.stance.outcome_reading import read_outcome
 
-    from .addresses import clause_drugs
-
     names = _outcome_names(query)
     if not names:
         return None
     x_names = _concept_names(query, "intervention", query.frame.intervention)
     other_drug = _other_drug(x_names)
-    if stem_of(x_names):
-        # "Will an ARB like candesartan give me a cough?": the class is written as its members (losartan, valsartan).
-        x_names = class_names(x_names, sorted(clause_drugs(f"{paper.record.title or ''} {paper.record.abstract}")))
+    x_names = _members_written(x_names, f"{paper.record.title or ''} {paper.record.abstract}")
     findings = read_outcome(paper.record.abstract, outcome_names=names, x_names=x_names, other_drug=other_drug)
     outcome = query.frame.outcome or "the outcome"
     if not findings:
@@ -763,8 +769,6 @@ def effect_stance(
     """
     from search.stance.outcome_reading import read_outcome
 
-    from .addresses import clause_drugs
-
     names = _outcome_names(query)
     if not names or not paper.record.abstract.strip():
         return None
@@ -786,8 +790,8 @@ def effect_stance(
     firm = stance is not None and not is_uncertain(stance.supports, stance.refutes, stance.neutral, stance.label)
     if not denials and not (firm and stance.label in ("supports", "refutes")):
         # A plain conclusion of benefit ("may benefit from modafinil", "X improves O") the classifier read weakly.
-        names_x = class_names(x_names, sorted(clause_drugs(paper.record.abstract))) if stem_of(x_names) else x_names
-        benefit = stated_benefit(conclusion_sentences(paper.record.abstract), names_x, names, other_drug)
+        benefit = stated_benefit(conclusion_sentences(paper.record.abstract),
+                                 _members_written(x_names, paper.record.abstract), names, other_drug)
         if benefit is not None:
             return _stance(0.7, 0.1, 0.2, f"its conclusion says {query.frame.intervention} helps {outcome}: "
                                           f"\u201c{_short(benefit)}\u201d")
@@ -943,17 +947,14 @@ def treats_the_harm(query: UnderstoodQuery, paper: RankedPaper) -> bool:
     """Whether the study tests another treatment for the question's harm as caused by its treatment
     (``presupposed_harm``): "Nizatidine for prevention of weight gain with olanzapine", asked "Does Zyprexa cause
     weight gain?"."""
-    from .addresses import clause_drugs
-
     record = paper.record
     x_names = _concept_names(query, "intervention", query.frame.intervention)
     names = _outcome_names(query)
     if not x_names or not names or not record.title:
         return False
     other_drug = _other_drug(x_names)
-    if stem_of(x_names):
-        x_names = class_names(x_names, sorted(clause_drugs(f"{record.title} {record.abstract or ''}")))
-    return treats_harm_of_treatment(record.title, x_names, names, other_drug)
+    return treats_harm_of_treatment(record.title, _members_written(x_names, f"{record.title} {record.abstract or ''}"),
+                                    names, other_drug)
 
 
 def _about_other_treatment(query: UnderstoodQuery) -> Stance:
