@@ -358,7 +358,10 @@ def compile_query(node: Node, normalise: Normaliser) -> CompiledQuery:
             return _Fragment(tsquery=tsq)
         if term.field == "dp":
             assert term.years is not None
-            return _Fragment(sql="COALESCE(year BETWEEN %s AND %s, false)", params=list(term.years))
+            # Never NULL (a null year is outside every range, also under NOT), and a plain range on ``year``, so the planner
+            # can AND the year index's bitmap with the text index's: only the hits in range visit the heap
+            # (``COALESCE(year BETWEEN ..., false)``, the same truth values, hid the range from the index).
+            return _Fragment(sql="(year IS NOT NULL AND year BETWEEN %s AND %s)", params=list(term.years))
         if term.field == "pt":
             has_type = "EXISTS (SELECT 1 FROM unnest(publication_types) AS pt WHERE lower(pt) = %s)"
             sql = has_type if negated else f"(cardinality(publication_types) = 0 OR {has_type})"

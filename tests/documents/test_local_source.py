@@ -71,6 +71,27 @@ def test_year_ranges_never_match_null_years(corpus):
     assert pmids(corpus, "cough", Filters(from_year=1996)) == {"102"}
 
 
+def test_a_year_range_is_true_or_false_never_null(corpus):
+    # A null year is outside every range also under NOT and OR, so NOT 1995:2001[dp] keeps 104.
+    assert pmids(corpus, "(cough OR vaccination OR migraine OR omeprazole) NOT 1995:2001[dp]") == {"103", "104"}
+    assert pmids(corpus, "vaccination OR 1995:2001[dp]") == {"101", "102", "104", "105"}
+    assert pmids(corpus, "(cough OR vaccination) NOT 1995[dp]") == {"102", "104"}
+
+
+def test_a_year_range_can_use_the_year_index(corpus):
+    """The range is a plain condition on ``year`` (issue #19): the planner can AND the year index's bitmap with the
+    text index's, so only the hits in range visit the heap. ``COALESCE(year BETWEEN ...)`` hid it from the index."""
+    from django.db import connection
+
+    year_index = next(i.name for i in Paper._meta.indexes if i.fields == ["year"])
+    compiled = corpus.compile("2000:2004[dp]", Filters())
+    with connection.cursor() as cursor:
+        cursor.execute("SET LOCAL enable_seqscan = off")
+        cursor.execute(f"EXPLAIN SELECT pmid FROM documents_paper WHERE {compiled.where}", compiled.params)
+        plan = "\n".join(row[0] for row in cursor.fetchall())
+    assert year_index in plan, plan
+
+
 def test_truncation_is_a_prefix_match(corpus):
     assert pmids(corpus, "omepra*") == {"105"}
     assert pmids(corpus, "omepra") == set()

@@ -148,3 +148,18 @@ def test_pre_rank_overlap_compares_the_search_with_ts_rank_cd_on_every_hit(monke
     worse = pre_rank_overlap(source, ["cough"], 1)
     assert (worse["pool"], worse["identical"], worse["overlap_min"]) == (1, 0, 0.0)
     assert worse["differing_worst_5"] == [("cough", 3, 0.0)]
+
+
+@pytest.mark.django_db
+def test_year_filtered_search_times_the_queries_with_the_pipeline_s_year_filter():
+    from documents.models import Paper
+    from documents.sources.local import LocalCorpusSource
+    from search.benchmarks._scale_run import year_filtered_search
+
+    Paper.objects.create(pmid="1", title="Cough", abstract="Cough in 1999.", year=1999)
+    Paper.objects.create(pmid="2", title="Cough", abstract="Cough in 2001.", year=2001)
+    Paper.objects.create(pmid="3", title="Cough", abstract="Cough, year unknown.", year=None)
+    figure = year_filtered_search(LocalCorpusSource(), ["cough", "cough AND 1999[dp]"], 50, from_year=2000)
+    assert (figure["from_year"], figure["queries"], figure["max_hits"], figure["median_hits"]) == (2000, 2, 1, 0.5)
+    assert 0 < figure["p50_ms"] <= figure["p95_ms"] <= figure["max_ms"]
+    assert year_filtered_search(LocalCorpusSource(), [], 50) == {}
