@@ -13,6 +13,9 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Sequence
 
+from search.stance.outcome_reading import names_in
+from search.stance.text import first_name_at
+
 _BENEFIT = re.compile(
     r"\b(?:(?:is|was|are|were|be|been|proved|proven|appears?\s+to\s+be|seems?\s+to\s+be|remains?)\s+(?:an?\s+)?"
     r"(?:highly\s+|very\s+|clinically\s+|significantly\s+|an?\s+)?(?:effective|efficacious|beneficial|useful|successful)"
@@ -27,11 +30,6 @@ _NOT_STATED = re.compile(
     r"|than|versus|vs|compared|comparable|similar|equally|as\s+effective\s+as)\b|n't", re.I)
 
 
-def _names(text: str, names: Sequence[str]) -> bool:
-    low = text.lower()
-    return any(n and re.search(rf"(?<![\w-]){re.escape(n.lower())}(?![\w-])", low) for n in names)
-
-
 def stated_benefit(sentences: Sequence[str], x_names: Sequence[str], outcome_names: Sequence[str],
                    other_drug: Callable[[str], bool]) -> str | None:
     """The last conclusion sentence that states the treatment's benefit on the outcome, or None.
@@ -41,6 +39,7 @@ def stated_benefit(sentences: Sequence[str], x_names: Sequence[str], outcome_nam
     for sentence in reversed(list(sentences)):
         if not _BENEFIT.search(sentence) or _NOT_STATED.search(sentence) or other_drug(sentence):
             continue
-        if _names(sentence, x_names) and _names(sentence, outcome_names):
+        # Named as the outcome readings name them: the treatment as a whole word, the outcome by its words' stems.
+        if first_name_at(sentence.lower(), x_names) >= 0 and names_in(sentence, outcome_names):
             return sentence
     return None

@@ -120,7 +120,7 @@ class OutcomeFinding:
     arm: str | None = None  # for comparisons: which arm had less of the outcome ('x' or 'y'), when said
 
 
-def _names_in(text: str, names: Sequence[str]) -> bool:
+def names_in(text: str, names: Sequence[str]) -> bool:
     """Whether any of ``names`` occurs in ``text``: all content-word stems of a name, in any order
     (a false friend such as "ST-segment depression" does not name depression)."""
     have = stems(_FALSE_FRIENDS.sub(" ", text))
@@ -217,10 +217,10 @@ def clauses_naming(abstract: str, outcome_names: Sequence[str]) -> list[str]:
 
     out: list[str] = []
     for sentence, label in split_labelled(abstract or ""):
-        if not _names_in(sentence, outcome_names) or role(sentence, label) in ("aim", "methods", "background"):
+        if not names_in(sentence, outcome_names) or role(sentence, label) in ("aim", "methods", "background"):
             continue
         parts = [p for p in _CLAUSE.split(sentence) if p and p.strip()]
-        named = [p.strip() for p in parts if _names_in(p, outcome_names)]
+        named = [p.strip() for p in parts if names_in(p, outcome_names)]
         out.extend(named or [sentence.strip()])
     return out
 
