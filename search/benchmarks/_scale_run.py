@@ -118,16 +118,22 @@ def year_filtered_search(source: Any, queries: list[str], limit: int, from_year:
     a range the planner can take from the year index (issue #19) reads only the hits in range from the heap.
     """
     from documents.sources.base import Filters
-    from search.benchmarks._stats import percentile
 
     timed = [_timed_search(source, q, limit, Filters(from_year=from_year)) for q in queries]
-    ms = [t for t, _ in timed]
-    if not ms:
+    if not timed:
         return {}
+    return {"from_year": from_year, "queries": len(timed), **search_times(timed)}
+
+
+def search_times(timed: list[tuple[float, int]]) -> dict:
+    """p50 / p95 / max milliseconds and the median and largest hit counts of (ms, hits) pairs, one per query."""
+    from search.benchmarks._stats import percentile
+
+    ms = [t for t, _ in timed]
     return {
-        "from_year": from_year, "queries": len(ms), "p50_ms": round(statistics.median(ms), 1),
-        "p95_ms": round(percentile(ms, 0.95), 1), "max_ms": round(max(ms), 1),
-        "median_hits": statistics.median([c for _, c in timed]), "max_hits": max(c for _, c in timed),
+        "p50_ms": round(statistics.median(ms), 1), "p95_ms": round(percentile(ms, 0.95), 1),
+        "max_ms": round(max(ms), 1), "median_hits": statistics.median([c for _, c in timed]),
+        "max_hits": max(c for _, c in timed),
     }
 
 
@@ -277,7 +283,6 @@ def measure(n: int, workers: int, corpus_path: str) -> dict[str, Any]:
     from documents.loading import upsert_rows
     from documents.sources.local import LocalCorpusSource
     from search.benchmarks._scale_corpus import SYNTHETIC_PMID_BASE, SyntheticCorpus
-    from search.benchmarks._stats import percentile
     from search.benchmarks.sources import QUERIES
 
     name = settings.DATABASES["default"]["NAME"]
@@ -339,10 +344,7 @@ def measure(n: int, workers: int, corpus_path: str) -> dict[str, Any]:
     # p95 of 55 queries is the 4th slowest (nearest rank): these four set it.
     slowest = sorted(((q, c, round(t)) for q, (t, c) in zip(QUERIES, timed)), key=lambda b: -b[2])[:4]
     figures["search"] = {
-        "queries": len(QUERIES), "limit": limit,
-        "p50_ms": round(statistics.median(ms), 1), "p95_ms": round(percentile(ms, 0.95), 1),
-        "max_ms": round(max(ms), 1), "median_hits": statistics.median([c for _, c in timed]),
-        "max_hits": max(c for _, c in timed),
+        "queries": len(QUERIES), "limit": limit, **search_times(timed),
         "load_average_after": [round(x, 2) for x in os.getloadavg()], "slowest_4": slowest,
     }
     # Matching and counting alone, each query once (same order, same warm cache): the floor a change of the
