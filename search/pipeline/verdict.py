@@ -30,8 +30,9 @@ The rule (also in the README):
    When the partly-addressing fallback is in use and the answer is yes or no, it says how few of the studies that take
    a side look at exactly the question, at low confidence. When no counted study addresses the question fully (all
    "partly": the treatment studied for other problems or in other people), the answer says so ("No study found looks
-   at diltiazem and narrowing exactly ... That is indirect evidence.") and its confidence is low. (Withholding the verdict instead was measured on 264 labelled effect
-   questions and not kept: 6 right answers lost for 1 wrong one avoided.)
+   at diltiazem and narrowing exactly ... That is indirect evidence.") and its confidence is low. (Withholding the
+   verdict instead was measured on 264 labelled effect questions and not kept: 6 right answers lost for 1 wrong one
+   avoided.)
    Words decide ``addresses``; the similarity grades what words cannot ("after having my tonsils
    out" is met by a tonsillectomy trial, not by the treatment's other trials).
 5. Confidence: high only with ≥ 8 sided studies and ≥ 85 % on one side, moderate with ≥ 5 and
