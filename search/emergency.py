@@ -146,7 +146,10 @@ _YOUNG = (
     r"infant|grandson|granddaughter|little one|little boy|little girl)|\d+[- ]?(?:year|yr|month)s?[- ]?old|"
     r"toddler|baby|kids?"
 )
-_CHILD_GOT = r"swallowed|ate|eaten|drank|drunk|chugged|got into|ingested|chewed|licked|sucked on|found|got hold of|put"
+# "put" as in "put it in his mouth", never "put on weight" (a side effect asked about: "My son put on a lot of weight
+# on clozapine. Would the diet pill ... help?").
+_CHILD_GOT = (r"swallowed|ate|eaten|drank|drunk|chugged|got into|ingested|chewed|licked|sucked on|found|got hold of|"
+              r"put(?! on (?:\w+ ){0,4}(?:weight|pounds|lbs|kilos?|kg|stones?)\b)")
 _BLOOD = r"blood(?! ?(?:tests?|work|pressure|sugars?|type|donat\w*|counts?|levels?|thinners?|results?|cells?|clots?|" \
          r"vessels?|panel|draw|glucose|bank|orange|moon|brother|sister))"
 _SEVERE = r"severe|terrible|unbearable|excruciating|agoni[sz]ing|intense|extreme|awful|horrible|worst|crushing"

@@ -299,6 +299,11 @@ def _variants(word: str) -> list[str]:
     return forms
 
 
+def _capitals(question: str) -> frozenset[str]:
+    """The words of two or more letters written all in capitals ("HRT", "PPIs"), lower-cased as ``_TOKEN`` reads them."""
+    return frozenset(w.lower() for w in re.findall(r"\b[A-Z][A-Z0-9]+s?\b", question or "") if not w[:-1].isdigit())
+
+
 def _is_word(word: str) -> bool:
     lex = _lexicon()
     known = _english_words() | lex.health | lex.ambiguous
@@ -315,8 +320,13 @@ class _Span:
     population: bool  # a curated term naming who is studied ("children", "elderly"), not a topic
 
 
-def _vocabulary(tokens: list[str]) -> list[_Span]:
-    """Non-overlapping dictionary spans (longest first, up to 4 words), via ``concepts``' loaded vocabularies."""
+def _vocabulary(tokens: list[str], capitals: frozenset[str] = frozenset()) -> list[_Span]:
+    """Non-overlapping dictionary spans (longest first, up to 4 words), via ``concepts``' loaded vocabularies.
+
+    ``capitals``: the words written in capitals in the question (lower-cased); such a word that is a known
+    abbreviation is read as one even where it is also an English word ("HRT", "MI", "ED", "ACE"): word lists
+    carry many abbreviations as words, so a lower-case "hrt" alone stays unread, but "HRT" is never a word.
+    """
     populations = _lexicon().populations
     abbreviations = _curated_vocabulary()["abbreviations"]
     taken = [False] * len(tokens)
@@ -331,7 +341,7 @@ def _vocabulary(tokens: list[str]) -> list[_Span]:
                 if len(surface) < 3 or surface in DROP_WORDS or surface.isdigit():
                     continue
                 short = surface[:-1] if surface.endswith("s") and surface[:-1] in abbreviations else surface
-                if short in abbreviations and not _is_word(surface):  # "ppis", "hrt"; never "ace", "bp" words
+                if short in abbreviations and (surface in capitals or not _is_word(surface)):  # "ppis"; never "ace"
                     keys.append(abbreviations[short])
                 keys += [v for v in _variants(surface)[1:] if len(v) >= 4]
             entry = next((hit for key in keys if (hit := _vocabulary_lookup(key))), None)
@@ -657,7 +667,7 @@ def classify_scope(question: str) -> Scope:
     """
     text = _normalise(question)
     tokens = _TOKEN.findall(text)
-    spans = _vocabulary(tokens)
+    spans = _vocabulary(tokens, _capitals(question))
 
     reasons = emergency_reasons(text)
     if reasons:

@@ -52,6 +52,8 @@ EMERGENCIES: dict[str, list[str]] = {
     "poisoning": [
         "i downed a whole pack of paracetamol",
         "my toddler drank some bleach",
+        "my 3 year old put a button battery in his mouth",
+        "my toddler put some of grandmas pills in her mouth",
         "my daughter chewed a laundry pod",
         "I took 50 of my sertraline",
         "my son got into the vitamins and ate the whole bottle",
@@ -166,6 +168,9 @@ NOT_NOW = [
     "My blood sugar was 140 after lunch, is that high?",
     "I've had diabetes for 12 years, should my sugar be below 7?",
     "I ate too much pizza and my stomach hurts",
+    # "put on weight" is a side effect asked about, not a child putting a pill in their mouth
+    "My son put on a lot of weight on clozapine. Would the diet pill phenylpropanolamine help him lose it?",
+    "My daughter has put on 10 pounds since starting Risperdal. Would metformin pills help?",
 ]
 
 

@@ -70,6 +70,9 @@ TABLE = [
     ("I heard metformin causes B12 deficiency", "in_scope"),
     ("My friend says statins cause memory loss, is that true?", "in_scope"),
     ("does hrt cause blood clots", "in_scope"),
+    # an abbreviation written in capitals is read as one, though word lists carry "hrt" as a word
+    ("Would HRT make me less likely to break a wrist?", "borderline"),
+    ("Does HRT lower the risk of a broken wrist?", "in_scope"),
     ("How often do patients collapse after starting alpha blockers?", "in_scope"),
     # personal dose, diagnosis or medication decision
     ("How much ibuprofen can I give my 3-year-old?", "personal"),
