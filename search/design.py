@@ -155,7 +155,9 @@ def _from_mesh(mesh: list[str], text: "_Text") -> DesignResult | None:
             return DesignResult("cross_sectional", "mesh", "Case-Control Studies, but measured once")
         return DesignResult("case_control", "mesh", "Case-Control Studies")
     if "cross-sectional studies" in terms:
-        if terms & {"prospective studies", "cohort studies", "follow-up studies", "longitudinal studies"}:
+        if terms & {"prospective studies", "cohort studies", "follow-up studies", "longitudinal studies"} and \
+                not re.search(r"\bcross[- ]sectional\b", f"{text.title}. {text.body}", re.I):
+            # (unless the paper calls itself cross-sectional: "a population-based cross-sectional survey")
             return DesignResult("cohort", "mesh", "Cross-Sectional Studies with a follow-up heading")
         return DesignResult("cross_sectional", "mesh", "Cross-Sectional Studies")
     return None
@@ -228,18 +230,20 @@ _CASE_WORDINGS: tuple[tuple[str, frozenset[str]], ...] = (
     (_in_patients("a|one", _CASE_PERSON), _ONE),
     # named as a case report ("Case report:", "This is a case report", "An original case report", "The case history
     # is presented", "a single case study")
-    (r"^case reports?\b", _BOTH),
+    (r"^case report\b", _BOTH),
+    (r"^case reports\b", _DESIGN),
     (r"\b(?:this is a|this|a) case report\b", _BOTH),
     (r"\b(?:an|the|this) (?:original )?case (?:report|story|history)\b|\ba (?:original )?case (?:story|history)\b", _ONE),
     (r"\ban original case\b|\bcase report information", _DESIGN),
     (r"\bcase (?:story|history|report) (?:is|was) (?:described|presented|reported)", _BOTH),
     (r"\bsingle case (?:report|study)\b", _BOTH),
+    (r"\bin this case study\b|\bthis case study (?:describes|reports|presents)\b", _ONE),
     (r"\bcase[- ]stud(?:y|ies)\b(?=[^.]{0,40}$)|:\s*an? case[- ]study\.?$", _DESIGN),
     # "A case of X is reported", "The case of a cerebrovascular patient is presented"
     (r"(?:^|(?<=\. ))(?:an?|the) (?:\w+ ){0,2}case of\b[^.]{0,160}\b(?:is|was) (?:reported|described|presented)\b",
      _BOTH),
     (r"\b(?:the following|this|the present|our) (?:\w+ ){0,2}case (?:describes|illustrates|shows)\b", _ONE),
-    (r"\b(?:course|history|case) of an? \d+[- ](?:year|month)s?[- ]old\b", _ONE),
+    (r"\b(?:course|history|case(?:[- ]report)?) of an? \d+[- ](?:year|month)s?[- ]old\b", _ONE),
     (r"\b(?:described|reported|observed) in (?:one|a) (?:\w+ )?patient\b", _ONE),
     # the abstract opens with its patient ("A 35-year-old man ...", "A first-trimester primigravid patient presented")
     (rf"^(?:\S+ ){{0,3}}an? \d+[- ]year[- ]old (?:\w+ ){{0,3}}{_CASE_PERSON}\b", _BOTH),
@@ -268,7 +272,8 @@ _CUE_PATTERNS: dict[str, str] = {
         r"|\bto provide (an? )?(evidence-based )?(practice )?guidelines?\b",
     "meta": r"meta-?analy|meta-?regression|systematic(ally)? review|systemic review|pooled analysis|cochrane (review|collaboration)",
     "meta_first_person":
-        r"\b(we|this|our|present|the present)\b[^.]{0,60}\b(meta-?analy|systematic(ally)? review|systemic review)"
+        r"\b(we|this|our|present|the present)\b[^.]{0,60}\b(meta-?analy|meta-?regression|systematic(ally)? review"
+        r"|systemic review|pooled analys[ie]s)"
         rf"|\bmeta-?analysis of {_NUMBER_WORDS} |\bmeta-?analy\w* (was performed|techniques|methods|criteria)"
         r"|\bmeta-?regression (analys[ie]s )?(was|were) (performed|conducted|carried out|used)\b"
         r"|\bmeta-?analys[ie]s of\b[^.]{0,200}\b(was|were) (conducted|performed|carried out|undertaken)\b"
@@ -279,7 +284,11 @@ _CUE_PATTERNS: dict[str, str] = {
         r"|\b(literature|database|electronic|computeri[sz]ed) searches?\b"
         r"|\bsearch(es)? of (the )?([\w-]+ )?(medline|pubmed|embase|literature|databases?)"
         rf"|\bdata (were|was) (analy[sz]ed|pooled|combined) from {_NUMBER_WORDS} [^.]{{0,80}}\b(studies|trials)\b"
-        rf"|\bdata from (the )?{_NUMBER_WORDS} [^.]{{0,80}}\b(studies|trials)\b[^.]{{0,80}}\b(were|was) (included|pooled"
+        # "Retrospective analysis of data from five randomized ... trials", "Data from five randomized ... trials in
+        # which ... were retrospectively analyzed": a pooled analysis of trials
+        rf"|\b(retrospective|post[- ]hoc|pooled|combined) analys[ie]s of (the )?(individual )?(patient )?data from "
+        rf"(the )?{_NUMBER_WORDS} [^.]{{0,80}}\b(studies|trials)\b"
+        rf"|\bdata from (the )?{_NUMBER_WORDS} [^.]{{0,80}}\b(studies|trials)\b(?:[^.]|\.\d){{0,300}}\b(were|was) (\w+ly )?(included|pooled"
         r"|combined|analy[sz]ed)\b|\b(ovid|medline|pubmed|embase)[- ]based (literature )?(review|search)"
         r"|\b(medline|embase|cochrane)\b[^.]{0,80}\b(searched|search)\b|\bpooled (odds|relative|rate|risk|estimate)"
         r"|\b(studies|trials|articles) (met|fulfilled) (the |our )?(inclusion|meta-analytic|eligibility)"
@@ -320,7 +329,7 @@ _CUE_PATTERNS: dict[str, str] = {
     "random": r"\brandomi[sz](ed|ation|ing|e)\b|\brandomly (assigned|allocated|divided|enrolled|distributed|compared)"
         r"|\bin (a )?random (order|sequence|fashion)\b|\brandom (allocation|assignment)\b"
         r"|\bassignment was random|\ballocated at random|\bconsecutively randomi"
-        r"|\b(allocated|assigned|divided|distributed) randomly\b|\brandomly (treated|given)\b",
+        r"|\b(allocated|assigned|divided|distributed) randomly\b|\brandomly (treated|given|received)\b",
     "random_negated": r"\bnon-?randomi[sz]|\bnot randomi[sz]|\bwithout randomi[sz]|\bquasi-randomi[sz]",
     "modal": r"\b(needed|warranted|required?|necessary|should|would|could|future|further|can only|are lacking"
         r"|needs?|recommended|planned|remain to)\b",
@@ -520,9 +529,15 @@ _CITED_PLURAL = re.compile(r"(?:[\s,-]+[\w-]+){0,2}?\s+(?:studies|trials|data|re
                            r"(?![^.]{0,40}\b(?:were|was) (?:conducted|performed|carried out|undertaken|done)\b)", re.I)
 
 
+# An earlier study named just before a design cue ("In a previous pilot study", "an earlier open trial").
+_EARLIER_ONE = re.compile(r"\b(?:previous|prior|earlier|preceding|former)\s+(?:[\w-]+\s+)?$", re.I)
+
+
 def _own_cue(pattern: re.Pattern[str], text: str) -> str:
     """The first match of a design cue that names the paper's own design ("" when every one is others' work)."""
     for m in pattern.finditer(text):
+        if _EARLIER_ONE.search(text, max(0, m.start() - 30), m.start()):
+            continue  # "In a previous pilot study of quadriplegic patients, we found ...": an earlier study's design
         if not _CITED_PLURAL.match(text, m.end()):
             return m.group(0)
         start, end = text.rfind(". ", 0, m.start()) + 1, text.find(". ", m.end())
@@ -884,7 +899,8 @@ def _learned_model() -> "DesignModel | None":
 # --------------------------------------------------------------------------------------------------
 
 
-_WORD = rf"(?:{_words(*_UNITS.values(), *_TENS.values(), *_SCALES.values())})"
+# ("two hundreds newborns": the plural scale some authors write for the number)
+_WORD = rf"(?:{_words(*_UNITS.values(), *_TENS.values(), *_SCALES.values())})(?:(?<=hundred)s|(?<=thousand)s)?"
 # Thousands may be set off by a comma and a space ("26, 521 individuals", "n = 16, 806"), but not in a list of
 # numbers ("at 50, 100 and 200 mg").
 _NUMBER = (rf"(?:\d{{1,3}}(?:,\d{{3}})+|(?<!\d, )\d{{1,3}}(?:, \d{{3}})+(?![\d.]\d|,\s*\d|\s+(?:and|or|to)\s+\d)"
@@ -898,7 +914,7 @@ _PEOPLE = (r"(?:patients?|subjects?|participants?|volunteers?|individuals?|perso
            r"|hypertensives|diabetics|migraineurs|schizophrenics|members|recipients|survivors|nigerians|couples"
            r"|primiparas|twins|donors|caregivers|consumers|pairs|trainees|providers|experts|pharmacists|dentists"
            r"|surgeons|clinicians|practitioners|parents|pregnancies|non-?responders|drivers|cleaners|families"
-           r"|case notes|staff|parturients)")
+           r"|case notes|staff|parturients|sufferers|carriers|addicts|abusers|snorers|drinkers|pts)")
 _UNIT_WORDS = (r"(?:%|percent|per\b|-year|-month|-week|-day|-hour|years?\b|yrs?\b|months?\b|weeks?\b|days?\b|hours?\b"
                r"|hrs?\b|(?-i:h)\b|min\b|minutes?\b|msec\b|ms\b|sec\b|seconds?\b|s\b|mg\b|g\b|kg\b|µg\b|mcg\b|ug\b|ml\b|l\b"
                r"|mm\b|cm\b|mmhg\b|mmol\b|nmol\b|hz\b|khz\b|db\b|iu\b|units?\b|times\b|fold\b|x\b|centers\b|centres\b"
@@ -915,10 +931,15 @@ _AGE = r"(?:\d+-?\s*(?:to-?\s*)?)?\d+[- ](?:year|yr|month|week)s?[- ]old"
 _CODE = r"[A-Za-z]+-?\d[\w\-/+]*"
 # A severity span between a count and its people ("One hundred and seven mild to moderate hypertensive patients").
 _SEVERITY = r"(?:mild|moderate)\s+to\s+(?:moderate|severe)"
+# A disease type written between a count and its people ("84 Type 2 diabetic patients").
+_DIABETES_TYPE = r"type\s+(?:[12]|I{1,2})(?![\w-])"
 _WORD_ASIDE = r"(?<=[A-Za-z] )\((?![^()]*%)[^()]{1,30}\)"
 # An anaesthetic risk class between a count and its people ("226 ASA physical status I and II laboring patients").
 _ASA = (r"ASA(?:\s+(?:physical\s+status|grade|class|status))?\s+(?:IV|I{1,3}|[1-4])"
         r"(?:\s*(?:-|–|/|,|and|or|to)\s*(?:IV|I{1,3}|[1-4]))*(?![\w-])")
+# A verb after a plural noun ("One hundred twenty community pharmacies recruited patients", "Six providers performed
+# ..."): the count is of whoever did it, not of the people after the verb (but "Seven consecutive referred patients").
+_AGENT_VERB = r"(?<=[a-z][a-z][^ius\s]s )(?:recruited|enrolled|performed|treated|identified|referred|selected|invited|interviewed)\s"
 # A number, up to five plain words (no digit but an age, no linking verb; a comma only between words: "118 healthy,
 # white women"), then a word for people. No number word between them ("2 Fourteen healthy volunteers": a paragraph number
 # before the count), no plural time word ("six post operative hours, the patients"), and no hyphen after the people
@@ -926,8 +947,8 @@ _ASA = (r"ASA(?:\s+(?:physical\s+status|grade|class|status))?\s+(?:IV|I{1,3}|[1-
 _COUNT = re.compile(
     rf"(?<![\w.,\-/])(?<!\d:)(?P<num>{_NUMBER})(?![\w%]|[.,]\d|:\d|\s*{_UNIT_WORDS})"
     rf"(?P<between>(?:\s+(?!(?:of|in|to|per|from|at|on|for|had|have|has|were|was|who|did|is|are|than|each|although|though|but"
-    rf"|whereas|while|because|since|however)\b|{_WORD}\b|{_TIME}\b)"
-    rf"(?:{_AGE}|{_SEVERITY}|{_ASA}|[A-Z]\.(?=\s+[a-z])|[A-Za-z()\-/']+|{_CODE}|{_WORD_ASIDE})(?:(?<!\)),(?=\s+[a-z]))?){{0,5}}?)\s+"
+    rf"|whereas|while|because|since|however)\b|{_WORD}\b|{_TIME}\b|{_AGENT_VERB})"
+    rf"(?:{_AGE}|{_SEVERITY}|{_ASA}|{_DIABETES_TYPE}|[A-Z]\.(?=\s+[a-z])|[A-Za-z()\-/']+|{_CODE}|{_WORD_ASIDE})(?:(?<!\)),(?=\s+[a-z]))?){{0,5}}?)\s+"
     rf"(?P<noun>{_PEOPLE})\b(?!-\w)"
     rf"(?!\s+(?:studies|study|trials?|groups?|each\s+(?:in|into|to|per|for)\b)\b)", re.I)
 # "n = 30" (also "n = 16, 806)"; not "n = 30 per group", nor a count of trials or body parts).
@@ -949,9 +970,12 @@ _N_OF_THEM = re.compile(rf"\b(?P<num>{_NUMBER})\s+of\s+(?:them|these|whom"
 # "Of the 453 patients screened, 265 were allocated": the second number is the sample, the first those screened.
 _SCREENED_THEN = re.compile(
     rf"\bof (?:the |all |these )?(?P<total>{_NUMBER})\s+(?:[A-Za-z-]+\s+){{0,4}}?(?:screened|assessed|approached"
-    rf"|identified|evaluated|invited|contacted|considered|referred|admitted|eligible|(?:who )?complet(?:ed|ing))\b[^,.;]{{0,40}},"
+    rf"|identified|evaluated|invited|contacted|considered|referred|admitted|eligible|(?:who )?complet(?:ed|ing)"
+    # those treated in an open phase before a randomised one ("Of 231 initially treated patients, 223 were healed
+    # (no erosive esophagitis) and entered the maintenance study")
+    rf"|(?:initially|first|openly) treated)\b[^,.;]{{0,40}},"
     rf"\s*(?:a total of\s+)?(?P<num>{_NUMBER})\s+(?:\(\s*\d+(?:\.\d+)?\s*%\s*\)\s+)?"
-    rf"(?:[A-Za-z-]+\s+){{0,3}}?(?:(?:were|was|met|agreed)\s+(?:\w+\s+)?(?:eligible|included|enrolled|randomi[sz]ed"
+    rf"(?:[A-Za-z-]+\s+){{0,3}}?(?:(?:were|was|met|agreed)\s+(?:\w+\s+)?(?:\([^()]{{1,40}}\)\s+)?(?:and\s+)?(?:eligible|included|enrolled|randomi[sz]ed"
     rf"|allocated|assigned|recruited|entered|consented|analy[sz]ed)|presented with|fulfil+ed"
     rf"|(?:chose|elected|agreed|opted) to (?:continue|enter|participate)|entered|continued (?:in|into|with))", re.I)
 # "Of the 554 patients who were enrolled, 400 entered the double-blind study": those randomised (or entering the
@@ -973,6 +997,18 @@ _RESPONDED = re.compile(
     rf"|returned (?:the |their |a )?(?:completed )?(?:questionnaires?|surveys?)"
     rf"|(?:questionnaires?|surveys?) (?:were|was) (?:returned|completed)"
     rf"|completed (?:the |a |an |their )?(?:[\w-]+ )?(?:questionnaires?|surveys?))", re.I)
+# "21 (60%) of 35 randomised patients received ...": the part is told of a count named as randomised or enrolled,
+# which is the sample.
+_OF_RANDOMISED = re.compile(rf"(?<![\w.,\-/]){_NUMBER}\s+(?:\(\S+\)\s+)?of\s+(?:the\s+|all\s+)?(?P<num>{_NUMBER})\s+"
+                            rf"(?P<role>randomi[sz]ed|enrol+ed|recruited)\s+(?:[\w-]+\s+){{0,2}}?{_PEOPLE}\b", re.I)
+# The people pooled by a meta-analysis ("Eighteen randomised ... trials with 3453 patients", "12 studies involving a
+# total of 2,430 participants"): the sample the labels count for it.
+_POOLED = re.compile(rf"\b(?:trials|studies)\s+(?:with|involving|including|enrolling|comprising|of)\s+(?:a total of\s+)?"
+                     rf"(?P<num>{_NUMBER})\s+(?:[\w-]+\s+){{0,2}}?{_PEOPLE}\b", re.I)
+# "Among 7766 patients, 1291 (16.6%) were taking ...": a clause that opens on a count and then tells its parts
+# introduces the sample (elsewhere "among" makes the count after it a part).
+_AMONG_BASE = re.compile(r"\s*among\s+", re.I)
+_NEXT_PART = re.compile(rf"[^,;()]{{0,60}}?,\s*(?:\d|{_WORD}\b)", re.I)
 _X_OF_N = re.compile(rf"\b(?:based on|analy[sz]ed|included|studied|comprised)\s+(?P<num>{_NUMBER})\s+of\s+(?:the\s+)?"
                      rf"(?:\d[\d,]*|{_WORD})\b", re.I)
 _CASES_AND_CONTROLS = re.compile(r"\bcases\b[^.;]{0,60}?\b(?:and|with|to|versus|vs\.?)\s+(?:up to )?\d[\d,]* "
@@ -983,7 +1019,11 @@ _CLINICIANS = re.compile(r"physicians|nurses|doctors|surgeons|clinicians|practit
 _DIVIDED = re.compile(r"\b(?:were|was) (?:\w+ )?(?:divided|separated|split|classified|categori[sz]ed) into (?:two|three|four"
                       r"|\d) (?:[\w-]+ )?groups\b", re.I)
 # One group's count in a sentence of its own ("In the enalapril group (n = 21) baseline ABP was ...").
-_GROUP_N = re.compile(r"^(?:in )?the (?:[\w-]+ ){1,3}?group\s*\(\s*n\s*=\s*(?P<num>\d+)\s*\)", re.I)
+# ... or one subgroup of people, its count closing the bracket of its description ("In diet-controlled subjects (FPG,
+# 117 +/- 16 mg/dl; n = 6), ...", "Only in NIDDM subjects with pancreatic exhaustion (...; n = 8), ...").
+_GROUP_N = re.compile(r"^(?:in )?the (?:[\w-]+ ){1,3}?group\s*\(\s*n\s*=\s*(?P<num>\d+)\s*\)"
+                      rf"|^(?:only )?in (?:the )?(?:[\w-]+ ){{0,4}}?{_PEOPLE}\b[^()]{{0,60}}\([^()]*?\bn\s*=\s*(?P<num2>\d+)\s*\)",
+                      re.I)
 # A control group counted only as "(n = 50)" ("a matched healthy control group (n = 50)").
 _CONTROL_GROUP_N = re.compile(r"\b(?:controls|control (?:group|subjects))\s*\(\s*n\s*=\s*(?P<num3>\d+)\s*\)", re.I)
 # ... or "a healthy control (n = 30)", read where the clause has no other "n =" (else "A (n = 40) or control (n = 38)"
@@ -1113,7 +1153,7 @@ _MAKE_UP = r"(?:women|men|males?|females?|boys|girls|white|black|caucasians?|afr
 # that was only planned ("50 patients had been planned ... terminated after 32 had been enrolled"); "N patients
 # (who received X) developed Y" is a result in some of them, "who had developed" selects them. "Completed a
 # test / an exercise" is what the whole sample did, not the part that stayed.
-_SUBSET_AFTER = re.compile(r"^[^.;:]{0,60}?\b(completed(?! an?\b)|withdrew|discontinued|dropped out|lost to follow|died"
+_SUBSET_AFTER = re.compile(r"^[^.;:]{0,60}?\b((?<!self-)completed(?! an?\b)|withdrew|discontinued|dropped out|lost to follow|died"
                            r"|were excluded|responded|remitted|re-bled|relapsed|evaluable|had to be excluded|(?<!who )(?<!had )developed"
                            r"|(?:had been|were|was|are|is) (?:originally )?(?:planned|intended|needed)|would be needed)\b"
                            r"|^[^.;:]{0,40}?\b(per|to|for) (each|every) (case|patient|subject)\b"
@@ -1157,6 +1197,9 @@ _SUBSET_BEFORE = re.compile(rf"(?:\b{_NUMBER}\s+(?:\(\S+\)\s+)?of\s+(?:the\s+)?|
                             rf"|treat|follow)\s+(?:approximately |about |around |some |up to |over |at least )?"
                             rf"|[$£€¥]\s*(?:[A-Z][A-Za-z]{{1,2}}\s+)?|\b(?:US|Can|CAN|AU|NZ|HK)\$\s*"
                             rf"|\b(?:USD|EUR|GBP|CAD|AUD|CHF|SEK|DKK|NOK|FF|DM|INR|Rs)\.?\s*"
+                            # the second of two types, classes or grades ("type 1 and 2 diabetics", "social class 1
+                            # and 2"): a code, not a count
+                            rf"|\b(?:types?|grades?|stages?|class(?:es)?|phases?)\s+(?:\d|I{{1,3}}|IV)\s*(?:,|and|or|&)\s*"
                             rf"|(?<!evaluated )(?<!studied )(?<!included )(?<!enrolled )(?<!reviewed )(?<!analyzed )"
                             rf"(?<!analysed )(?<!treated )(?<!examined )\bthe (?:first|last)\s+"
                             rf"|\b(?:type|grade|stage|class|phase|asa|nyha"
@@ -1174,17 +1217,22 @@ _TO_BE = re.compile(r"^[^.;:]{0,60}?\b(?:will|is to|are to|shall) be (?:\w+ )?(?
 _NEXT_COUNT = re.compile(rf"(?:\b(?:but|whereas|while|and)|,)\s+(?={_NUMBER}\b)"
                          rf"|,?\s*\b(?:of|among) (?:whom|which|these|them|those)\b,?\s*"
                          rf"|(?:\s|\()(?={_NUMBER}\s+(?:\(\s*\d[^)]*\)\s+)?(?:[A-Za-z-]+\s+){{0,2}}?(?:completed|withdrew"
-                         rf"|discontinued|dropped out|died|responded)\b)", re.I)
+                         rf"|discontinued|dropped out|died|responded|evaluable)\b)", re.I)
 # A count of those who completed the study, read only when the abstract counts nobody else.
 _COMPLETED = re.compile(rf"(?<![\w.,\-/])(?P<num>{_NUMBER})\s+(?:[\w-]+\s+){{0,3}}?{_PEOPLE}\s+(?:\w+\s+)?completed\s+"
                         r"(?:the |their |all |both )?(?:[\w-]+\s+){0,3}?(?:study|trial|treatment|therapy|protocol"
-                        r"|course|programme|program|period|follow-up|phases?|visits?)\b", re.I)
+                        r"|course|programme|program|period|follow-up|phases?|visits?)\b"
+                        # ... or of those evaluable or analysed ("Data from 313 patients were evaluable for efficacy")
+                        rf"|(?<![\w.,\-/])(?P<num2>{_NUMBER})\s+(?:[\w-]+\s+){{0,3}}?{_PEOPLE}\s+(?:were|was)\s+"
+                        r"(?:\w+ly\s+)?(?:evaluable|analy[sz]ed)\b", re.I)
 # A later sentence that adds a group to the people counted before ("Next, we treated another group of 8 patients",
 # "Another 34 outpatients were also treated", "The same protocol was followed in 10 patients with CAD and in 13
 # controls", "Their efficacy was also compared in 23 patients"): its count joins the earlier one.
 _FURTHER_GROUP = re.compile(
     rf"\b(?:another|a (?:second|third|further|separate|new|parallel)|an additional) (?:group|sample|cohort|series|set) of\s+"
     rf"(?={_NUMBER}\s)|\b(?:another|a further|an additional)\s+(?={_NUMBER}\s)"
+    # "Additionally, 10 healthy female volunteers underwent the same test"
+    rf"|^additionally,?\s+(?={_NUMBER}\s)"
     r"|\b(?:the same|an identical|a similar) (?:protocol|procedure|study|design|tests?|examinations?|investigations?"
     r"|measurements?|experiments?|assessments?) (?:was|were) (?:also )?(?:\w+ )?(?:followed|performed|carried out"
     r"|repeated|applied|used|conducted|done|undertaken|made)\s+(?:also\s+)?in\s+(?=\d|[A-Za-z]+\s)"
@@ -1203,6 +1251,7 @@ _SEVERAL_STUDIES = re.compile(
     r"(?:carried out|conducted|performed|undertaken|done)\b", re.I)
 # Words without which neither of the two patterns above can match (looked for first: cheaper).
 _FURTHER_WORDS = ("another", "second", "third", "further", "separate", "new", "additional", "same", "identical",
+                  "additionally",
                   "similar", "also", "parallel", "compared")
 _STUDIES_WORDS = ("trials", "studies", "experiments")
 # A group labelled as the controls after its description ("36 patients ... without PIPE (control group)").
@@ -1247,9 +1296,9 @@ def _number(text: str) -> int | None:
             current += _UNITS[word]
         elif word in _TENS:
             current += _TENS[word]
-        elif word == "hundred":
+        elif word in ("hundred", "hundreds"):
             current = max(current, 1) * 100
-        elif word == "thousand":
+        elif word in ("thousand", "thousands"):
             total += max(current, 1) * 1000
             current = 0
         else:
@@ -1300,12 +1349,19 @@ def _two_populations(sentence: str) -> bool:
     return bool(_PER_PROTOCOL.search(sentence) and _INTENTION_TO_TREAT.search(sentence))
 
 
+# Counts of units, not people, split by treatment in brackets ("589 evaluable migraine attacks (sumatriptan, n = 135;
+# naratriptan, n = 90 ...)"): the "n =" there count the attacks.
+_UNITS_SPLIT = re.compile(r"(?<![\w.,])\d[\d,]*\s+(?:[\w-]+\s+){0,3}?(?:attacks|episodes|lesions|procedures|eyes|teeth"
+                          r"|samples|specimens|cycles|visits|admissions|consultations|prescriptions|infusions)\s*\("
+                          r"[^()]*\bn\s*=", re.I)
+
+
 def _arms(sentence: str) -> int | None:
     """The sum of "(n = 30) ... (n = 32)" in a sentence that allocates or compares groups, else None.
 
     A placebo named beside the counts is a compared arm too ("treatment n=69, placebo n=59")."""
     values = [_number(m.group("num")) or 0 for m in _N_EQUALS.finditer(sentence)]
-    if len(values) < 2 or re.search(r"\bnot included\b|\bexcluded\b|\bwithdr[ae]w(?!al)", sentence, re.I) \
+    if len(values) < 2 or _UNITS_SPLIT.search(sentence) or re.search(r"\bnot included\b|\bexcluded\b|\bwithdr[ae]w(?!al)", sentence, re.I) \
             or _two_populations(sentence):
         return None
     if len(values) > 2 and values[0] == sum(values[1:]):
@@ -1342,7 +1398,8 @@ def _clause_candidates(clause: str, offset: int) -> list[tuple[int, int, int, in
             close = clause.find(")", match.end())
             inside.append((match.end(), close if close > 0 else len(clause)))
         before = clause[max(0, match.start() - 40):match.start()]
-        if _SUBSET_BEFORE.search(before):
+        if _SUBSET_BEFORE.search(before) and not (_AMONG_BASE.fullmatch(clause[:match.start()])
+                                                   and _NEXT_PART.match(clause, match.end())):
             dropped = True
             continue  # "12 of 40 patients", "type 2 diabetic women", "aged 45 patients", "per 1,000 patients"
         if 1900 <= value <= 2030 and _YEAR_SPAN.search(before):
@@ -1422,10 +1479,19 @@ def _clause_candidates(clause: str, offset: int) -> list[tuple[int, int, int, in
     return found
 
 
+# One comparison's people, told in its own clause ("...: 74.7% vs. 76%, OR 0.91 ... in a total of 1085 patients; for
+# omeprazole and rabeprazole: ... in a total of 825 patients; ..."): three or more clauses of one sentence that each
+# count their own people "in N" are separate samples, not one study's (README: null).
+_COMPARISON_COUNT = re.compile(rf"\bin (?:a total of )?{_NUMBER} (?:[\w-]+ ){{0,2}}?{_PEOPLE}\b", re.I)
+
+
 def _candidates(sentence: str) -> list[tuple[int, int, int, int]]:
     """(priority, is_sum, -position, n) for the counts of people in one sentence."""
     if _ANIMAL_SENTENCE.search(sentence) and not _PEOPLE_WORD.search(_ANIMAL_SEX.sub(" ", sentence)):
         return []  # animals are not a study's sample of people ("Twenty-eight female Sprague Dawley rats" neither)
+    if sentence.count(";") >= 2 and sum(bool(_COMPARISON_COUNT.search(clause.rstrip(" ;.")))
+                                        for clause in sentence.split(";")) >= 3:
+        return []  # a count per comparison, in three or more clauses: separate samples
     found: list[tuple[int, int, int, int]] = []
     offset = 0
     for clause in re.split(r"(?<=;)(?![^()]*\))", sentence):
@@ -1446,6 +1512,14 @@ def _candidates(sentence: str) -> list[tuple[int, int, int, int]]:
                 continue  # "A total of 27,000 CAD patients ... will be randomized", "seeking to enroll a total of
                 # 1,500 persons": a number planned, not reached
             found.append((max(4, role), 0, -match.start(), value))
+    for match in _OF_RANDOMISED.finditer(sentence) if " of " in sentence else ():
+        value = _number(match.group("num"))
+        if value:
+            found.append((5 if match.group("role").lower().startswith("random") else 4, 0, -match.start("num"), value))
+    for match in _POOLED.finditer(sentence) if "with" in sentence or "of" in sentence or "ing" in sentence else ():
+        value = _number(match.group("num"))
+        if value:
+            found.append((3, 0, -match.start("num"), value))  # as those analysed: below a study's own enrolled
     for match in _TOTAL_NUMBER.finditer(sentence):
         value = _number(match.group("num"))
         if value:
@@ -1518,10 +1592,17 @@ def _candidates(sentence: str) -> list[tuple[int, int, int, int]]:
             # unless a larger count of people, with the same role, comes before them: the arms are then a part of
             # it ("2065 consecutive patients, all experienced in intake of A (n = 631) or B (n = 620), were enrolled");
             # not a count they were drawn from ("Of 2365 patients operated on, 967 were randomized to A (n = 480) ...")
-            found.append((role, 1, 0, arms))
+            last = max(m.end() for m in _N_EQUALS.finditer(sentence))
+            stated = [value for _, is_sum, position, value in found
+                      if not is_sum and -position > last and value > arms
+                      and re.search(r"\bin\s+(?:a total of\s+|all\s+)?$", sentence[:-position], re.I)]
+            # the arms, or the study's total told after them ("A (n = 17) vs. B (n = 17) vs. C (n = 15) ... in 51
+            # patients"): the arms may leave out those not analysed
+            found.append((role, 1, 0, stated[0] if stated else arms))
     else:
         two_populations = _two_populations(sentence)
-        for match in _N_EQUALS.finditer(sentence):
+        units = _UNITS_SPLIT.search(sentence)
+        for match in _N_EQUALS.finditer(sentence) if units is None else ():
             if two_populations and _PER_PROTOCOL.search(sentence[max(0, match.start() - 40):match.start()]):
                 continue  # the per-protocol population is a part of the intention-to-treat one
             role = max(_clause_role(sentence, match.start(), match.end()), _role(sentence), 2)
@@ -1641,11 +1722,12 @@ def _size_reading(abstract: str) -> _SizeReading:
     def reading(choice: SampleSize | None) -> _SizeReading:
         return _SizeReading(choice=choice, counts=tuple(counts), sentences=tuple(sentences))
 
-    groups = [(index, int(m.group("num"))) for index, sentence in enumerate(sentences)
+    groups = [(index, int(m.group("num") or m.group("num2"))) for index, sentence in enumerate(sentences)
               if len(_N_EQUALS.findall(sentence)) == 1 and (m := _GROUP_N.search(sentence))]
-    if len(groups) >= 2 and (best is None or best[0][0] <= 2):
+    if len(groups) >= 2 and (best is None or best[0][0] <= 2
+                             or (best[0][0] <= 3 and best[1] in {n for _, n in groups})):
         # each group told in its own sentence ("In the enalapril group (n = 21) ... In the mibefradil group (n = 22)")
-        # and nobody counted more strongly: the groups together
+        # and nobody counted more strongly (or only one of these groups, as treated / studied): the groups together
         key = (2.5, -groups[0][0], 2, 0)
         counts.append((key, sum(n for _, n in groups)))
         best = (key, sum(n for _, n in groups), sentences[groups[0][0]])
@@ -1656,7 +1738,10 @@ def _size_reading(abstract: str) -> _SizeReading:
         where, n_controls = controls[0]
         studied = max(((key, value) for index, (key, value) in others.items() if index != where), default=None)
         told = sentences[-studied[0][1]] if studied is not None else ""
-        if studied is not None and studied[0][0] >= 3 and not re.search(r"\bcontrols?\b", told, re.I) and not (
+        # (the studied group may be told without a role verb when the strongest count is the controls' own:
+        # "Patients with COPD (n = 100) were defined ...", then "The control group (n = 51) consisted of ...")
+        floor = 2 if -best[0][1] == where and best[1] == n_controls else 3
+        if studied is not None and studied[0][0] >= floor and not re.search(r"\bcontrols?\b", told, re.I) and not (
                 studied[0][2] >= 1 and re.search(rf"(?<![\d.,]){n_controls}\s+(?:[\w-]+\s+){{0,2}}?{_PEOPLE}", told, re.I)):
             # (not when the studied count already sums them: "44 patients with PID and 44 healthy women were
             # included", then "The control group consisted of 44 women")
@@ -1667,7 +1752,7 @@ def _size_reading(abstract: str) -> _SizeReading:
         # the only count is of those who completed ("A total of 178 patients completed the study"): the people
         # analysed, the last step of the labelling rule
         for match in _COMPLETED.finditer(sentence):
-            value = _number(match.group("num"))
+            value = _number(match.group("num") or match.group("num2"))
             if value and not _SUBSET_BEFORE.search(sentence[max(0, match.start() - 40):match.start()]):
                 return reading(SampleSize(n=value, sentence=sentence))
     opening = [sentence for sentence in sentences if _CASE_OPENING.match(sentence)]
