@@ -275,22 +275,40 @@ def question_row(outcome: Outcome) -> dict[str, Any]:
 
 
 def run(data_path: Path, options: dict[str, Any]) -> dict[str, Any]:
+    """Every question through the whole pipeline; with ``papers_out`` (``--papers-out FILE``) each question's frame
+    and judged studies are also written to FILE, for ``evaluate verdict_replay`` (``verdict_replay.dump_row``)."""
+    from search import llm
     from search.pipeline.runner import run_pipeline
 
+    from .verdict_replay import dump_row
+
     questions = load_questions(Path(data_path), limit=options.get("limit"))
+    papers_out = Path(options["papers_out"]) if options.get("papers_out") else None
+    if papers_out is not None and not papers_out.parent.is_dir():
+        raise ValueError(f"--papers-out {papers_out}: the folder {papers_out.parent} does not exist")
+    dump = papers_out.open("w", encoding="utf-8") if papers_out else None
     started = time.perf_counter()
     outcomes: list[Outcome] = []
-    for done, question in enumerate(questions):
-        if done and done % 10 == 0:
-            logger.info("verdict evaluation: %d/%d questions", done, len(questions))
-        t0 = time.perf_counter()
-        try:
-            state = run_pipeline(question.question, source="local")
-        except Exception as exc:  # a crash in one search is reported on its row, not allowed to lose the run
-            logger.exception("verdict evaluation: the search for %s crashed", question.id)
-            outcomes.append(crashed(question, exc, time.perf_counter() - t0))
-            continue
-        outcomes.append(outcome_from_state(question, state, time.perf_counter() - t0))
+    try:
+        for done, question in enumerate(questions):
+            if done and done % 10 == 0:
+                logger.info("verdict evaluation: %d/%d questions", done, len(questions))
+            t0 = time.perf_counter()
+            state: SearchState | None = None
+            try:
+                state = run_pipeline(question.question, source="local")
+            except Exception as exc:  # a crash in one search is reported on its row, not allowed to lose the run
+                logger.exception("verdict evaluation: the search for %s crashed", question.id)
+                outcomes.append(crashed(question, exc, time.perf_counter() - t0))
+            else:
+                outcomes.append(outcome_from_state(question, state, time.perf_counter() - t0))
+            if dump is not None:
+                row = dump_row(question, state, outcomes[-1].label, data_set=Path(data_path).name,
+                               offline=not llm.is_configured())
+                dump.write(json.dumps(row) + "\n")
+    finally:
+        if dump is not None:
+            dump.close()
     result: dict[str, Any] = {"dataset": str(data_path), "source": "local"}
     result.update(figures(outcomes))
     result["seconds"] = round(time.perf_counter() - started, 1)

@@ -1,4 +1,4 @@
-"""``manage.py evaluate <retrieval|sentence|stance> --data PATH [--json]``: quality figures on labelled data."""
+"""``manage.py evaluate <name> --data PATH [--json]``: quality figures on labelled data (names: ``available()``)."""
 from __future__ import annotations
 
 import importlib
@@ -25,6 +25,11 @@ class Command(BaseCommand):
         parser.add_argument("--json", action="store_true", help="print one JSON object")
         parser.add_argument("--limit", type=int, default=None, help="use only the first N examples")
         parser.add_argument("--folds", type=int, default=5, help="cross-validation folds, where the evaluation trains")
+        parser.add_argument("--papers-out", default=None, metavar="FILE",
+                            help="verdict only: also write each question's frame and judged studies to FILE "
+                                 "(JSON Lines), which verdict_replay reads")
+        parser.add_argument("--rule", action="append", default=None, metavar="NAME=VALUE",
+                            help="verdict_replay only: override one of the verdict rule's constants (repeatable)")
         embeddings.add_arguments(parser)  # --embedding-model / --embedding-backend (retrieval: BMRetriever)
 
     def handle(self, *args, **options):
