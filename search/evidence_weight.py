@@ -16,8 +16,8 @@ exports (the verdict rule in ``search/pipeline/verdict.py`` may use it too):
   always systematic), narrative reviews and "other" 0.15, animal and in-vitro work 0.1 (says nothing
   direct about people). A study whose design is not known yet weighs as "other".
 * **Addresses weight**: the verdict's own rule (``search.pipeline.verdict.weight``), so the two never drift:
-  1 when the study addresses the question, 0.5 when it partly does (effect, harm and association
-  questions), 0 when it does not or is retracted.
+  1 when the study addresses the question, ``PARTLY_WEIGHT`` (a quarter) when it partly does (effect, harm and
+  association questions), 0 when it does not or is retracted.
 * **Stance confidence**: the classifier's strength for the study's own label (0.33 .. 1); a study not yet
   judged has no confidence and weighs 0 (it cannot be placed on a side).
 

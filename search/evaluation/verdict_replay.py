@@ -12,7 +12,8 @@ instead of an hour, so a rule change is measured on every seen question before i
 
 Only the verdict is re-decided: frame, retrieval and the studies' readings are those of the code that wrote the
 dump, and a question the scope guard did not search keeps its stored label. The ``uncertain`` mark of each stance
-is recomputed (``verdict.is_uncertain``), so ``CONFIDENT`` can be overridden too.
+is recomputed (``verdict.is_uncertain``), so ``CONFIDENT`` can be overridden too -- except where the quoted sentence
+contradicted the label (``agreement``): that mark stays whatever the threshold.
 """
 from __future__ import annotations
 
@@ -23,9 +24,10 @@ from dataclasses import asdict
 from pathlib import Path
 from typing import Any
 
+from search.pipeline import agreement
 from search.pipeline import verdict as rule
 from search.pipeline.answer_offline import YES_NO_WORDING, wording_for
-from search.pipeline.state import Frame, RankedPaper, SearchState
+from search.pipeline.state import Frame, RankedPaper, SearchState, Stance
 
 from .verdict import DIRECTIONAL, LabelledQuestion, Outcome, figures
 
@@ -125,12 +127,18 @@ def redecide(row: dict[str, Any]) -> str | None:
         return row["label"]
     papers = [RankedPaper.from_dict(d) for d in row["papers"]]
     for paper in papers:
-        if paper.stance is not None:
+        if paper.stance is not None and not marked_by_quote(paper.stance):
             s = paper.stance
             s.uncertain = rule.is_uncertain(s.supports, s.refutes, s.neutral, s.label)
     frame = Frame(**row["frame"])
     yes_no = wording_for(row["question"]) is YES_NO_WORDING
     return rule.decide(papers, frame, offline=row["offline"], yes_no=yes_no, frame_read=True).label
+
+
+def marked_by_quote(stance: Stance) -> bool:
+    """Whether the stance was marked uncertain because its quoted sentence points the other way
+    (``agreement.mark_disagreements``), which no confidence threshold undoes."""
+    return stance.uncertain and agreement.NOTE.strip() in stance.rationale
 
 
 def _outcome(row: dict[str, Any], label: str | None) -> Outcome:

@@ -3,7 +3,7 @@
 The rule (also in the README):
 
 1. Only studies that address the question count (``addresses`` yes; for effect, harm and
-   association questions "partly" counts too, at half weight, because a study of X that words
+   association questions "partly" counts too, at a quarter weight, because a study of X that words
    the outcome differently still speaks to it -- but only while fewer than ``MIN_SIDED`` studies
    that fully address it take a side: a partly-addressing study's stance is read from findings
    on other outcomes, so once the studies of the outcome itself can decide, they do; for
@@ -59,7 +59,10 @@ MIN_SIDED = 3
 MIN_AGREEING = 2
 LEAN = 0.7
 CONFIDENT = 0.6
-PARTLY_WEIGHT = 0.5
+# A partly-addressing study's weight in rule 1's fallback: a quarter, not a half, since measured on the 1,481 seen
+# labelled questions (evaluate verdict_replay over their dumps, README "2026-12-05"): 8 more right answers and 1 more
+# wrong-way one, 9 sets better and 2 worse; the studies of the outcome itself decide more of the answer.
+PARTLY_WEIGHT = 0.25
 # Offline, a safety question is answered "no" only when at least this share of the studies that address it report
 # adverse effects or risks (rule 6).
 SAFETY_HARM_SHARE = 0.5

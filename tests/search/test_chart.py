@@ -78,4 +78,4 @@ def test_default_view_is_the_studies_that_address_the_question():
     assert comparison["all_papers"]["stance_distribution"]["labels"] == {"supports": 3, "refutes": 1, "neutral": 1}
     assert [p["counted"] for p in comparison["citations_vs_year"]] == [False, False, True, True, True, True]
     effect = chart(papers, Frame(kind="effect", intervention="a"))
-    assert effect["counted"] == 5  # "partly" counts (at half weight) for an effect question
+    assert effect["counted"] == 5  # "partly" counts (at a quarter weight) for an effect question

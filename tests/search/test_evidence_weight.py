@@ -7,6 +7,7 @@ from documents.sources.base import Record
 from search.design import DESIGNS, DesignResult
 from search.evidence_weight import DESIGN_WEIGHTS, evidence_weight
 from search.pipeline.state import Addresses, Frame, RankedPaper, Stance
+from search.pipeline.verdict import PARTLY_WEIGHT
 
 
 def _paper(design: str | None, addressed: str | None = "yes", stance: Stance | None = None,
@@ -35,8 +36,9 @@ def test_weight_is_the_product_of_its_three_factors():
     assert weight.value == pytest.approx(0.64)
 
 
-def test_partly_counts_half_for_effect_questions_and_nothing_for_comparisons():
-    assert evidence_weight(_paper("rct", "partly"), Frame(kind="effect")).value == pytest.approx(0.32)
+def test_partly_counts_its_weight_for_effect_questions_and_nothing_for_comparisons():
+    assert evidence_weight(_paper("rct", "partly"), Frame(kind="effect")).value == pytest.approx(0.64 * PARTLY_WEIGHT)
+    assert PARTLY_WEIGHT == 0.25
     assert evidence_weight(_paper("rct", "partly"), Frame(kind="comparison")).value == 0.0
     assert evidence_weight(_paper("rct", "no"), Frame(kind="effect")).value == 0.0
 

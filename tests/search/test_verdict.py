@@ -369,7 +369,17 @@ def test_partly_addressing_studies_count_only_when_too_few_full_ones_take_a_side
     verdict = decide(full + partly, frame, offline=True)
     assert (verdict.label, verdict.studies_counted) == ("no", 3)  # the studies of prolactin itself decide
     fallback = decide(full[:2] + partly, frame, offline=True)
-    assert fallback.studies_counted == 8  # two are too few to decide alone: the partly ones count, at half weight
+    assert fallback.studies_counted == 8  # two are too few to decide alone: the partly ones count, at a quarter weight
+
+
+def test_in_the_fallback_the_studies_of_the_outcome_itself_outweigh_those_of_other_outcomes():
+    # Two trials of prolactin refute; three trials of quetiapine on other outcomes read as positive fill in at a
+    # quarter weight each: 0.75 against 2 is a "no" (at half weight, 1.5 against 2, it was "mixed").
+    frame = Frame(kind="effect", intervention="quetiapine", outcome="prolactin")
+    papers = [_paper(i, "refutes") for i in range(2)] + [_paper(10 + i, "supports", addressed="partly") for i in range(3)]
+    verdict = decide(papers, frame, offline=True)
+    assert (verdict.label, verdict.confidence) == ("no", "low")
+    assert "Only 2 of the 5 that take a side look at exactly this" in verdict.reason
 
 
 def test_arm_names_find_the_singular_of_a_plural_name():

@@ -18,6 +18,7 @@ from search.evaluation.verdict_replay import (
     rule_constants,
     run,
 )
+from search.pipeline import agreement
 from search.pipeline import verdict as rule
 from search.pipeline.state import Addresses, Frame, RankedPaper, SearchState, Stance, UnderstoodQuery
 
@@ -97,6 +98,18 @@ def test_the_uncertain_mark_follows_an_overridden_confidence_threshold():
     assert redecide(row) == "insufficient"  # below CONFIDENT (0.6), none takes a side
     with overridden({"CONFIDENT": 0.5}):
         assert redecide(row) == "yes"
+
+
+def test_a_label_its_quote_contradicts_stays_uncertain_under_any_threshold():
+    row = _row(["supports"] * 3)
+    for paper in row["papers"]:
+        paper["stance"].update(uncertain=True, rationale="supports (offline classifier)." + agreement.NOTE)
+    assert redecide(row) == "insufficient"  # strength 0.8, yet marked by the quote: no side taken
+    with overridden({"CONFIDENT": 0.5}):
+        assert redecide(row) == "insufficient"
+    for paper in row["papers"]:
+        paper["stance"]["rationale"] = "supports (offline classifier)."
+    assert redecide(row) == "yes"  # an uncertain mark with no such note is the threshold's, recomputed
 
 
 def test_a_question_that_was_not_searched_keeps_its_stored_label():

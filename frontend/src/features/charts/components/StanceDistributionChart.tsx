@@ -74,7 +74,7 @@ export function StanceDistributionChart({ doc, pending }: { doc: Pick<SearchDocu
           {mode === 'evidence' && (
             <p className="chart__caption" data-testid="evidence-weight-explained">
               Weighted by evidence: each study adds its evidence weight to its stance — its design (meta-analyses and randomised trials
-              count most, case reports and animal or lab studies least) × whether it addresses your question (partly: half) × the
+              count most, case reports and animal or lab studies least) × whether it addresses your question (a study that only partly does counts less) × the
               classifier’s confidence. The evidence table shows each study’s weight.
             </p>
           )}
