@@ -957,6 +957,45 @@ def treats_the_harm(query: UnderstoodQuery, paper: RankedPaper) -> bool:
                                     names, other_drug)
 
 
+# What a title may deny the treatment does, by what the question asks (``title_denies``). A verb that names no
+# direction ("does not alter / affect / change") denies any effect; "does not increase O" says nothing of whether X
+# lowers O, so a question asking for less of O is refuted only by a denied lowering, and the reverse.
+_ANY_WAY = frozenset("alter affect change modify influence help benefit treat heal".split())
+_LESSENING = frozenset("""reduce decrease lower prevent attenuate inhibit relieve suppress block diminish abolish blunt
+    limit shorten slow delay control ameliorate protect improve""".split())
+_RAISING = frozenset("increase raise elevate enhance improve potentiate promote accelerate restore normalize".split())
+_CAUSING = frozenset("""increase raise elevate cause induce worsen exacerbate aggravate promote impair produce predispose
+    potentiate lead interact interfere""".split())
+
+
+def title_denies(query: UnderstoodQuery, paper: RankedPaper, question: str = "") -> Stance | None:
+    """A statement title that denies the treatment does what the question asks of the outcome refutes it.
+
+    "Topical lidocaine does not limit autonomic dysreflexia during anorectal procedures" answers "Does numbing gel
+    (lidocaine) prevent these spikes (autonomic dysreflexia)?" -- its conclusion sentences, read for tone, had
+    supported it. The title must say it of the treatment asked about (its subject names it) and of the outcome (the
+    words after the verb name it), with a verb that speaks to the question's direction (``_LESSENING`` etc.); a
+    hedged title or a question is no statement (``titles.title_denial``).
+    """
+    from search.stance.titles import title_denial
+
+    denial = title_denial(paper.record.title)
+    if denial is None:
+        return None
+    kind = query.frame.kind
+    if kind == "effect":
+        verbs = _ANY_WAY | (_LESSENING if _ASKS_LESS.search(question or "") else _RAISING)
+    else:
+        verbs = _ANY_WAY | _CAUSING
+    x_names = _concept_names(query, "intervention", query.frame.intervention)
+    if denial.verb not in verbs or first_name_at(denial.subject, x_names) < 0:
+        return None
+    if not _names_outcome(_outcome_names(query), denial.rest):
+        return None
+    return _stance(0.1, 0.75, 0.15, f"its title says {query.frame.intervention} does not {denial.verb} "
+                                   f"{query.frame.outcome or 'the outcome'}: \u201c{_short(paper.record.title)}\u201d")
+
+
 def _about_other_treatment(query: UnderstoodQuery) -> Stance:
     x = query.frame.intervention or "the treatment asked about"
     return _stance(0.0, 0.0, 1.0, f"its title and conclusion are about other treatments, not {x}")
@@ -998,6 +1037,9 @@ def reframe(
             x, o = query.frame.intervention or "the treatment", query.frame.outcome or "the outcome"
             out[pmid] = _stance(0.7, 0.0, 0.3, f"studies another way to prevent or treat {o} caused by {x}, so takes "
                                                f"it as known that {x} can cause it")
+        elif (offline and query is not None and frame.kind in TONE_KINDS and paper.addresses is not None
+              and paper.addresses.label != "no" and (read := title_denies(query, paper, question)) is not None):
+            out[pmid] = read
         elif (offline and query is not None and frame.kind in OUTCOME_KINDS and paper.addresses is not None
               and paper.addresses.label != "no" and (read := outcome_stance(query, paper)) is not None):
             out[pmid] = read

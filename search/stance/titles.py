@@ -12,6 +12,7 @@ searches. Labels come from the title, never from the classifier's cues, and ther
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -89,6 +90,46 @@ def _question(doc: Any) -> tuple[str, str] | None:
     else:
         return None
     return f"{auxiliary} {subject} {_join(rest)}?", label
+
+
+# A title that may deny an effect: "X does not reduce Y", "X fails to improve Y", "X is not effective in Y".
+_DENIAL_CUE = re.compile(r"\b(?:not|fails?\s+to|failed\s+to)\b", re.IGNORECASE)
+# "X is not effective / beneficial in Y" denies a benefit, read as the verb "help".
+_BENEFIT_ADJECTIVES = frozenset({"effective", "efficacious", "beneficial", "useful", "helpful"})
+
+
+@dataclass(frozen=True)
+class TitleDenial:
+    """A statement title that says its subject does not do something: "Topical lidocaine does not limit autonomic
+    dysreflexia during anorectal procedures" -> subject "topical lidocaine", verb "limit", rest "autonomic ...".
+    The texts are lower-cased."""
+
+    subject: str
+    verb: str  # the denied verb's lemma ("fails to improve" -> "improve"; "is not effective" -> "help")
+    rest: str  # the words after the verb: what it was said not to do it to
+
+
+def title_denial(title: str | None) -> TitleDenial | None:
+    """The title's denied claim, if its main clause plainly denies one (never a hedged title or a question)."""
+    statement = _statement(title)
+    if not statement or not _DENIAL_CUE.search(statement):
+        return None
+    doc = parser()(statement)
+    root = next(iter(doc.sents)).root
+    subjects = [c for c in root.children if c.dep_ in ("nsubj", "nsubjpass")]
+    if root.pos_ not in ("VERB", "AUX") or not subjects or subjects[0].left_edge.i != 0:
+        return None
+    subject = doc[:subjects[0].right_edge.i + 1].text.lower()
+    negated = any(c.dep_ == "neg" for c in root.children)
+    if root.lemma_ == "fail" and not negated:
+        verbs = [c for c in root.children if c.dep_ == "xcomp" and c.tag_ == "VB"]
+        return TitleDenial(subject, verbs[0].lemma_.lower(), doc[verbs[0].i + 1:].text.lower()) if verbs else None
+    if not negated:
+        return None
+    if root.lemma_ == "be":
+        adjectives = [c for c in root.children if c.dep_ == "acomp" and c.lemma_.lower() in _BENEFIT_ADJECTIVES]
+        return TitleDenial(subject, "help", doc[adjectives[0].i + 1:].text.lower()) if adjectives else None
+    return TitleDenial(subject, root.lemma_.lower(), doc[root.i + 1:].text.lower())
 
 
 def load_title_claims(path: Path, *, limit: int | None = None) -> list[Example]:

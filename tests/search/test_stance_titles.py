@@ -7,7 +7,7 @@ import json
 import pytest
 
 from search.stance.data import TITLES, detect_format, load_file
-from search.stance.titles import title_question
+from search.stance.titles import TitleDenial, title_denial, title_question
 from tests.conftest import DATA
 
 pytestmark = pytest.mark.slow  # loads the spaCy dependency parser: the full lane only
@@ -72,3 +72,34 @@ def test_evaluate_scores_the_pubmedqa_model_on_title_questions_without_folds(cap
     rows = out["confusion_matrix"]["rows_gold_columns_predicted"]
     assert sum(map(sum, rows)) == 40 and rows[2] == [0, 0, 0]
     assert 0 <= out["macro_f1"] <= 1 and out["baseline_majority"]["label"] in {"supports", "refutes"}
+
+
+@pytest.mark.parametrize(
+    ("title", "expected"),
+    [
+        ("Topical lidocaine does not limit autonomic dysreflexia during anorectal procedures.",
+         TitleDenial("topical lidocaine", "limit", "autonomic dysreflexia during anorectal procedures")),
+        ("Hormone therapy did not reduce the risk of heart disease in postmenopausal women",
+         TitleDenial("hormone therapy", "reduce", "the risk of heart disease in postmenopausal women")),
+        ("Nimesulide fails to improve gastric tolerability in arthritis.",
+         TitleDenial("nimesulide", "improve", "gastric tolerability in arthritis")),
+        ("Sumatriptan is not effective in cluster headache prophylaxis.",
+         TitleDenial("sumatriptan", "help", "in cluster headache prophylaxis")),
+    ],
+)
+def test_a_title_that_denies_a_claim_gives_its_subject_verb_and_object(title, expected):
+    assert title_denial(title) == expected
+
+
+@pytest.mark.parametrize(
+    "title",
+    [
+        "Omeprazole does reduce acid.",  # no denial
+        "Effect of omeprazole on acid secretion.",  # no statement
+        "Does nimesulide induce gastric mucosal damage?",  # a question
+        "Sumatriptan may not prevent migraine recurrence.",  # hedged
+        "Not all triptans are alike.",  # the negation is not on the main verb's subject
+    ],
+)
+def test_a_title_that_denies_nothing_plainly_gives_none(title):
+    assert title_denial(title) is None

@@ -835,3 +835,38 @@ def test_a_verdict_resting_mostly_on_partly_addressing_studies_says_how_few_look
     direct = decide([_paper(i, "supports") for i in range(3)] + [_paper(10, "supports", addressed="partly")], frame,
                     offline=True)
     assert "exactly this" not in direct.reason
+
+
+LIDOCAINE_QUESTION = "Does lidocaine gel prevent autonomic dysreflexia during bowel procedures?"
+POSITIVE_TONE = "Both procedures caused significant blood pressure elevation; lidocaine was well tolerated and safe."
+
+
+@pytest.mark.parametrize(
+    "question, title, refutes",
+    [
+        (LIDOCAINE_QUESTION, "Topical lidocaine does not limit autonomic dysreflexia during anorectal procedures.", True),
+        # another treatment denied
+        (LIDOCAINE_QUESTION, "Nifedipine does not limit autonomic dysreflexia during anorectal procedures.", False),
+        # another outcome denied
+        (LIDOCAINE_QUESTION, "Topical lidocaine does not alter anal sphincter pressure.", False),
+        # "does not increase" says nothing of whether it prevents
+        (LIDOCAINE_QUESTION, "Topical lidocaine does not increase autonomic dysreflexia during anorectal procedures.",
+         False),
+        # a harm question is refuted by a denied cause, not by a denied lowering
+        ("Can nifedipine cause ankle swelling?", "Nifedipine does not cause ankle swelling in elderly patients.", True),
+        ("Can nifedipine cause ankle swelling?", "Nifedipine does not reduce ankle swelling in elderly patients.", False),
+        # "help"-type questions: a denied effect of any direction-free kind refutes
+        ("Does sumatriptan help cluster headache?", "Sumatriptan is not effective in cluster headache prophylaxis.", True),
+    ],
+)
+def test_a_title_denying_what_the_question_asks_of_the_treatment_refutes_it(question, title, refutes):
+    from search.pipeline.judge_frame import reframe, title_denies
+
+    query = understand(question, Filters())
+    paper = RankedPaper(rank=1, record=_record(title, POSITIVE_TONE), similarity=0.5,
+                        stance=Stance("supports", 0.64, 0.2, 0.16), addresses=Addresses("yes", "test"))
+    read = title_denies(query, paper, question)
+    assert (read is not None and read.label == "refutes" and not read.uncertain) is refutes
+    stance = reframe(query, [paper], {"1": paper.stance}, question=question)["1"]
+    if refutes:
+        assert stance.label == "refutes" and "its title says" in stance.rationale
