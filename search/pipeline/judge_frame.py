@@ -957,43 +957,62 @@ def treats_the_harm(query: UnderstoodQuery, paper: RankedPaper) -> bool:
                                     names, other_drug)
 
 
-# What a title may deny the treatment does, by what the question asks (``title_denies``). A verb that names no
-# direction ("does not alter / affect / change") denies any effect; "does not increase O" says nothing of whether X
-# lowers O, so a question asking for less of O is refuted only by a denied lowering, and the reverse.
-_ANY_WAY = frozenset("alter affect change modify influence help benefit treat heal".split())
-_LESSENING = frozenset("""reduce decrease lower prevent attenuate inhibit relieve suppress block diminish abolish blunt
-    limit shorten slow delay control ameliorate protect improve""".split())
-_RAISING = frozenset("increase raise elevate enhance improve potentiate promote accelerate restore normalize".split())
+# What a title's verb says the treatment does to the outcome (``title_reading``). Some verbs are a benefit whatever
+# the outcome ("relieves", "prevents", "improves"); "reduces" and "increases" are one only for an outcome that should go
+# down or up, which only a question asking for less of it ("prevent", "reduce", "lower": ``_ASKS_LESS``) tells. A verb
+# naming no direction ("does not alter / affect") denies any effect but asserts none; "does not increase O" says
+# nothing of whether X lowers O.
+_ANY_WAY = frozenset("alter affect change modify influence".split())
+_BENEFIT = frozenset("help benefit treat heal improve relieve ameliorate alleviate prevent protect control".split())
+_LESSENING = frozenset("reduce decrease lower attenuate inhibit suppress block diminish abolish blunt limit shorten slow "
+                       "delay".split())
+_RAISING = frozenset("increase raise elevate enhance potentiate promote accelerate".split())
 _CAUSING = frozenset("""increase raise elevate cause induce worsen exacerbate aggravate promote impair produce predispose
-    potentiate lead interact interfere""".split())
+    potentiate lead interact interfere associate""".split())
 
 
-def title_denies(query: UnderstoodQuery, paper: RankedPaper, question: str = "") -> Stance | None:
-    """A statement title that denies the treatment does what the question asks of the outcome refutes it.
+def _title_verdict(kind: str, asks_less: bool, verb: str, denied: bool) -> str | None:
+    """'supports' / 'refutes' for a title's claim with ``verb`` (``denied`` or stated) under the question's kind."""
+    if kind == "effect":
+        wanted = _BENEFIT | (_LESSENING if asks_less else frozenset())
+        if denied:
+            return "refutes" if verb in _ANY_WAY | wanted else None
+        return "supports" if verb in wanted else "refutes" if asks_less and verb in _RAISING else None
+    if denied:
+        return "refutes" if verb in _ANY_WAY | _CAUSING else None
+    return "supports" if verb in _CAUSING else "refutes" if verb in _LESSENING | {"prevent"} else None
+
+
+def title_reading(query: UnderstoodQuery, paper: RankedPaper, question: str = "") -> Stance | None:
+    """A statement title that says what the treatment does (or does not do) to the question's outcome decides.
 
     "Topical lidocaine does not limit autonomic dysreflexia during anorectal procedures" answers "Does numbing gel
-    (lidocaine) prevent these spikes (autonomic dysreflexia)?" -- its conclusion sentences, read for tone, had
-    supported it. The title must say it of the treatment asked about (its subject names it) and of the outcome (the
-    words after the verb name it), with a verb that speaks to the question's direction (``_LESSENING`` etc.); a
-    hedged title or a question is no statement (``titles.title_denial``).
+    (lidocaine) prevent these spikes (autonomic dysreflexia)?" no -- its conclusion sentences, read for tone, had
+    supported it; "Lisinopril reduces postexercise albuminuria ..." answers "Does lisinopril lower protein in the
+    urine?" yes. The title's subject must name the treatment asked about, its object (before the people or setting)
+    the outcome, and its verb speak to the question's direction (``_title_verdict``); a hedged title or a question
+    states nothing (``titles.title_claim``).
     """
-    from search.stance.titles import title_denial
+    from search.stance.titles import title_claim
 
-    denial = title_denial(paper.record.title)
-    if denial is None:
-        return None
-    kind = query.frame.kind
-    if kind == "effect":
-        verbs = _ANY_WAY | (_LESSENING if _ASKS_LESS.search(question or "") else _RAISING)
-    else:
-        verbs = _ANY_WAY | _CAUSING
     x_names = _concept_names(query, "intervention", query.frame.intervention)
-    if denial.verb not in verbs or first_name_at(denial.subject, x_names) < 0:
+    if first_name_at(paper.record.title.lower(), x_names) < 0:
+        return None  # cheap: most titles never name the treatment before their verb
+    claim = title_claim(paper.record.title)
+    if claim is None or first_name_at(claim.subject, x_names) < 0:
         return None
-    if not _names_outcome(_outcome_names(query), denial.rest):
+    if not _names_outcome(_outcome_names(query), claim.object):
         return None
-    return _stance(0.1, 0.75, 0.15, f"its title says {query.frame.intervention} does not {denial.verb} "
-                                   f"{query.frame.outcome or 'the outcome'}: \u201c{_short(paper.record.title)}\u201d")
+    label = _title_verdict(query.frame.kind, bool(_ASKS_LESS.search(question or "")), claim.verb, claim.denied)
+    if label is None:
+        return None
+    x, o = query.frame.intervention, query.frame.outcome or "the outcome"
+    if claim.verb == "associate":
+        said = f"{x} is {'not ' if claim.denied else ''}associated with {o}"
+    else:
+        said = f"{x} does not {claim.verb} {o}" if claim.denied else f"{x} {claim.verb}s {o}"
+    rationale = f"its title says {said}: \u201c{_short(paper.record.title)}\u201d"
+    return _stance(0.75, 0.1, 0.15, rationale) if label == "supports" else _stance(0.1, 0.75, 0.15, rationale)
 
 
 def _about_other_treatment(query: UnderstoodQuery) -> Stance:
@@ -1038,7 +1057,7 @@ def reframe(
             out[pmid] = _stance(0.7, 0.0, 0.3, f"studies another way to prevent or treat {o} caused by {x}, so takes "
                                                f"it as known that {x} can cause it")
         elif (offline and query is not None and frame.kind in TONE_KINDS and paper.addresses is not None
-              and paper.addresses.label != "no" and (read := title_denies(query, paper, question)) is not None):
+              and paper.addresses.label != "no" and (read := title_reading(query, paper, question)) is not None):
             out[pmid] = read
         elif (offline and query is not None and frame.kind in OUTCOME_KINDS and paper.addresses is not None
               and paper.addresses.label != "no" and (read := outcome_stance(query, paper)) is not None):

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -92,27 +93,37 @@ def _question(doc: Any) -> tuple[str, str] | None:
     return f"{auxiliary} {subject} {_join(rest)}?", label
 
 
-# A title that may deny an effect: "X does not reduce Y", "X fails to improve Y", "X is not effective in Y".
-_DENIAL_CUE = re.compile(r"\b(?:not|fails?\s+to|failed\s+to)\b", re.IGNORECASE)
-# "X is not effective / beneficial in Y" denies a benefit, read as the verb "help".
+# "X is not effective / beneficial in Y" denies a benefit, "X is effective in Y" states one: read as the verb "help".
 _BENEFIT_ADJECTIVES = frozenset({"effective", "efficacious", "beneficial", "useful", "helpful"})
+# Where the object of a title's claim ends and the people or the setting begin ("... in postmenopausal women",
+# "... during anorectal procedures"); "symptoms in obsessive compulsive disorder" keeps its disease.
+_SETTING = re.compile(
+    r"\s(?:in|among|during|after|following|undergoing|receiving)\s(?=(?:[\w'-]+\s){0,3}?(?:patients?|subjects?|"
+    r"volunteers?|women|men|children|adults|adolescents|infants|neonates|people|persons|individuals|elderly|users|"
+    r"smokers|rats?|mice|dogs|animals|surgery|procedures?|operations?|anaesthesia|anesthesia|labou?r|pregnancy)\b)")
+
+
+_LOWER = re.compile(r"\b(?:lower|reduced|decreased|less|fewer|smaller)\b")
+_HIGHER = re.compile(r"\b(?:higher|increased|greater|more|elevated)\b")
 
 
 @dataclass(frozen=True)
-class TitleDenial:
-    """A statement title that says its subject does not do something: "Topical lidocaine does not limit autonomic
-    dysreflexia during anorectal procedures" -> subject "topical lidocaine", verb "limit", rest "autonomic ...".
-    The texts are lower-cased."""
+class TitleClaim:
+    """What a statement title says its subject does, or does not do: "Topical lidocaine does not limit autonomic
+    dysreflexia during anorectal procedures" -> subject "topical lidocaine", verb "limit", object "autonomic
+    dysreflexia", denied. The texts are lower-cased; the object stops before the people or setting it names."""
 
     subject: str
-    verb: str  # the denied verb's lemma ("fails to improve" -> "improve"; "is not effective" -> "help")
-    rest: str  # the words after the verb: what it was said not to do it to
+    verb: str  # the claim's verb lemma ("fails to improve" -> "improve"; "is (not) effective" -> "help")
+    object: str
+    denied: bool
 
 
-def title_denial(title: str | None) -> TitleDenial | None:
-    """The title's denied claim, if its main clause plainly denies one (never a hedged title or a question)."""
+@lru_cache(maxsize=4096)
+def title_claim(title: str | None) -> TitleClaim | None:
+    """The claim of the title's main clause, if it plainly states or denies one (never a hedged title or a question)."""
     statement = _statement(title)
-    if not statement or not _DENIAL_CUE.search(statement):
+    if not statement:
         return None
     doc = parser()(statement)
     root = next(iter(doc.sents)).root
@@ -121,15 +132,27 @@ def title_denial(title: str | None) -> TitleDenial | None:
         return None
     subject = doc[:subjects[0].right_edge.i + 1].text.lower()
     negated = any(c.dep_ == "neg" for c in root.children)
+
+    def claim(verb: str, after: int, denied: bool) -> TitleClaim:
+        return TitleClaim(subject, verb, _SETTING.split(" " + doc[after:].text.lower() + " ")[0].strip(), denied)
+
     if root.lemma_ == "fail" and not negated:
         verbs = [c for c in root.children if c.dep_ == "xcomp" and c.tag_ == "VB"]
-        return TitleDenial(subject, verbs[0].lemma_.lower(), doc[verbs[0].i + 1:].text.lower()) if verbs else None
-    if not negated:
-        return None
+        return claim(verbs[0].lemma_.lower(), verbs[0].i + 1, True) if verbs else None
     if root.lemma_ == "be":
         adjectives = [c for c in root.children if c.dep_ == "acomp" and c.lemma_.lower() in _BENEFIT_ADJECTIVES]
-        return TitleDenial(subject, "help", doc[adjectives[0].i + 1:].text.lower()) if adjectives else None
-    return TitleDenial(subject, root.lemma_.lower(), doc[root.i + 1:].text.lower())
+        return claim("help", adjectives[0].i + 1, negated) if adjectives else None
+    emphatic = any(c.dep_ == "aux" and c.lower_ in ("does", "do", "did") for c in root.children)
+    if negated:
+        return claim(root.lemma_.lower(), root.i + 1, True)
+    if emphatic or root.lemma_ not in CLAIM_VERBS | {"associate"} or root.tag_ not in ("VBZ", "VBP", "VBD", "VBN"):
+        return None  # "X does reduce Y" is too rare to trust the parse; other verbs state no effect
+    found = claim(root.lemma_.lower(), root.i + 1, False)
+    if found.verb == "associate":  # "is associated with a lower risk of X" lowers it; "with X" alone, raises it
+        lower, higher = _LOWER.search(found.object), _HIGHER.search(found.object)
+        verb = "reduce" if lower and not higher else "increase" if higher and not lower else found.verb
+        found = TitleClaim(found.subject, verb, found.object, False)
+    return found
 
 
 def load_title_claims(path: Path, *, limit: int | None = None) -> list[Example]:

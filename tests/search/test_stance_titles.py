@@ -7,7 +7,7 @@ import json
 import pytest
 
 from search.stance.data import TITLES, detect_format, load_file
-from search.stance.titles import TitleDenial, title_denial, title_question
+from search.stance.titles import TitleClaim, title_claim, title_question
 from tests.conftest import DATA
 
 pytestmark = pytest.mark.slow  # loads the spaCy dependency parser: the full lane only
@@ -78,28 +78,34 @@ def test_evaluate_scores_the_pubmedqa_model_on_title_questions_without_folds(cap
     ("title", "expected"),
     [
         ("Topical lidocaine does not limit autonomic dysreflexia during anorectal procedures.",
-         TitleDenial("topical lidocaine", "limit", "autonomic dysreflexia during anorectal procedures")),
+         TitleClaim("topical lidocaine", "limit", "autonomic dysreflexia", True)),
         ("Hormone therapy did not reduce the risk of heart disease in postmenopausal women",
-         TitleDenial("hormone therapy", "reduce", "the risk of heart disease in postmenopausal women")),
+         TitleClaim("hormone therapy", "reduce", "the risk of heart disease", True)),
         ("Nimesulide fails to improve gastric tolerability in arthritis.",
-         TitleDenial("nimesulide", "improve", "gastric tolerability in arthritis")),
-        ("Sumatriptan is not effective in cluster headache prophylaxis.",
-         TitleDenial("sumatriptan", "help", "in cluster headache prophylaxis")),
+         TitleClaim("nimesulide", "improve", "gastric tolerability in arthritis", True)),
+        ("Sumatriptan is not effective in cluster headache prophylaxis.", TitleClaim("sumatriptan", "help", "in cluster headache prophylaxis", True)),
+        ("Sumatriptan is effective for cluster headache.", TitleClaim("sumatriptan", "help", "for cluster headache", False)),
+        ("Lisinopril reduces postexercise albuminuria in hypertensive patients.",
+         TitleClaim("lisinopril", "reduce", "postexercise albuminuria", False)),
+        ("Estrogen use is associated with a lower risk of Alzheimer's disease.",
+         TitleClaim("estrogen use", "reduce", "with a lower risk of alzheimer's disease", False)),
+        ("Hormone replacement therapy is associated with breast cancer.",
+         TitleClaim("hormone replacement therapy", "associate", "with breast cancer", False)),
     ],
 )
-def test_a_title_that_denies_a_claim_gives_its_subject_verb_and_object(title, expected):
-    assert title_denial(title) == expected
+def test_a_statement_title_gives_its_subject_verb_object_and_whether_it_denies(title, expected):
+    assert title_claim(title) == expected
 
 
 @pytest.mark.parametrize(
     "title",
     [
-        "Omeprazole does reduce acid.",  # no denial
+        "Omeprazole does reduce acid.",  # emphatic: too rare to trust the parse
         "Effect of omeprazole on acid secretion.",  # no statement
         "Does nimesulide induce gastric mucosal damage?",  # a question
         "Sumatriptan may not prevent migraine recurrence.",  # hedged
-        "Not all triptans are alike.",  # the negation is not on the main verb's subject
+        "Patients prefer zolmitriptan.",  # the verb states no effect
     ],
 )
-def test_a_title_that_denies_nothing_plainly_gives_none(title):
-    assert title_denial(title) is None
+def test_a_title_that_states_no_plain_claim_gives_none(title):
+    assert title_claim(title) is None

@@ -855,18 +855,51 @@ POSITIVE_TONE = "Both procedures caused significant blood pressure elevation; li
         # a harm question is refuted by a denied cause, not by a denied lowering
         ("Can nifedipine cause ankle swelling?", "Nifedipine does not cause ankle swelling in elderly patients.", True),
         ("Can nifedipine cause ankle swelling?", "Nifedipine does not reduce ankle swelling in elderly patients.", False),
-        # "help"-type questions: a denied effect of any direction-free kind refutes
-        ("Does sumatriptan help cluster headache?", "Sumatriptan is not effective in cluster headache prophylaxis.", True),
+        # "help"-type questions: a denied benefit refutes
+        ("Does sumatriptan help cluster headache?", "Sumatriptan is not effective for cluster headache.", True),
     ],
 )
 def test_a_title_denying_what_the_question_asks_of_the_treatment_refutes_it(question, title, refutes):
-    from search.pipeline.judge_frame import reframe, title_denies
+    from search.pipeline.judge_frame import reframe, title_reading
 
     query = understand(question, Filters())
     paper = RankedPaper(rank=1, record=_record(title, POSITIVE_TONE), similarity=0.5,
                         stance=Stance("supports", 0.64, 0.2, 0.16), addresses=Addresses("yes", "test"))
-    read = title_denies(query, paper, question)
+    read = title_reading(query, paper, question)
     assert (read is not None and read.label == "refutes" and not read.uncertain) is refutes
     stance = reframe(query, [paper], {"1": paper.stance}, question=question)["1"]
     if refutes:
         assert stance.label == "refutes" and "its title says" in stance.rationale
+
+
+NEUTRAL_TONE = "There were no serious adverse events; further studies are needed."
+
+
+@pytest.mark.parametrize(
+    "question, title, label",
+    [
+        ("Does lisinopril lower albuminuria?",
+         "Lisinopril reduces postexercise albuminuria more effectively than atenolol in primary hypertension.", "supports"),
+        ("Does lisinopril lower albuminuria?", "Lisinopril increases albuminuria in diabetic patients.", "refutes"),
+        # the outcome named only in the setting ("in patients with albuminuria") is not what the title claims about
+        ("Does lisinopril lower albuminuria?", "Lisinopril reduces left ventricular mass in patients with albuminuria.",
+         None),
+        ("Can nifedipine cause ankle swelling?", "Nifedipine causes ankle swelling.", "supports"),
+        ("Is hormone replacement therapy linked to Alzheimer's disease?",
+         "Hormone replacement therapy is associated with a lower risk of Alzheimer's disease.", "refutes"),
+        ("Does sumatriptan help cluster headache?", "Sumatriptan is effective for cluster headache.", "supports"),
+        # the subject is another drug
+        ("Does lisinopril lower albuminuria?", "Atenolol reduces albuminuria.", None),
+        # "help" asks for a benefit: relieving pain is one; whether memory should go down only the outcome tells
+        ("Can OxyContin help nerve pain?", "Controlled-release oxycodone relieves neuropathic pain.", "supports"),
+        ("Does Ritalin help memory?", "Methylphenidate reduces memory errors in children.", None),
+    ],
+)
+def test_a_title_stating_what_the_treatment_does_to_the_outcome_decides(question, title, label):
+    from search.pipeline.judge_frame import title_reading
+
+    query = understand(question, Filters())
+    paper = RankedPaper(rank=1, record=_record(title, NEUTRAL_TONE), similarity=0.5,
+                        stance=Stance("neutral", 0.2, 0.2, 0.6), addresses=Addresses("yes", "test"))
+    read = title_reading(query, paper, question)
+    assert (read.label if read is not None else None) == label
