@@ -983,6 +983,15 @@ def _title_verdict(kind: str, asks_less: bool, verb: str, denied: bool) -> str |
     return "supports" if verb in _CAUSING else "refutes" if verb in _LESSENING | {"prevent"} else None
 
 
+def _third_person(verb: str) -> str:
+    """"reduce" -> "reduces", "diminish" -> "diminishes", "modify" -> "modifies"."""
+    if verb.endswith(("s", "sh", "ch", "x", "z")):
+        return verb + "es"
+    if verb.endswith("y") and verb[-2:-1] not in "aeiou":
+        return verb[:-1] + "ies"
+    return verb + "s"
+
+
 def title_reading(query: UnderstoodQuery, paper: RankedPaper, question: str = "") -> Stance | None:
     """A statement title that says what the treatment does (or does not do) to the question's outcome decides.
 
@@ -1010,7 +1019,7 @@ def title_reading(query: UnderstoodQuery, paper: RankedPaper, question: str = ""
     if claim.verb == "associate":
         said = f"{x} is {'not ' if claim.denied else ''}associated with {o}"
     else:
-        said = f"{x} does not {claim.verb} {o}" if claim.denied else f"{x} {claim.verb}s {o}"
+        said = f"{x} does not {claim.verb} {o}" if claim.denied else f"{x} {_third_person(claim.verb)} {o}"
     rationale = f"its title says {said}: \u201c{_short(paper.record.title)}\u201d"
     return _stance(0.75, 0.1, 0.15, rationale) if label == "supports" else _stance(0.1, 0.75, 0.15, rationale)
 

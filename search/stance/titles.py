@@ -101,8 +101,7 @@ _SETTING = re.compile(
     r"\s(?:in|among|during|after|following|undergoing|receiving)\s(?=(?:[\w'-]+\s){0,3}?(?:patients?|subjects?|"
     r"volunteers?|women|men|children|adults|adolescents|infants|neonates|people|persons|individuals|elderly|users|"
     r"smokers|rats?|mice|dogs|animals|surgery|procedures?|operations?|anaesthesia|anesthesia|labou?r|pregnancy)\b)")
-
-
+# Which way "is associated with ..." points: "with a lower risk of X" lowers it, "with X" alone raises it.
 _LOWER = re.compile(r"\b(?:lower|reduced|decreased|less|fewer|smaller)\b")
 _HIGHER = re.compile(r"\b(?:higher|increased|greater|more|elevated)\b")
 
@@ -148,7 +147,7 @@ def title_claim(title: str | None) -> TitleClaim | None:
     if emphatic or root.lemma_ not in CLAIM_VERBS | {"associate"} or root.tag_ not in ("VBZ", "VBP", "VBD", "VBN"):
         return None  # "X does reduce Y" is too rare to trust the parse; other verbs state no effect
     found = claim(root.lemma_.lower(), root.i + 1, False)
-    if found.verb == "associate":  # "is associated with a lower risk of X" lowers it; "with X" alone, raises it
+    if found.verb == "associate":
         lower, higher = _LOWER.search(found.object), _HIGHER.search(found.object)
         verb = "reduce" if lower and not higher else "increase" if higher and not lower else found.verb
         found = TitleClaim(found.subject, verb, found.object, False)

@@ -875,6 +875,18 @@ def test_a_title_denying_what_the_question_asks_of_the_treatment_refutes_it(ques
 NEUTRAL_TONE = "There were no serious adverse events; further studies are needed."
 
 
+def test_the_title_reading_says_what_the_title_claims_in_plain_words():
+    from search.pipeline.judge_frame import _third_person, title_reading
+
+    assert [_third_person(v) for v in ("reduce", "diminish", "modify", "relieve", "delay")] == [
+        "reduces", "diminishes", "modifies", "relieves", "delays"]
+    question = "Does lisinopril lower albuminuria?"
+    paper = RankedPaper(rank=1, record=_record("Lisinopril abolishes albuminuria in diabetic patients.", NEUTRAL_TONE),
+                        similarity=0.5, stance=Stance("neutral", 0.2, 0.2, 0.6), addresses=Addresses("yes", "test"))
+    read = title_reading(understand(question, Filters()), paper, question)
+    assert read.label == "supports" and read.rationale.startswith("its title says lisinopril abolishes albuminuria")
+
+
 @pytest.mark.parametrize(
     "question, title, label",
     [
