@@ -154,7 +154,8 @@ _BLOOD = r"blood(?! ?(?:tests?|work|pressure|sugars?|type|donat\w*|counts?|level
          r"vessels?|panel|draw|glucose|bank|orange|moon|brother|sister))"
 _SEVERE = r"severe|terrible|unbearable|excruciating|agoni[sz]ing|intense|extreme|awful|horrible|worst|crushing"
 
-_CHEST = r"chest|breastbone|sternum"
+# "chest" as the site of an operation or a test ("after my chest or stomach operation", "chest X-ray") is no feeling.
+_CHEST = r"(?:chest|breastbone|sternum)(?! (?:or \w+ )?(?:operations?|surgery|x-?rays?|scans?|drains?|tubes?)\b)"
 _CHEST_FEELING = (
     r"pain|pains|painful|hurts?|hurting|aches?|aching|pressure|tight|tightness|tightening|heavy|heaviness|crush\w*|"
     r"squeez\w*|band|vice|vise|elephant|sitting on|weight|burning|stabbing|sharp|clenched|gripping"
@@ -296,7 +297,9 @@ SIGNS: tuple[tuple[str, str], ...] = (
                      r"seizing|convulsing|(?:is|been|started|keeps|kept|still|wont stop|hasnt stopped) fitting|"
                      r"(?:seizure|fit)s? (?:wont stop|for (?:over )?\d+|lasting|that (?:wont|will not) stop)|"
                      r"eyes (?:rolled|rolling|roll) (?:back|up)|foaming at the mouth|"
-                     r"(?:shaking|jerking|twitching) (?:all over|uncontrollably|violently|and jerking|and wont stop)|"
+                     # shaking with cold or shivering on waking from an anaesthetic is no fit
+                     r"(?<!woke up )(?:shaking|jerking|twitching) (?:all over|uncontrollably|violently|and jerking|"
+                     r"and wont stop)(?!.{0,60}\b(?:with cold|shiver\w*))|"
                      r"(?:whole body|arms and legs) (?:is |are )?(?:shaking|jerking)")),
     # unconscious, unresponsive, collapsed
     ("unconscious", _any(r"unconscious|unresponsive|not responding|isnt responding|wont respond|doesnt respond|"

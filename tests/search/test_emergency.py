@@ -21,6 +21,7 @@ EMERGENCIES: dict[str, list[str]] = {
         "is this a heart attack? pain behind my breastbone",
         "I think my husband is having a heart attack",
         "pressure on my chest won't go away",
+        "I had my chest operation last week and now I have crushing chest pain",
         "my mum has no pulse",
     ],
     "breathing": [
@@ -82,6 +83,8 @@ EMERGENCIES: dict[str, list[str]] = {
         "my daughter is having a fit",
         "he's convulsing on the floor",
         "my wife's whole body is jerking and she won't respond",
+        "my son is shaking uncontrollably and his eyes rolled back",
+        "she woke up and is shaking all over",
     ],
     "unconscious": [
         "my grandad collapsed and won't wake up",
@@ -171,6 +174,10 @@ NOT_NOW = [
     # "put on weight" is a side effect asked about, not a child putting a pill in their mouth
     "My son put on a lot of weight on clozapine. Would the diet pill phenylpropanolamine help him lose it?",
     "My daughter has put on 10 pounds since starting Risperdal. Would metformin pills help?",
+    # the chest as the site of an operation; shaking with cold on waking from an anaesthetic (shivering)
+    "Will I have less pain after my chest or stomach operation if the painkillers are started before surgery?",
+    "Last time I had surgery I woke up shaking uncontrollably. Can clonidine prevent that shivering?",
+    "I woke up from my last operation shaking uncontrollably with cold. Can clonidine stop the shivering?",
 ]
 
 
