@@ -94,7 +94,12 @@ _MORE_OF = re.compile(r"\b(?:more|greater|higher|increased|excess)\b", re.I)
 Cues = tuple[tuple[re.Pattern[str], bool], ...]
 # "Better tolerated than Y, particularly dry mouth" is read first: a clause that says it also names
 # dose reductions or withdrawals, which the bare comparatives would misread.
-OUTCOME_CUES: Cues = ((_SAFER, False), (_LESS_SAFE, True), (_FEWER, False), (_MORE_OF, True))
+# "X was more effective than Y in reducing the peak postoperative pain": the comparative is of efficacy, so the arm it
+# favours had less of the outcome (the bare "more" had read it as more pain with X).
+_BETTER_AT_LESS = re.compile(
+    r"\b(?:more\s+(?:effective|efficacious|successful|potent)|superior|better)\b(?=[^.;]{0,80}?\b(?:in|at|for)\s+"
+    r"(?:reducing|decreasing|lowering|preventing|relieving|controlling|attenuating|suppressing|alleviating)\b)", re.I)
+OUTCOME_CUES: Cues = ((_SAFER, False), (_LESS_SAFE, True), (_BETTER_AT_LESS, False), (_FEWER, False), (_MORE_OF, True))
 
 
 def favoured_arm(
@@ -324,9 +329,12 @@ ADVERSE_NAMES = ("side effects", "adverse events", "adverse effects", "adverse r
                  "tolerability", "tolerated", "withdrawals")
 
 
-def _comparison_outcome_names(query: UnderstoodQuery, outcome: str) -> list[str]:
-    """The outcome's names for a comparison on a named outcome; "side effects" also by the words abstracts use."""
-    names = _outcome_names(query, within=outcome)
+def _comparison_outcome_names(query: UnderstoodQuery, outcome: str, *, relief: bool = False) -> list[str]:
+    """The outcome's names for a comparison on a named outcome; "side effects" also by the words abstracts use.
+    ``relief``: the names of its relief instead (``RELIEF_NAMES``)."""
+    names = _outcome_names(query, within=outcome, relief=relief)
+    if relief:
+        return names
     if _SIDE_EFFECTS.search(outcome):
         names = list(dict.fromkeys([*names, *ADVERSE_NAMES]))
     return names
@@ -420,7 +428,8 @@ def comparison_stance(query: UnderstoodQuery, paper: RankedPaper, model, questio
     if named:
         outcome_names = _comparison_outcome_names(query, named[0])
         read = _named_outcome_finding(query, paper, x_names, y_names, wanted=named[1], names=outcome_names,
-                                      as_good=claim == "as_good", shared=shared, quoted=original)
+                                      as_good=claim == "as_good", shared=shared, quoted=original,
+                                      relief=_comparison_outcome_names(query, named[0], relief=True))
         if read is not None:
             return read
         title = paper.record.title or ""
@@ -596,18 +605,35 @@ def _about_both_arms(sentence: str, x_names: list[str], y_names: list[str]) -> b
 STATED_DIFFERENCE = 0.75
 
 
-def _outcome_names(query: UnderstoodQuery, within: str | None = None) -> list[str]:
+# Names of the outcome's relief or control rather than of the outcome ("analgesia" for pain, "glycaemic control" for
+# blood sugar): the vocabulary lists them as synonyms so that a search finds the studies, but more of them is less of
+# the outcome ("the analgesic efficacy of rofecoxib was greater than that of codeine/acetaminophen" had been read as
+# more pain with rofecoxib), so they are never read as the outcome itself.
+RELIEF_NAMES = frozenset({"analgesia", "glycaemic control", "glycemic control"})
+
+
+def _relief_of(names: Sequence[str]) -> re.Pattern[str]:
+    """A clause that speaks of the outcome's relief: "pain relief", "control of pain", a name in ``RELIEF_NAMES``."""
+    alternatives = "|".join(re.escape(n) for n in sorted(set(names), key=len, reverse=True) if n) or "(?!)"
+    return re.compile(rf"\b(?:{alternatives})\s+(?:relief|control|reduction)\b|\b(?:relief|control|reduction)\s+of\s+"
+                      rf"(?:\w+\s+)?(?:{alternatives})\b|\b(?:{'|'.join(sorted(RELIEF_NAMES))})\b", re.I)
+
+
+def _outcome_names(query: UnderstoodQuery, within: str | None = None, *, relief: bool | None = None) -> list[str]:
     """Every name of the outcome; a bare free-text word beside a vocabulary term ("dry" of "dry cough") is left out.
 
     ``within``: the outcome the question compares the arms on ("strokes and heart failure" of "... at preventing
     strokes and heart failure in high blood pressure"): only the outcome concepts written inside it, when any are.
+    ``relief``: True for only the names of its relief (``RELIEF_NAMES``), False for all but those; None (a reader
+    that takes no direction from them, e.g. "no difference in analgesia") for every name.
     """
     concepts = query.role_concepts("outcome")
     if within:
         inside = [c for c in concepts if c.text.lower() in within.lower()]
         concepts = inside or concepts
     known = [c for c in concepts if c.kind != "phrase"]
-    return _names([n for c in (known or concepts) for n in [c.text, *c.synonyms, c.mesh_heading or ""]])
+    names = _names([n for c in (known or concepts) for n in [c.text, *c.synonyms, c.mesh_heading or ""]])
+    return names if relief is None else [n for n in names if (n.lower() in RELIEF_NAMES) == relief]
 
 
 def _names_outcome(names: list[str], sentence: str | None) -> bool:
@@ -619,12 +645,13 @@ def _names_outcome(names: list[str], sentence: str | None) -> bool:
 def _named_outcome_finding(
     query: UnderstoodQuery, paper: RankedPaper, x_names: list[str], y_names: list[str], *, wanted: str,
     names: list[str], as_good: bool = False, shared: Sequence[str] = (), quoted: Callable[[str], str] = str,
+    relief: Sequence[str] = (),
 ) -> Stance | None:
     """"Does X cause less O than Y?" read from the clauses that name O; None when none of them says.
 
     ``wanted`` is the direction the question asks of X ('lower' or 'higher'). A clause that finds
     no difference on O refutes ("does X prevent O as well as Y?": supports); one whose comparative puts X
-    on the asked side supports.
+    on the asked side supports. ``relief``: names of O's relief (``RELIEF_NAMES``), read with the arms swapped.
     """
     from search.stance.outcome_reading import compare_on_outcome
 
@@ -634,8 +661,18 @@ def _named_outcome_finding(
     def favoured(clause: str, xs: Sequence[str], ys: Sequence[str]) -> str | None:
         return favoured_arm(clause, list(xs), list(ys), cues=OUTCOME_CUES, shared=shared)
 
-    findings = compare_on_outcome(paper.record.abstract, outcome_names=names, x_names=x_names, y_names=y_names,
-                                  favoured=favoured)
+    # More relief of O with an arm is less O with it: a clause on O's relief ("pain relief was greater with X",
+    # "analgesia") is read with the arms swapped, once.
+    flipped = {"x": "y", "y": "x"}
+    of_relief = _relief_of(names)
+    findings = [replace(f, arm=flipped.get(f.arm)) if of_relief.search(f.clause) else f
+                for f in compare_on_outcome(paper.record.abstract, outcome_names=names, x_names=x_names,
+                                            y_names=y_names, favoured=favoured)]
+    if relief:
+        read = {f.clause for f in findings}
+        findings += [replace(f, arm=flipped.get(f.arm)) for f in compare_on_outcome(
+            paper.record.abstract, outcome_names=list(relief), x_names=x_names, y_names=y_names, favoured=favoured)
+            if f.clause not in read]
     if not findings:
         return None
     asked = "x" if wanted == "lower" else "y"  # the arm that must have less O for the answer to be yes

@@ -915,3 +915,37 @@ def test_a_title_stating_what_the_treatment_does_to_the_outcome_decides(question
                         stance=Stance("neutral", 0.2, 0.2, 0.6), addresses=Addresses("yes", "test"))
     read = title_reading(query, paper, question)
     assert (read.label if read is not None else None) == label
+
+
+@pytest.mark.parametrize(
+    "sentence, arm",
+    [
+        ("Premedication with rofecoxib was significantly more effective than acetaminophen in reducing the peak "
+         "postoperative pain.", "x"),
+        ("Acetaminophen was more effective than rofecoxib at preventing pain.", "y"),
+        ("Rofecoxib caused more pain than acetaminophen.", "y"),  # a bare "more" of the outcome still counts against
+    ],
+)
+def test_more_effective_at_reducing_the_outcome_means_less_of_it(sentence, arm):
+    from search.pipeline.judge_frame import OUTCOME_CUES
+
+    assert favoured_arm(sentence, ["rofecoxib"], ["acetaminophen"], cues=OUTCOME_CUES) == arm
+
+
+@pytest.mark.parametrize(
+    "abstract, label",
+    [
+        ("Pain relief was significantly greater with rofecoxib than with acetaminophen.", "supports"),
+        ("Analgesia was significantly greater with rofecoxib than with acetaminophen.", "supports"),
+        ("Pain was significantly greater with rofecoxib than with acetaminophen.", "refutes"),
+    ],
+)
+def test_the_relief_of_the_outcome_is_read_the_other_way_round(abstract, label):
+    from search.pipeline.judge_frame import comparison_stance
+    from search.stance.comparison import load_comparison_model
+
+    question = "Does rofecoxib cause less pain than acetaminophen after surgery?"
+    paper = RankedPaper(rank=1, record=_record("Rofecoxib versus acetaminophen for postoperative pain", abstract),
+                        similarity=0.5, stance=Stance("neutral", 0.3, 0.3, 0.4), addresses=Addresses("yes", "test"))
+    stance = comparison_stance(understand(question, Filters()), paper, load_comparison_model(), question)
+    assert stance.label == label
