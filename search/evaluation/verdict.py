@@ -143,11 +143,15 @@ def recall(outcomes: Sequence[Outcome], label: str) -> float | None:
     return _share(sum(o.label == label for o in expected), len(expected))
 
 
+def wrong_direction(expected: str, label: str | None) -> bool:
+    """A yes / no question answered the opposite way."""
+    return expected in DIRECTIONAL and label in DIRECTIONAL and label != expected
+
+
 def wrong_direction_rate(outcomes: Sequence[Outcome]) -> float | None:
     """Over questions expected yes or no, the share answered the opposite (yes for no, no for yes)."""
     directional = [o for o in outcomes if o.expected in DIRECTIONAL]
-    wrong = sum(o.label in DIRECTIONAL and o.label != o.expected for o in directional)
-    return _share(wrong, len(directional))
+    return _share(sum(wrong_direction(o.expected, o.label) for o in directional), len(directional))
 
 
 def answered_rate(outcomes: Sequence[Outcome], label: str) -> float | None:

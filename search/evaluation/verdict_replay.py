@@ -29,7 +29,7 @@ from search.pipeline import verdict as rule
 from search.pipeline.answer_offline import YES_NO_WORDING, wording_for
 from search.pipeline.state import Frame, RankedPaper, SearchState, Stance
 
-from .verdict import DIRECTIONAL, LabelledQuestion, Outcome, figures
+from .verdict import LabelledQuestion, Outcome, figures, wrong_direction
 
 DUMP_FIELDS = ("set", "id", "question", "expected", "kind", "pmids", "searched", "offline", "frame", "label", "papers")
 
@@ -145,10 +145,6 @@ def _outcome(row: dict[str, Any], label: str | None) -> Outcome:
     return Outcome(id=row["id"], expected=row["expected"], label=label, kind=row["kind"], question=row["question"])
 
 
-def _wrong(expected: str, label: str | None) -> bool:
-    return expected in DIRECTIONAL and label in DIRECTIONAL and label != expected
-
-
 def changes(rows: list[dict[str, Any]], labels: list[str | None]) -> dict[str, int]:
     """Against the stored verdicts: how many answers changed, became right, stopped being right, went the wrong way
     (and stopped going it)."""
@@ -157,8 +153,8 @@ def changes(rows: list[dict[str, Any]], labels: list[str | None]) -> dict[str, i
         "changed": sum(r["label"] != new for r, new in pairs),
         "now_right": sum(new == r["expected"] != r["label"] for r, new in pairs),
         "no_longer_right": sum(r["label"] == r["expected"] != new for r, new in pairs),
-        "now_wrong_direction": sum(_wrong(r["expected"], new) and not _wrong(r["expected"], r["label"]) for r, new in pairs),
-        "no_longer_wrong_direction": sum(_wrong(r["expected"], r["label"]) and not _wrong(r["expected"], new)
+        "now_wrong_direction": sum(wrong_direction(r["expected"], new) and not wrong_direction(r["expected"], r["label"]) for r, new in pairs),
+        "no_longer_wrong_direction": sum(wrong_direction(r["expected"], r["label"]) and not wrong_direction(r["expected"], new)
                                          for r, new in pairs),
     }
 

@@ -59,24 +59,38 @@ def title_question(title: str) -> tuple[str, str] | None:
     return _question(parser()(statement)) if statement else None
 
 
-def _question(doc: Any) -> tuple[str, str] | None:
-    """Move the auxiliary (or add do/does) in front of the subject; a negation on the main verb answers no."""
+def _main_clause(doc: Any) -> tuple[Any, int, set[int]] | None:
+    """(root verb, index after its subject, indices of the negations on it) when the title opens with the subject of a
+    verb; None for a noun-phrase title ("Effect of X on Y")."""
     root = next(iter(doc.sents)).root
     subjects = [c for c in root.children if c.dep_ in ("nsubj", "nsubjpass")]
     if root.pos_ not in ("VERB", "AUX") or not subjects or subjects[0].left_edge.i != 0:
         return None
-    subject_end = subjects[0].right_edge.i + 1
+    return root, subjects[0].right_edge.i + 1, {c.i for c in root.children if c.dep_ == "neg"}
+
+
+def _failed_verb(root: Any) -> Any | None:
+    """The verb of "X fails to <verb> Y" (the root "fail"'s bare-infinitive complement), or None."""
+    verbs = [c for c in root.children if c.dep_ == "xcomp" and c.tag_ == "VB"]
+    return verbs[0] if verbs else None
+
+
+def _question(doc: Any) -> tuple[str, str] | None:
+    """Move the auxiliary (or add do/does) in front of the subject; a negation on the main verb answers no."""
+    clause = _main_clause(doc)
+    if clause is None:
+        return None
+    root, subject_end, negations = clause
     subject = _lower_first(doc[:subject_end].text)
-    negations = {c.i for c in root.children if c.dep_ == "neg"}
     label = "refutes" if negations else "supports"
     auxiliaries = [c for c in root.children if c.dep_ in ("aux", "auxpass") and c.i >= subject_end]
     after = [t for t in doc[subject_end:] if t.i not in negations]
 
     if root.lemma_ == "fail" and not negations:  # "X fails to improve Y" -> "Does X improve Y?" (no)
-        verbs = [c for c in root.children if c.dep_ == "xcomp" and c.tag_ == "VB"]
-        if not verbs or root.tag_ not in ("VBZ", "VBP"):
+        verb = _failed_verb(root)
+        if verb is None or root.tag_ not in ("VBZ", "VBP"):
             return None
-        skip = {root.i} | {c.i for c in verbs[0].children if c.dep_ == "aux"}
+        skip = {root.i} | {c.i for c in verb.children if c.dep_ == "aux"}
         auxiliary, rest, label = ("Does" if root.tag_ == "VBZ" else "Do"), [t for t in after if t.i not in skip], "refutes"
     elif root.lemma_ == "be" and not auxiliaries:  # copula: "X is effective" -> "Is X effective?"
         auxiliary, rest = root.text.capitalize(), [t for t in after if t.i != root.i]
@@ -125,19 +139,19 @@ def title_claim(title: str | None) -> TitleClaim | None:
     if not statement:
         return None
     doc = parser()(statement)
-    root = next(iter(doc.sents)).root
-    subjects = [c for c in root.children if c.dep_ in ("nsubj", "nsubjpass")]
-    if root.pos_ not in ("VERB", "AUX") or not subjects or subjects[0].left_edge.i != 0:
+    clause = _main_clause(doc)
+    if clause is None:
         return None
-    subject = doc[:subjects[0].right_edge.i + 1].text.lower()
-    negated = any(c.dep_ == "neg" for c in root.children)
+    root, subject_end, negations = clause
+    subject = doc[:subject_end].text.lower()
+    negated = bool(negations)
 
     def claim(verb: str, after: int, denied: bool) -> TitleClaim:
         return TitleClaim(subject, verb, _SETTING.split(" " + doc[after:].text.lower() + " ")[0].strip(), denied)
 
     if root.lemma_ == "fail" and not negated:
-        verbs = [c for c in root.children if c.dep_ == "xcomp" and c.tag_ == "VB"]
-        return claim(verbs[0].lemma_.lower(), verbs[0].i + 1, True) if verbs else None
+        verb = _failed_verb(root)
+        return claim(verb.lemma_.lower(), verb.i + 1, True) if verb is not None else None
     if root.lemma_ == "be":
         adjectives = [c for c in root.children if c.dep_ == "acomp" and c.lemma_.lower() in _BENEFIT_ADJECTIVES]
         return claim("help", adjectives[0].i + 1, negated) if adjectives else None
