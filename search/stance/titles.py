@@ -8,6 +8,9 @@ the title then says the same thing. The same recipe on the demo corpus (drug tri
 1990s, unlike PubMedQA) measures how the stance classifier transfers to what the product
 searches. Labels come from the title, never from the classifier's cues, and there is no
 "maybe": hedged titles are skipped.
+
+The same reading of a title's main clause serves the pipeline too: ``title_claim`` gives what a title says its
+subject does or does not do, which ``search.pipeline.judge_frame.title_reading`` weighs against the question.
 """
 from __future__ import annotations
 
