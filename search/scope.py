@@ -372,6 +372,8 @@ _DOSE = tuple(
         r"\bhow (much|many)\b.{0,60}\b(can|should|do|may|must|could|would)\s+" + _SUBJECT + r"\b",
         r"\bhow (much|many)\b.{0,60}\bto (give|take)\b.{0,20}\b(me|my|him|her|us|an? \d+|baby|child|kid|toddler)\b",
         r"\bhow (much|many)\b.{0,60}\b(for|to) (me|my|him|her|us|an? \d+|an? \w+ (year|month|week)s?[- ]?old)\b",
+        # Not "I'm already on the maximum dose of my sulfonylurea": a dose one is on is told, not asked.
+        r"(?<!\bon the )(?<!\bat the )(?<!\bon my )(?<!\bon a )"
         r"\b(what|which|whats|right|correct|safe|maximum|max|recommended|usual|normal|best)\s+(dose|dosage|amount|"
         r"strength)\b.{0,60}\b(i|me|my|he|she|him|her|we|us)\b",
         r"\b(double|increase|decrease|lower|raise|up|cut|halve|skip|split|crush|change) (my|his|her|our) "
@@ -410,7 +412,7 @@ _MY_MEDICINE = re.compile(
 _MEASUREMENT = re.compile(
     r"\bmy (a1c|hba1c|blood sugar|sugars?|glucose|blood pressure|bp|cholesterol|ldl|hdl|triglycerides|psa|tsh|"
     r"heart rate|pulse|temperature|temp|ferritin|iron|vitamin d|inr|creatinine|egfr|bmi|results?|levels?|"
-    r"test results?|scan|x ?ray|mri|biopsy|blood test|blood work|bloodwork|labs?)\b.{0,25}"
+    r"test results?|scan|x ?ray|mri|biopsy|blood test|blood work|bloodwork|labs?)\b[^.?!]{0,25}"
     r"\b(is|was|are|were|of|came back|reads?|showed|shows|at)\b"
 )
 # Of those, the ones a reference range exists for (not "my results", "my scan").
@@ -436,7 +438,7 @@ _DIAGNOSIS = tuple(
 # "My sugars are still high on glyburide. Would adding Rezulin bring them down?": after the measurement, what a
 # medicine does to it is asked, a research question (searched, with the caution), not what the number means.
 # What a treatment does for the condition, in the asker's words: the verbs of _TREATMENT_ASKED and _RESEARCH_ASKED.
-_BENEFIT = (r"(bring(s|ing)? \w+ down|lower|lowers|reduce|reduces|cut|cuts|help|helps|work|works|control|controls|"
+_BENEFIT = (r"(bring(s|ing)? (\w+ ){1,3}down|lower|lowers|reduce|reduces|cut|cuts|help|helps|work|works|control|controls|"
             r"improve|improves|protect|protects|ease|eases|relieve|relieves|prevent|prevents|fix|fixes|treat|treats|"
             r"slow|slows|keep \w+ alive|live longer)")
 _TREATMENT_ASKED = re.compile(r"\b(would|will|does|do|can|could|might)\b[^?]{0,60}\b" + _BENEFIT + r"\b")

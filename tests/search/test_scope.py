@@ -303,6 +303,12 @@ def test_a_personal_safety_question_suggests_the_drug_asked_about_beside_what_th
         ("my blood pressure is 150/95 what does that mean", "personal"),
         ("My cholesterol is 240 and I take atorvastatin, is that bad?", "personal"),
         ("my A1c is 6.9, am I diabetic?", "personal"),
+        # "for my blood pressure." names what a medicine is for; the next sentence's "Is" is no reading of it.
+        ("I'm a man starting enalapril for my blood pressure. Is it likely to cause erection problems?", "borderline"),
+        # A dose one is already on is the situation told, not a dose asked for.
+        ("I'm already on the maximum dose of my sulfonylurea and my sugars are still too high. Would adding "
+         "metformin help?", "borderline"),
+        ("What is the maximum dose of ibuprofen I can take?", "personal"),
     ],
 )
 def test_a_measurement_followed_by_what_a_medicine_does_to_it_is_searched(question, kind):
@@ -344,6 +350,9 @@ def test_am_i_more_likely_asks_about_a_risk_not_a_diagnosis(question, kind):
     ("I'm on methadone and badly constipated. Can drugs that block opioids in the gut, like methylnaltrexone, fix it?",
      "borderline"),
     ("My GP started me on lisinopril last month. Will it protect my kidneys?", "borderline"),
+    # "bring blood pressure down": what is brought down may take several words.
+    ("My doctor suggested Ziac, a low-dose bisoprolol plus water pill combination. Does it bring blood pressure "
+     "down better than enalapril?", "borderline"),
     # The asking sentence decides for the person, names the prescriber, or asks about harm to them: personal.
     ("My doctor prescribed omeprazole, should I take it?", "personal"),
     ("My doctor wants to start me on metformin. Is it a good idea?", "personal"),
