@@ -403,6 +403,17 @@ def frame_question(question: str, concepts: list[Concept]) -> FramedConcepts:
         # "Are Black patients more likely than others to get angioedema from ACE inhibitors?" compares people, not
         # treatments: the head-to-head reading does not apply, and the question was not read as one.
         kind = "other"
+    if kind == "comparison" and _inert_comparator(q, concepts, framed) and not _HARM.search(q) \
+            and comparison_claim(question) == "better":
+        # "Does Detrol work better than a placebo?", "Is tramadol any better than doing nothing?": what the
+        # treatment does, the effect question placebo-controlled trials answer. Read as a head-to-head comparison,
+        # the active-comparator arms of those trials ("no difference from IR methylphenidate") answered it "no".
+        # Placebo stays required (retrieval keeps to the trials against it); "more side effects than a placebo" is
+        # a harm comparison, which the head-to-head reading answers.
+        kind = "effect"
+        if not framed.outcome:
+            # "Is tramadol any better than a placebo for my back pain?": the condition is what it should help.
+            framed.outcome, framed.population = framed.population, []
     if kind != "association" and framed.intervention and concepts[framed.intervention[0]].kind == "disease":
         # "I had breast cancer and can't take HRT. Will soy isoflavones ease my hot flushes?": no treatment was
         # recognised and a condition stood in for it; the question was not read, whatever its wording. (An
@@ -417,6 +428,14 @@ def frame_question(question: str, concepts: list[Concept]) -> FramedConcepts:
         claim=comparison_claim(question) if kind == "comparison" else None,
     )
     return framed
+
+
+def _inert_comparator(q: str, concepts: list[Concept], framed: FramedConcepts) -> bool:
+    """Whether the comparison's second arm is placebo ("than a dummy pill", "than nothing", read as placebo)."""
+    arms = [concepts[i] for i in framed.comparator]
+    return bool(arms) and all(
+        {"placebo", "placebos"} & {_norm(name) for name in [c.text, *c.synonyms]} for c in arms
+    ) or not arms and (framed.frame.comparator or "") == "placebo"
 
 
 def _frame_comparison(

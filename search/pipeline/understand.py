@@ -6,6 +6,8 @@ a question without any content word gets an empty query and a message, never an 
 """
 from __future__ import annotations
 
+import re
+
 from documents.sources.base import Filters
 
 from .class_examples import merge_examples
@@ -17,10 +19,25 @@ from .state import Frame, UnderstoodQuery
 
 NO_CONCEPTS = "could not find medical concepts in this question"
 FREE_TEXT = NO_CONCEPTS + "; searching the words as free text"
+# "Does Concerta work better than nothing?", "Is tramadol better than doing nothing for back pain?": a treatment
+# against no treatment is what placebo-controlled trials test, so the inert arm is read as placebo (the word the
+# vocabulary and the studies know); left as "nothing", the comparison had no second arm, or took the outcome for it.
+_INERT_ARM = re.compile(
+    r"\b(than|versus|vs\.?|compared\s+(?:with|to))\s+(?:doing\s+|taking\s+|having\s+|using\s+|giving\s+)?"
+    r"(?:nothing(?:\s+at\s+all)?|no\s+(?:treatment|medicine|medication|drugs?|pills?|tablets?|therapy)(?:\s+at\s+all)?"
+    r"|not\s+(?:taking|treating|using|giving)\s+(?:anything|it|them))\b",
+    re.I,
+)
+
+
+def inert_arm_as_placebo(question: str) -> str:
+    """The question with "than nothing" / "versus no treatment" written as "than placebo"."""
+    return _INERT_ARM.sub(r"\1 placebo", question)
 
 
 def understand(question: str, filters: Filters) -> UnderstoodQuery:
     """The concepts of ``question`` and the Boolean queries to try, strictest first."""
+    question = inert_arm_as_placebo(question)
     extraction = extract_concepts(question)
     if not extraction.concepts:
         return UnderstoodQuery(boolean="", concepts=[], relaxations=[], message=NO_CONCEPTS,

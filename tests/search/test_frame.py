@@ -45,7 +45,9 @@ FRAMES = [
     ('Does glipizide cause low blood sugar?', 'harm', 'glipizide', None, 'low blood sugar', None),
     ('Is pioglitazone associated with heart failure?', 'association', 'pioglitazone', None, 'heart failure', None),
     ('Does tizanidine help muscle spasticity?', 'effect', 'tizanidine', None, 'muscle spasticity', None),
-    ('Is cyclobenzaprine more effective than placebo for back pain?', 'comparison', 'cyclobenzaprine', 'placebo', 'back pain', None),
+    # Better than placebo is what the treatment does (an effect); more harm than placebo stays a comparison.
+    ('Is cyclobenzaprine more effective than placebo for back pain?', 'effect', 'cyclobenzaprine', 'placebo', 'back pain', None),
+    ('Does Prevacid cause more side effects than a placebo?', 'comparison', 'Prevacid', 'placebo', 'side effects', None),
     ('Does atomoxetine work as well as methylphenidate for ADHD?', 'comparison', 'atomoxetine', 'methylphenidate', 'attention deficit hyperactivity disorder', None),
     ('Are ACE inhibitors better than beta blockers for high blood pressure?', 'comparison', 'angiotensin-converting enzyme inhibitors', 'beta blockers', 'high blood pressure', None),
     ('Does carvedilol reduce mortality in heart failure?', 'effect', 'carvedilol', None, 'mortality, heart failure', None),
@@ -671,3 +673,21 @@ def test_a_condition_told_and_written_again_in_the_question_is_its_outcome():
     frame = understand("My father has severe heart failure and also needs something for his angina. Is it safe for "
                        "someone with heart failure to take amlodipine?", Filters()).frame
     assert frame.kind == "safety" and "heart failure" in (frame.population or "")
+
+
+@pytest.mark.parametrize("question, intervention, comparator, outcome", [
+    ("Is tramadol better than doing nothing for back pain?", "tramadol", "placebo", "back pain"),
+    ("My 8 year old has ADHD. Does once-a-day Concerta actually work better than nothing?", "Concerta", "placebo",
+     "attention deficit hyperactivity disorder"),
+    ("I've had low back pain for years. Is tramadol any better than a placebo for it?", "tramadol", "placebo",
+     "low back pain"),
+    ("Does sumatriptan stop a migraine better than a dummy treatment?", "sumatriptan", "dummy treatment", "migraine"),
+])
+def test_better_than_no_treatment_asks_what_the_treatment_does(question, intervention, comparator, outcome):
+    """"Better than nothing" is what placebo-controlled trials test: an effect question with placebo as the other arm.
+    Read as "nothing", the comparison had no second arm (no study could address it) or took the outcome for one;
+    read as a head-to-head comparison, the trials' active-comparator arms ("no difference from IR methylphenidate")
+    answered it "no"."""
+    frame = understand(question, Filters()).frame
+    assert (frame.kind, frame.intervention, frame.comparator, frame.outcome) == (
+        "effect", intervention, comparator, outcome)
