@@ -197,7 +197,6 @@ _THE_SAME = r"\bthe\s+same\s+(?!as\b|time\b|way\b|thing\b|dose\b)[\w'-]+"
 # "Does X work as well as Y?", "Is X just as effective?", "Is X no worse than Y?": no difference answers yes.
 _AS_GOOD = re.compile(
     r"\b(?:as\s+(?:well|good|effective|efficacious|safe|strong|fast|quickly|much|helpful|successful|reliable)\s+as"
-    r"|works?\s+(?:just\s+)?as\s+well(?!\s+as\b)"
     r"|just\s+as|equally|equivalent|the\s+same\s+as|no\s+(?:worse|less\s+effective)\s+than|comparabl[ey])\b"
     rf"|{_THE_SAME}(?![^?]*\bthan\b)",
     re.I,
@@ -801,11 +800,7 @@ def _referring_sentence(q: str, concepts: list[Concept], positions: list[int]) -
 _BARE_COMPARATIVE = re.compile(r"(?<!\bfeel\s)(?<!\bfeeling\s)(?<!\bget\s)(?<!\bgetting\s)(?<!\bhim\s)(?<!\bher\s)"
                                r"(?<!\bme\s)(?<!\bthem\s)(?<!\byou\s)"
                                r"\b(?:better|more\s+effective(?:ly)?|more\s+reliabl[ey]|stronger|faster|quicker"
-                               r"|(?:less|more)\s+likely\s+to"
-                               # "I'm choosing between Ditropan XL and Detrol. Does Detrol give less dry mouth?",
-                               # "Would diltiazem cream work as well with fewer side effects?"
-                               # ("Can indomethacin make it work less well?" asks how one medicine changes another.)
-                               r"|less(?!\s+well\b)|fewer|works?\s+(?:just\s+)?as\s+well(?!\s+as\b))\b"
+                               r"|(?:less|more)\s+likely\s+to)\b"
                                r"(?!\s+(?:[\w'-]+\s+){0,5}?than\b)(?=[^?]*\?\s*\Z)")
 _ADDING = re.compile(rf"\b(?:{_ADD_VERB}|{_ADDED_TO})\b")  # the words of ``added_treatments``, anywhere
 

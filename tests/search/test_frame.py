@@ -691,22 +691,3 @@ def test_better_than_no_treatment_asks_what_the_treatment_does(question, interve
     frame = understand(question, Filters()).frame
     assert (frame.kind, frame.intervention, frame.comparator, frame.outcome) == (
         "effect", intervention, comparator, outcome)
-
-
-@pytest.mark.parametrize("question, kind, intervention, comparator, claim", [
-    ("I'm choosing between Ditropan XL and Detrol tablets for my bladder. Does Detrol give less dry mouth?",
-     "comparison", "Detrol", "Ditropan", "better"),
-    ("Imitrex gives me side effects. Does Amerge (naratriptan) cause fewer of them?", "comparison", "Amerge",
-     "Imitrex", "better"),
-    ("The nitroglycerin ointment for my anal fissure gives me headaches. Would diltiazem cream work as well with "
-     "fewer side effects?", "comparison", "diltiazem", "nitroglycerin", "as_good"),
-    # How one medicine changes another is no comparison of the two.
-    ("I take an ACE inhibitor for blood pressure. Can indomethacin make it work less well?", "effect", "indomethacin",
-     None, None),
-])
-def test_less_fewer_or_as_well_after_a_treatment_told_compares_with_it(question, kind, intervention, comparator,
-                                                                        claim):
-    """"Does Detrol give less dry mouth?" after "choosing between Ditropan XL and Detrol" asks less than Ditropan XL:
-    read as an effect question, any trial praising Detrol answered it "yes"."""
-    frame = understand(question, Filters()).frame
-    assert (frame.kind, frame.intervention, frame.comparator, frame.claim) == (kind, intervention, comparator, claim)
