@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { makeCharts, makeDistribution, makeDocument, makePaper, makeStance } from '@/test/factories';
-import { chartsFor, citationSeries, share, stanceByYear, stanceDistributionRow, stanceTotals } from './transforms';
+import { chartsFor, citationSeries, segmentLabel, share, stanceByYear, stanceDistributionRow, stanceTotals } from './transforms';
 
 describe('stanceTotals', () => {
   it('uses the server chart data when present', () => {
@@ -101,6 +101,14 @@ describe('citationSeries', () => {
     });
     expect(citationSeries(doc).series.refutes).toEqual([{ pmid: '10000003', rank: 3, title: 'Study 3 title about sumatriptan and migraine', year: 1993, citations: 40 }]);
   });
+});
+
+it('segmentLabel leaves a zero or too-narrow stacked segment unlabelled, so neighbouring numbers never run together', () => {
+  expect(segmentLabel(0.05, 3.2)).toBe('');
+  expect(segmentLabel(0, 5)).toBe('');
+  expect(segmentLabel(0.4, 3.2)).toBe('0.4');
+  expect(segmentLabel(2, 20)).toBe('2');
+  expect(segmentLabel(1, 20)).toBe('');
 });
 
 it('share gives a rounded percentage', () => {

@@ -139,6 +139,15 @@ export function citationSeries(doc: Pick<SearchDocument, 'charts' | 'papers'>): 
 }
 
 /** Percentage of a row's total, for tooltips and text labels. */
+/** A stacked segment narrower than this share of its row gets no number inside it: beside its neighbour's, the two
+ * ran together ("0.0.05"). Its value stays in the tooltip, the caption under the chart and the description. */
+export const MIN_LABELLED_SHARE = 0.1;
+
+/** The number written inside a stacked segment: empty for a zero or too-narrow segment. */
+export function segmentLabel(value: number, total: number): string {
+  return value > 0 && total > 0 && value / total >= MIN_LABELLED_SHARE ? String(value) : '';
+}
+
 export function share(value: number, total: number): string {
   if (!total) return '0%';
   return `${Math.round((value / total) * 100)}%`;

@@ -6,7 +6,7 @@ import { StancePatterns } from '@/components/charts/StancePatterns';
 import { STANCE_COLOURS, STANCE_NAMES, patternId } from '@/components/charts/palette';
 import { STANCE_LABELS } from '@/types/api';
 import type { SearchDocument } from '@/types/api';
-import { share, stanceDistributionRow, stanceTotals, type DistributionMode } from '../transforms';
+import { segmentLabel, share, stanceDistributionRow, stanceTotals, type DistributionMode } from '../transforms';
 
 const UNITS: Record<DistributionMode, string> = {
   labels: 'studies',
@@ -62,7 +62,7 @@ export function StanceDistributionChart({ doc, pending }: { doc: Pick<SearchDocu
               <Legend {...legendProps} />
               {STANCE_LABELS.map((l) => (
                 <Bar key={l} dataKey={l} name={STANCE_NAMES[l]} stackId="stance" fill={`url(#${patternId(l)})`} stroke={STANCE_COLOURS[l]} isAnimationActive={false}>
-                  <LabelList dataKey={l} position="center" className="bar-label" fill="#1b1f24" formatter={(v: unknown) => (Number(v) > 0 ? String(v) : '')} />
+                  <LabelList dataKey={l} position="center" className="bar-label" fill="#1b1f24" formatter={(v: unknown) => segmentLabel(Number(v), row.total)} />
                 </Bar>
               ))}
             </BarChart>
