@@ -58,7 +58,7 @@ _HARM = re.compile(
     r"|(?:put|putting|puts)\s+on\s+weight|gain\s+weight|weight\s+gain"
     # "make my blood pressure drop too low", "push my blood pressure up", "send my blood sugar up": a change the
     # person fears, however the verb is written.
-    r"|make[s]?\s+(?:[\w'-]+\s+){0,5}?too\s+(?:low|high|much|far|fast)|(?:push|send|drive)(?:es|s)?\s+(?:[\w'-]+\s+){1,4}?up"
+    r"|make[s]?\s+(?:[\w'-]+\s+){0,5}?(?:too|so)\s+(?:low|high|much|far|fast)|(?:push|send|drive)(?:es|s)?\s+(?:[\w'-]+\s+){1,4}?up"
     # What a medicine does to the body or to another medicine, asked without a benefit verb: "Can X affect my
     # ability to think?", "lengthen the QT interval", "keep him awake", "stop my blood pressure pills from
     # working", "make the pill less effective", "raise blood pressure or heart rate".

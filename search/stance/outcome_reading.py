@@ -91,7 +91,9 @@ _SMALL = re.compile(r"\b(?:low|minimal|negligible|little|rare|slight|infrequent|
 SMALL_AFTER_WORDS = 3
 _LESS = re.compile(
     r"\b(?:reduc\w+|decreas\w+|lower(?:ed|ing)?|less|fewer|prevent\w*|protect\w*|attenuat\w+|diminish\w*|lessen\w*"
-    r"|alleviat\w+|improv\w+|ameliorat\w+)\b",
+    r"|alleviat\w+|improv\w+|ameliorat\w+"
+    # "Disappearance of erection problems ... was common in all groups": the outcome went away.
+    r"|disappear\w*|resolv\w+|resolution|abolish\w*)\b",
     re.I,
 )
 _MORE = re.compile(

@@ -229,6 +229,7 @@ def test_examples_after_a_lay_class_that_describes_a_named_class_join_the_named_
     ("does ritalin bring on seizures", "harm"),
     ("can x set off an asthma attack", "harm"),
     ("will taking enalapril make me feel worse day to day", "harm"),  # "worse ... to" is no comparison
+    ("is the first dose of quinapril likely to make my pressure drop so much i feel faint", "harm"),
     ("is esomeprazole superior to omeprazole", "comparison"),
 ])
 def test_more_harm_verbs_and_comparatives(question, kind):

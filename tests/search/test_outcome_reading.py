@@ -33,6 +33,9 @@ WEIGHT = ["weight gain"]
         ("Studies have not produced a consistent link between olanzapine and weight gain.", "none"),
         ("The relative risk of weight gain associated with olanzapine was 1.25 (95% CI 0.91-1.72).", "none"),
         ("The relative risk of weight gain associated with olanzapine was 1.85 (95% CI 1.31-2.62).", "more"),
+        # The outcome went away: "disappearance of", "resolved", "was abolished" (not its being common).
+        ("Disappearance of weight gain among patients with it at baseline was common in all groups.", "less"),
+        ("Weight gain resolved after the switch to ziprasidone.", "less"),
     ],
 )
 def test_clause_readings(clause: str, reading: str | None) -> None:
