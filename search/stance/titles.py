@@ -135,12 +135,49 @@ class TitleClaim:
     denied: bool
 
 
+# Titles that deny an effect without a verb: "Relative lack of cognitive effects of methylphenidate in elderly male
+# volunteers", "No effect of X on Y", "Failure of tolterodine to treat clozapine-induced nocturnal enuresis".
+_NO_EFFECT = re.compile(
+    r"^(?:(?:the\s+)?(?:relative|apparent|complete|general)\s+)?(?:lack|absence|no)\s+of\s+(?:an?\s+|any\s+)?"
+    r"(?P<what>(?:[\w-]+\s+){0,2}?)effects?\s+of\s+(?P<subject>.+?)(?:\s+(?:on|upon)\s+(?P<object>.+))?$"
+    r"|^no\s+(?P<what2>(?:[\w-]+\s+){0,2}?)effects?\s+of\s+(?P<subject2>.+?)\s+(?:on|upon)\s+(?P<object2>.+)$",
+    re.IGNORECASE,
+)
+_FAILURE_TO = re.compile(r"^(?:the\s+)?failure\s+of\s+(?P<subject>.+?)\s+to\s+(?P<verb>[a-z]+)\s+(?P<object>.+)$",
+                         re.IGNORECASE)
+
+
+def _nominal_claim(statement: str) -> TitleClaim | None:
+    """The denied claim of a verbless title ("Lack of effect of X on Y", "Failure of X to treat Y"), else None."""
+    failed = _FAILURE_TO.match(statement)
+    if failed and failed["verb"].lower() in CLAIM_VERBS | {"treat", "help", "heal"}:
+        return TitleClaim(failed["subject"].lower(), failed["verb"].lower(), _object(failed["object"]), True)
+    lack = _NO_EFFECT.match(statement)
+    if not lack:
+        return None
+    subject = lack["subject"] or lack["subject2"]
+    what = (lack["what"] or lack["what2"] or "").strip()
+    obj = lack["object"] or lack["object2"]
+    if obj is None:
+        # "... of methylphenidate in elderly male volunteers": the people or setting end the subject.
+        subject = _SETTING.split(" " + subject.lower() + " ")[0].strip()
+    return TitleClaim(subject.lower(), "affect", _object(f"{what} {obj or ''}"), True)
+
+
+def _object(text: str) -> str:
+    """A claim's object: lower case, stopped before the people or the setting it names."""
+    return _SETTING.split(" " + text.lower().strip() + " ")[0].strip()
+
+
 @lru_cache(maxsize=4096)
 def title_claim(title: str | None) -> TitleClaim | None:
     """The claim of the title's main clause, if it plainly states or denies one (never a hedged title or a question)."""
     statement = _statement(title)
     if not statement:
         return None
+    nominal = _nominal_claim(statement)
+    if nominal is not None:
+        return nominal
     doc = parser()(statement)
     clause = _main_clause(doc)
     if clause is None:
@@ -150,7 +187,7 @@ def title_claim(title: str | None) -> TitleClaim | None:
     negated = bool(negations)
 
     def claim(verb: str, after: int, denied: bool) -> TitleClaim:
-        return TitleClaim(subject, verb, _SETTING.split(" " + doc[after:].text.lower() + " ")[0].strip(), denied)
+        return TitleClaim(subject, verb, _object(doc[after:].text), denied)
 
     if root.lemma_ == "fail" and not negated:
         verb = _failed_verb(root)

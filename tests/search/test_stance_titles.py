@@ -91,6 +91,15 @@ def test_evaluate_scores_the_pubmedqa_model_on_title_questions_without_folds(cap
          TitleClaim("estrogen use", "reduce", "with a lower risk of alzheimer's disease", False)),
         ("Hormone replacement therapy is associated with breast cancer.",
          TitleClaim("hormone replacement therapy", "associate", "with breast cancer", False)),
+        # Verbless denials: "lack / absence of (an) effect of X (on Y)", "no effect of X on Y", "failure of X to V Y".
+        ("Relative lack of cognitive effects of methylphenidate in elderly male volunteers.",
+         TitleClaim("methylphenidate", "affect", "cognitive", True)),
+        ("Lack of effect of nitrates on exercise tolerance in patients with mild to moderate heart failure.",
+         TitleClaim("nitrates", "affect", "exercise tolerance", True)),
+        ("No effect of metformin on body weight in obese adolescents.",
+         TitleClaim("metformin", "affect", "body weight", True)),
+        ("Failure of cetirizine and fexofenadine to prevent motion sickness.",
+         TitleClaim("cetirizine and fexofenadine", "prevent", "motion sickness", True)),
     ],
 )
 def test_a_statement_title_gives_its_subject_verb_object_and_whether_it_denies(title, expected):
@@ -105,6 +114,8 @@ def test_a_statement_title_gives_its_subject_verb_object_and_whether_it_denies(t
         "Does nimesulide induce gastric mucosal damage?",  # a question
         "Sumatriptan may not prevent migraine recurrence.",  # hedged
         "Patients prefer zolmitriptan.",  # the verb states no effect
+        "Lack of evidence for an effect of omeprazole on acid.",  # says what is unknown, not what was found
+        "Failure of the heart in patients on verapamil.",  # no "to <verb>": names an outcome, denies nothing
     ],
 )
 def test_a_title_that_states_no_plain_claim_gives_none(title):
