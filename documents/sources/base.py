@@ -80,6 +80,7 @@ class SearchHits:
     count: int
     skipped_without_abstract: int = 0
     translation: str = ""  # PubMed's querytranslation, when the source reports one
+    count_is_estimate: bool = False  # count is an estimate, not the exact number of hits (a capped local search)
 
 
 class SourceError(Exception):
