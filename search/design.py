@@ -295,7 +295,19 @@ _CUE_PATTERNS: dict[str, str] = {
         r"|\bliterature (was|were) searched|\b(?:complete|comprehensive|exhaustive) search(?:es)? (?:for|of)\b"
         # "MEDLINE (1966-1999), Embase (1980-1999), ... and CINAHL databases were searched"; "a literature review on
         # MEDLINE database", "We reviewed the literature (via MEDLINE)", "publications located via MEDLINE"
-        r"|\bdatabases (were|was) searched\b|\b(literature|publications|articles|reports) ([\w-]+ ){0,3}\(?"
+        r"|\bdatabases (were|was) searched\b"
+        # an analysis of several trials' data ("based on data from 3 multicenter, double-blind, randomized clinical
+        # trials", "This retrospective analysis included 23 clinical trials", "analyses of data from comparative and
+        # noncomparative trials"), the studies it included ("Efficacy data from all studies included in the
+        # analysis"), the paper's own systematic review ("A systematic review of ... is presented", "A comprehensive
+        # and systematic review of the literature ... was conducted") and its search ("search strategy")
+        rf"|\b(we|this|our|the present)\b[^.]{{0,100}}\bbased on (the )?(pooled )?data from (the )?{_NUMBER_WORDS} "
+        r"[^.]{0,80}\b(studies|trials)\b"
+        rf"|\b(analys[ie]s|review) (included|comprised|combined|pooled) {_NUMBER_WORDS} [^.]{{0,40}}\b(studies|trials)\b"
+        r"|\banalys[ie]s of (the )?(pooled )?data from (the )?([\w-]+ ){0,4}(studies|trials)\b"
+        r"|\b(studies|trials) included in the (meta-?)?analys[ie]s\b"
+        r"|\bsystematic review\b[^.]{0,120}\b(is|was) (presented|conducted|performed|undertaken|carried out)\b"
+        r"|\bsearch (strateg(y|ies)|terms)\b|\b(literature|publications|articles|reports) ([\w-]+ ){0,3}\(?"
         r"(via|on|using|through|located via|identified via) (the )?(medline|pubmed|embase)\b"
         r"|\bliterature (was|were) (examined|reviewed) for (all )?(randomi[sz]ed|controlled"
         r"|comparative|clinical) (trials|studies)|\bsearch-protocol",
@@ -305,6 +317,11 @@ _CUE_PATTERNS: dict[str, str] = {
         r"decision[- ]analy(tic|sis)|markov model|cost-effectiveness analysis|expected[- ]cost"
         r"|economic (evaluation|model|assessment|comparison|analys[ie]s)|\bcost[- ](efficacy|utility|benefit|minimi[sz]ation) analys"
         r"|pharmacoeconomic (model|evaluation|analys)"
+        # a model of events or costs, not people studied ("A statistical model was set up and a random number generator
+        # used", "A model calculation for Swiss health care"), and a prediction equation developed (a methods paper)
+        r"|\b(statistical|simulation|mathematical|computer|decision) model (was|were) (set up|constructed|developed|built)\b"
+        r"|\bmodel calculation\b|\brandom number generator\b|\bmonte[- ]carlo simulation"
+        r"|\b(develop|derive)\w* (a |an )?(new )?([\w-]+ ){0,2}prediction equations?\b"
         r"|\bqualitative (study|research|interview)|focus groups?|critical incident technique|semi-structured interview"
         r"|\bcontent analysis (approach|method)|\bqualitative content analysis\b"
         r"|\b(design|rationale) (of|and rationale of) (a|the) (prospective|randomi[sz]ed|multicent)"
@@ -933,7 +950,7 @@ _CODE = r"[A-Za-z]+-?\d[\w\-/+]*"
 _SEVERITY = r"(?:mild|moderate)\s+to\s+(?:moderate|severe)"
 # A disease type written between a count and its people ("84 Type 2 diabetic patients").
 _DIABETES_TYPE = r"type\s+(?:[12]|I{1,2})(?![\w-])"
-_WORD_ASIDE = r"(?<=[A-Za-z] )\((?![^()]*%)[^()]{1,30}\)"
+_WORD_ASIDE = r"(?<=[A-Za-z] )\((?![^()]*%)[^()]{1,60}\)"
 # An anaesthetic risk class between a count and its people ("226 ASA physical status I and II laboring patients").
 _ASA = (r"ASA(?:\s+(?:physical\s+status|grade|class|status))?\s+(?:IV|I{1,3}|[1-4])"
         r"(?:\s*(?:-|–|/|,|and|or|to)\s*(?:IV|I{1,3}|[1-4]))*(?![\w-])")
@@ -953,7 +970,8 @@ _COUNT = re.compile(
     rf"(?!\s+(?:studies|study|trials?|groups?|each\s+(?:in|into|to|per|for)\b)\b)", re.I)
 # "n = 30" (also "n = 16, 806)"; not "n = 30 per group", nor a count of trials or body parts).
 _N_EQUALS = re.compile(r"\b[nN](?<!\beach [nN])\s*=\s*(?P<num>\d{1,3}(?:,\d{3})+|\d{1,3}(?:, \d{3})+(?=\s*\))|\d{1,3}(?:[ \u2009]\d{3})+(?=\s*[);])|\d+)(?![\d.,]?\d)"
-                       r"(?!\s*,?\s*(?:per|in each|each)\b)(?!\s*(?:clinical )?(?:trials|studies"
+                       # not the start of a range ("in large (n = 309 to 1746) well designed trials")
+                       r"(?!\s*(?:to|-|–)\s*\d)(?!\s*,?\s*(?:per|in each|each)\b)(?!\s*(?:clinical )?(?:trials|studies"
                        r"|articles|papers|eyes|teeth|samples|ears|limbs|knees|hips|feet|lesions|procedures))")
 _TOTAL_NUMBER = re.compile(rf"(?<!mean )(?<!median )(?<!average )\b(?:total )?number of (?:(?!per\b)[\w-]+\s+)?"
                            rf"{_PEOPLE}\s+(?:\w+\s+){{0,4}}?(?:was|were|is|totall?ed|amounted to)\s+(?P<num>{_NUMBER})\b"
@@ -1140,7 +1158,8 @@ _ROLE: tuple[tuple[int, re.Pattern[str]], ...] = (
                    r"|\bconsisted of\b|\bcomprised\b|\bwe studied\b|\bwere studied\b|\bstudy (of|in|involving)\b"
                    r"|\bsample\b|\bsurvey\b|\binvolving\b|\bcohort of\b|\btotal of\b|\bparticipants?\b"
                    r"|\bsubjects (were|was)\b|\bmatched (with|to)\b", re.I)),
-    (3, re.compile(r"\btreated\b|\breceived\b|\breceiving\b|\bunderwent\b|\bundergoing\b|\boperated on\b"
+    (3, re.compile(r"\btreated\b|\breceived\b|\bcompleted (?:the |an? )(?:[\w-]+ ){0,4}?(?:tests?|questionnaires?|scales?"
+                   r"|inventory|battery|tasks?)\b|\breceiving\b|\bunderwent\b|\bundergoing\b|\boperated on\b"
                    r"|\b(were|was) (\w+ly )?(evaluated|examined|assessed|reviewed|analy[sz]ed|identified|investigated|tested"
                    r"|followed|compared|selected|given|administered|measured|interviewed|screened|genotyped)\b"
                    r"|\bwe (evaluated|examined|assessed|reviewed|analy[sz]ed|identified|investigated|tested|followed"
@@ -1152,9 +1171,12 @@ _MAKE_UP = r"(?:women|men|males?|females?|boys|girls|white|black|caucasians?|afr
 # Words right after a count that make it a part of the sample, not the sample ("12 patients withdrew"), or a number
 # that was only planned ("50 patients had been planned ... terminated after 32 had been enrolled"); "N patients
 # (who received X) developed Y" is a result in some of them, "who had developed" selects them. "Completed a
-# test / an exercise" is what the whole sample did, not the part that stayed.
-_SUBSET_AFTER = re.compile(r"^[^.;:]{0,60}?\b((?<!self-)completed(?! an?\b)|withdrew|discontinued|dropped out|lost to follow|died"
-                           r"|were excluded|responded|remitted|re-bled|relapsed|evaluable|had to be excluded|(?<!who )(?<!had )developed"
+# test / an exercise" ("completed the California Verbal Learning Test") is what the whole sample did, not the part
+# that stayed; "An additional five patients did not undergo laparotomy" tells a part ("who did not" selects them).
+_SUBSET_AFTER = re.compile(r"^[^.;:]{0,60}?\b((?<!self-)completed(?! an?\b)(?! the (?:[\w-]+ ){0,4}?(?:tests?|questionnaires?"
+                           r"|scales?|inventory|battery|tasks?)\b)|withdrew|discontinued|dropped out|lost to follow|died"
+                           r"|were excluded|responded|remitted|re-bled|relapsed|evaluable|had to be excluded|(?<!who )(?<!had )developed|(?<!who )(?:did|could) not (?:undergo|receive|complete"
+                           r"|continue|return|attend|participate|respond|tolerate|agree|consent|meet)"
                            r"|(?:had been|were|was|are|is) (?:originally )?(?:planned|intended|needed)|would be needed)\b"
                            r"|^[^.;:]{0,40}?\b(per|to|for) (each|every) (case|patient|subject)\b"
                            # one arm ("stopped after 26 patients have been assigned to this group")
@@ -1314,7 +1336,7 @@ def _role(text: str) -> int:
     return 1
 
 
-_CLAUSE_END = re.compile(rf"[;:](?![^()]*\))|\. |, (?!aged? )(?=\w+ \d)|, (?=\d[\d,]*\s+(?:[\w-]+\s+){{0,3}}?{_PEOPLE}\b)", re.I)
+_CLAUSE_END = re.compile(rf"[;:](?![^()]*\))|(?<![\s(][A-Z])\. |, (?!aged? )(?=\w+ \d)|, (?=\d[\d,]*\s+(?:[\w-]+\s+){{0,3}}?{_PEOPLE}\b)", re.I)
 
 
 # A count told only as those screened ("71 patients were screened", "were screened for eligibility").
@@ -1377,6 +1399,13 @@ def _depth(text: str, at: int) -> int:
     return text.count("(", 0, at) - text.count(")", 0, at)
 
 
+# What lies between two counts of one list of groups (brackets removed): a few words describing the first group, then
+# a comma or "and" ("nine bipolar patients with migraine, nine ...", "232 patients with NIDDM (...) and 830 ..."); no
+# verb of its own, so the second group shares the first one's.
+_LIST_GAP = re.compile(r"^(?:\s*(?!(?:were|was|had|have|has|who|whom|which|that|did|are|is|been|being|of|than|but|while"
+                       r"|whereas)\b)[\w'-]+){0,6}?\s*(?:,\s*(?:and\s+|or\s+)?|\s+(?:and|or)\s+)$", re.I)
+
+
 def _clause_candidates(clause: str, offset: int) -> list[tuple[int, int, int, int]]:
     """(priority, is_sum, -position, n) for the counts of people in one clause (its groups summed)."""
     found: list[tuple[int, int, int, int]] = []
@@ -1385,6 +1414,7 @@ def _clause_candidates(clause: str, offset: int) -> list[tuple[int, int, int, in
     clinicians: list[bool] = []  # whether each count counts clinicians (physicians, nurses ...)
     dropped = False  # a count in this clause was a part of the sample (a subset), so what it includes is too
     planned = "will " in clause or "shall " in clause
+    last_end = 0  # where the last count kept ends (its people word)
     for match in _COUNT.finditer(clause):
         value = _number(match.group("num"))
         if not value or any(start <= match.start() < end for start, end in inside):
@@ -1427,6 +1457,11 @@ def _clause_candidates(clause: str, offset: int) -> list[tuple[int, int, int, in
             continue  # "in 2 patient situations", "as many as 3 patient reminders": a word for people used as an
             # adjective (but "Seventy-two patient records were included" counts the patients, a record each)
         role = _clause_role(clause, match.start(), match.end())
+        if counts and _LIST_GAP.match(re.sub(r"\([^()]*\)", " ", clause[last_end:match.start()])):
+            # the next item of a list of groups told with one verb ("We studied nine bipolar patients with
+            # migraine, nine ... without it, seven migraine patients, and nine matched normal controls"): the
+            # verb before the first item is this one's too, however far back
+            role = max(role, counts[-1][1])
         if match.group("noun").lower() == "cases" and role < 3 and not _CASES_AND_CONTROLS.search(clause):
             continue  # "cases" counts people only where the clause counts them, or pairs them with controls
         after = _CLAUSE_END.split(clause[match.end("num"):])[0]
@@ -1442,6 +1477,7 @@ def _clause_candidates(clause: str, offset: int) -> list[tuple[int, int, int, in
                                  re.I)) or bool(_CONTROL_LABEL.match(clause[match.end():]))
         counts.append((value, role, offset + match.start(), not base, control))
         clinicians.append(bool(_CLINICIANS.fullmatch(match.group("noun"))))
+        last_end = match.end()
     single_n = len(_N_EQUALS.findall(clause)) == 1  # a bare "control (n = 30)" is a group only when not an arm
     for match in (_CONTROL_GROUP_N if not single_n else _CONTROL_N).finditer(clause):
         if counts and not any(offset + match.start() <= position for _, _, position, _, _ in counts):
@@ -1610,9 +1646,21 @@ def _candidates(sentence: str) -> list[tuple[int, int, int, int]]:
     return found
 
 
+# The people who answered, told after the questionnaire ("was sent to 78 and returned by 70 consecutive patients",
+# "returned the answered questionnaire (107/165)").
+_RETURNED_BY = re.compile(rf"\b(?:questionnaires?|surveys?)\b[^.;]{{0,80}}?\b(?:returned|completed|answered|filled (?:in|out)) by\s+(?:a total of\s+)?(?P<num>{_NUMBER})\s+"
+                          rf"(?:[\w-]+\s+){{0,3}}?{_PEOPLE}\b"
+                          r"|\breturned (?:the |their )?(?:[\w-]+ )?(?:questionnaires?|surveys?)\s*\(\s*(?P<num2>\d+)\s*/\s*\d+\s*\)",
+                          re.I)
+
+
 def _respondents(sentence: str) -> list[tuple[float, int, int, int]]:
     """The people who answered a survey, ranked above those it was sent to (priority 4.5) and below randomised."""
     found: list[tuple[float, int, int, int]] = []
+    for match in _RETURNED_BY.finditer(sentence) if "returned" in sentence or " by " in sentence else ():
+        value = _number(match.group("num") or match.group("num2"))
+        if value:
+            found.append((4.5, 1, -match.start("num" if match.group("num") else "num2"), value))
     for match in _RESPONDED.finditer(sentence):
         value = _number(match.group("num"))
         if value and not _SUBSET_BEFORE.search(sentence[max(0, match.start() - 40):match.start()]):
@@ -1660,6 +1708,32 @@ class _SizeReading:
     sentences: tuple[str, ...]
 
 
+# The people of a further group, as told after its count ("14 patients with anastomotic leakage and 58 ...").
+_GROUP_WORDS = re.compile(rf"^\s*{_NUMBER}\s+((?:[\w-]+\s+){{0,3}}?{_PEOPLE}\s+(?:with|without|who|on|after)\s+[\w-]+"
+                          r"(?:\s+[\w-]+)?)", re.I)
+
+
+def _told_before(rest: str, earlier: list[str]) -> bool:
+    """Whether the group a further-group sentence counts was already described, with the same words, before it.
+
+    "Additionally, 14 patients with anastomotic leakage and 58 patients with uneventful recovery underwent anorectal
+    manometry", after "22 patients with a clinically relevant anastomotic leakage ... and 128 patients with
+    uneventful recovery": some of the people counted before, measured again, not more people.
+    """
+    words = _GROUP_WORDS.match(rest)
+    if words is None:
+        return False
+    tail = re.sub(r"\s+", " ", words.group(1)).lower().split(" ")[-2:]
+    return any(" ".join(tail) in sentence.lower() for sentence in earlier)
+
+
+# A share told with its count of a group ("4.7% (4 of 85) of omeprazole-treated patients", "68% (6167 of 9061) of
+# the former patients"), and words that compare two groups.
+_SHARE_OF = re.compile(rf"(?:\d(?:\.\d+)?\s*%|\b[\w.-]+\s*per\s?cent)\s*\(\s*\d[\d,]*\s+of\s+(\d{{1,3}}(?:,\d{{3}})+|\d{{1,3}}(?:[ \u2009]\d{{3}})+|\d+)\s*\)"
+                       rf"\s+(?:of\s+)?(?:the\s+)?(?:[\w-]+\s+){{0,3}}?(?:{_PEOPLE}\b|former\b|latter\b)", re.I)
+_COMPARED_ARMS = re.compile(r"\bcompared (?:with|to)\b|\bversus\b|\bvs\.?|\band\b", re.I)
+
+
 @lru_cache(maxsize=1024)
 def _size_reading(abstract: str) -> _SizeReading:
     best: tuple[tuple[int, int, int, int], int, str] | None = None  # ((priority, -sentence, is_sum, -pos), n, s)
@@ -1685,7 +1759,7 @@ def _size_reading(abstract: str) -> _SizeReading:
         added = max(((priority, value) for priority, is_sum, position, value in candidates
                      if -position >= further.start() and 1 <= value <= 5_000_000), default=None) if further else None
         if earlier is not None and added is not None and earlier[0][0] >= 3 and added[0] >= 3 and \
-                (earlier[0][0] < 5 or added[0] >= 5):
+                (earlier[0][0] < 5 or added[0] >= 5) and not _told_before(sentence[further.end():], sentences[:index]):
             # a group studied or treated in a later sentence joins the people counted before (a randomised count
             # only with more randomised people); it is counted where they were
             (priority, where, _, position), value = earlier
@@ -1748,6 +1822,13 @@ def _size_reading(abstract: str) -> _SizeReading:
             return reading(SampleSize(n=studied[1] + n_controls, sentence=sentences[-studied[0][1]]))
     if best is not None:
         return reading(SampleSize(n=best[1], sentence=best[2]))
+    for sentence in sentences:
+        # nobody counted but by the shares of two compared groups ("4.7% (4 of 85) of omeprazole-treated patients
+        # ..., compared with 16.7% (15 of 90) of patients treated with placebo"): the two groups' people
+        shares = _SHARE_OF.findall(sentence)
+        if len(shares) == 2 and _COMPARED_ARMS.search(sentence):
+            value = sum(_number(n) or 0 for n in shares)
+            return reading(SampleSize(n=value, sentence=sentence))
     for sentence in sentences:
         # the only count is of those who completed ("A total of 178 patients completed the study"): the people
         # analysed, the last step of the labelling rule
