@@ -78,8 +78,13 @@ class ConceptSerializer(serializers.Serializer):
 
 class AttemptSerializer(serializers.Serializer):
     boolean = serializers.CharField()
-    hits = serializers.IntegerField()
+    hits = serializers.IntegerField(help_text="the query's total hits in the source (an estimate when hits_estimated)")
     note = serializers.CharField()
+    hits_estimated = serializers.BooleanField(
+        required=False,
+        help_text="hits is an estimate, not the exact total (a broad local search reads at most RANK_CAP hits); "
+                  "absent, like false, in results stored before it was recorded",
+    )
 
 
 class FrameSerializer(serializers.Serializer):

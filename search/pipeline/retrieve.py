@@ -66,7 +66,8 @@ def _search_relaxing(
             continue
         tried.add(boolean)
         hits = src.search(boolean, Filters(), limit)
-        attempts.append(QueryAttempt(boolean=boolean, hits=hits.count, note=note))
+        attempts.append(QueryAttempt(boolean=boolean, hits=hits.count, note=note,
+                                     hits_estimated=hits.count_is_estimate))
         for record in hits.records:
             if record.pmid not in seen and len(records) < limit:
                 seen.add(record.pmid)

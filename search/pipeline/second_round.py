@@ -121,7 +121,8 @@ def run_rounds(
         last = query.attempts[-1]
         plan_free = [r for r in pool.values() if r.pmid not in {p.record.pmid for p in papers}]
         result.papers, added = _merge(question, query, papers, plan_free, top_k=top_k, store=store)
-        result.attempts.append(QueryAttempt(boolean=last.boolean, hits=last.hits, note=(
+        result.attempts.append(QueryAttempt(
+            boolean=last.boolean, hits=last.hits, hits_estimated=last.hits_estimated, note=(
             f"round 2: no reformulation left to run; {added} studies added from earlier candidates")))
         result.addressing_after = addressing(query, result.papers)
         return result
@@ -138,7 +139,7 @@ def run_rounds(
         result.papers, added = _merge(question, query, result.papers, waiting, top_k=top_k, store=store)
         new_added = len({p.record.pmid for p in result.papers} & {r.pmid for r in fresh})
         result.attempts.append(QueryAttempt(
-            boolean=boolean, hits=hits.count,
+            boolean=boolean, hits=hits.count, hits_estimated=hits.count_is_estimate,
             note=f"round {number}: {note}; {len(fresh)} new hits, {added} studies added "
                  f"({new_added} from this query, {added - new_added} from earlier candidates)"))
         result.addressing_after = addressing(query, result.papers)

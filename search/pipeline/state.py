@@ -60,6 +60,9 @@ class QueryAttempt:
     boolean: str
     hits: int
     note: str = ""
+    # ``hits`` is an estimate, not the exact total (SearchHits.count_is_estimate: a broad local search above
+    # RANK_CAP). Documents stored before this field lack it and load as exact.
+    hits_estimated: bool = False
 
 
 @dataclass
@@ -379,7 +382,7 @@ class SearchState:
                 boolean=q.get("boolean", ""),
                 concepts=[Concept(**c) for c in q.get("concepts", [])],
                 relaxations=[tuple(r) for r in q.get("relaxations", [])],
-                attempts=[QueryAttempt(**a) for a in q.get("attempts", [])],
+                attempts=[QueryAttempt(**a) for a in q.get("attempts", [])],  # older: no hits_estimated
                 message=q.get("message", ""),
                 frame=Frame(**(q.get("frame") or {})),
                 roles={k: list(v) for k, v in (q.get("roles") or {}).items()},

@@ -574,8 +574,11 @@ export interface components {
         };
         Attempt: {
             boolean: string;
+            /** @description the query's total hits in the source (an estimate when hits_estimated) */
             hits: number;
             note: string;
+            /** @description hits is an estimate, not the exact total (a broad local search reads at most RANK_CAP hits); absent, like false, in results stored before it was recorded */
+            hits_estimated?: boolean;
         };
         BestSentence: {
             index: number;

@@ -82,7 +82,7 @@ class Command(BaseCommand):
                 out(f"Note: {q.message}")
             out(f"Query: {q.boolean}")
             for a in q.attempts:
-                out(f"  attempt: {a.hits} hits  {a.note}: {a.boolean}")
+                out(f"  attempt: {'about ' if a.hits_estimated else ''}{a.hits} hits  {a.note}: {a.boolean}")
         out(f"Source: {state.source or 'none'}")
         if state.status == "failed":
             out(self.style.ERROR(f"Search failed: {state.error}"))

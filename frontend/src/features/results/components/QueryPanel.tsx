@@ -30,7 +30,7 @@ export function QueryPanel({ query, source }: { query: SearchQuery; source: stri
         <ol className="hint">
           {query.attempts.map((a, i) => (
             <li key={i}>
-              {a.hits} hits{a.note ? ` — ${a.note}` : ''}
+              {a.hits_estimated ? `about ${a.hits}` : a.hits} hits{a.note ? ` — ${a.note}` : ''}
             </li>
           ))}
         </ol>
