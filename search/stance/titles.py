@@ -112,6 +112,7 @@ def _question(doc: Any) -> tuple[str, str] | None:
 
 # "X is not effective / beneficial in Y" denies a benefit, "X is effective in Y" states one: read as the verb "help".
 _BENEFIT_ADJECTIVES = frozenset({"effective", "efficacious", "beneficial", "useful", "helpful"})
+_NO_BENEFIT_ADJECTIVES = frozenset({"ineffective", "inefficacious", "useless"})
 # Where the object of a title's claim ends and the people or the setting begin ("... in postmenopausal women",
 # "... during anorectal procedures"); "symptoms in obsessive compulsive disorder" keeps its disease.
 _SETTING = re.compile(
@@ -194,7 +195,17 @@ def title_claim(title: str | None) -> TitleClaim | None:
         return claim(verb.lemma_.lower(), verb.i + 1, True) if verb is not None else None
     if root.lemma_ == "be":
         adjectives = [c for c in root.children if c.dep_ == "acomp" and c.lemma_.lower() in _BENEFIT_ADJECTIVES]
-        return claim("help", adjectives[0].i + 1, negated) if adjectives else None
+        if adjectives:
+            return claim("help", adjectives[0].i + 1, negated)
+        # "Preemptive intravenous morphine-6-glucuronide is ineffective for postoperative pain relief."
+        denials = [c for c in root.children if c.dep_ == "acomp" and c.lemma_.lower() in _NO_BENEFIT_ADJECTIVES]
+        return claim("help", denials[0].i + 1, not negated) if denials else None
+    if root.lemma_ in ("have", "exert", "show", "produce") and not negated:
+        # "Rofecoxib exerts no effect on platelet plug formation", "Celecoxib has no significant effect on ...".
+        effect = next((c for c in root.children if c.dep_ == "dobj" and c.lemma_.lower() == "effect"
+                       and any(d.lower_ == "no" for d in c.children)), None)
+        on = next((c for c in effect.children if c.dep_ == "prep" and c.lower_ == "on"), None) if effect else None
+        return claim("affect", on.i + 1, True) if on is not None else None
     emphatic = any(c.dep_ == "aux" and c.lower_ in ("does", "do", "did") for c in root.children)
     if negated:
         return claim(root.lemma_.lower(), root.i + 1, True)

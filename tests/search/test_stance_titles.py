@@ -100,6 +100,11 @@ def test_evaluate_scores_the_pubmedqa_model_on_title_questions_without_folds(cap
          TitleClaim("metformin", "affect", "body weight", True)),
         ("Failure of cetirizine and fexofenadine to prevent motion sickness.",
          TitleClaim("cetirizine and fexofenadine", "prevent", "motion sickness", True)),
+        # "is ineffective" denies a benefit; "has / had no (significant) effect on Y" denies any effect.
+        ("Sumatriptan is ineffective in cluster headache prophylaxis.",
+         TitleClaim("sumatriptan", "help", "in cluster headache prophylaxis", True)),
+        ("Omeprazole had no significant effect on bone density in elderly women.",
+         TitleClaim("omeprazole", "affect", "bone density", True)),
     ],
 )
 def test_a_statement_title_gives_its_subject_verb_object_and_whether_it_denies(title, expected):
@@ -115,6 +120,7 @@ def test_a_statement_title_gives_its_subject_verb_object_and_whether_it_denies(t
         "Sumatriptan may not prevent migraine recurrence.",  # hedged
         "Patients prefer zolmitriptan.",  # the verb states no effect
         "Lack of evidence for an effect of omeprazole on acid.",  # says what is unknown, not what was found
+        "Metformin has an effect on weight.",  # "an effect": which way is not said
         "Failure of the heart in patients on verapamil.",  # no "to <verb>": names an outcome, denies nothing
     ],
 )
