@@ -197,11 +197,12 @@ def title_claim(title: str | None) -> TitleClaim | None:
         adjectives = [c for c in root.children if c.dep_ == "acomp" and c.lemma_.lower() in _BENEFIT_ADJECTIVES]
         if adjectives:
             return claim("help", adjectives[0].i + 1, negated)
-        # "Preemptive intravenous morphine-6-glucuronide is ineffective for postoperative pain relief."
+        # "Sumatriptan is ineffective in cluster headache prophylaxis." (When the small parser misreads the title, as
+        # it does "Preemptive intravenous morphine-6-glucuronide is ineffective for ...", nothing is claimed.)
         denials = [c for c in root.children if c.dep_ == "acomp" and c.lemma_.lower() in _NO_BENEFIT_ADJECTIVES]
         return claim("help", denials[0].i + 1, not negated) if denials else None
     if root.lemma_ in ("have", "exert", "show", "produce") and not negated:
-        # "Rofecoxib exerts no effect on platelet plug formation", "Celecoxib has no significant effect on ...".
+        # "Celecoxib, a specific COX-2 inhibitor, has no significant effect on methotrexate pharmacokinetics".
         effect = next((c for c in root.children if c.dep_ == "dobj" and c.lemma_.lower() == "effect"
                        and any(d.lower_ == "no" for d in c.children)), None)
         on = next((c for c in effect.children if c.dep_ == "prep" and c.lower_ == "on"), None) if effect else None
