@@ -403,7 +403,7 @@ def frame_question(question: str, concepts: list[Concept]) -> FramedConcepts:
         # "Are Black patients more likely than others to get angioedema from ACE inhibitors?" compares people, not
         # treatments: the head-to-head reading does not apply, and the question was not read as one.
         kind = "other"
-    if kind == "comparison" and _inert_comparator(q, concepts, framed) and not _HARM.search(q) \
+    if kind == "comparison" and _inert_comparator(concepts, framed) and not _HARM.search(q) \
             and comparison_claim(question) == "better":
         # "Does Detrol work better than a placebo?", "Is tramadol any better than doing nothing?": what the
         # treatment does, the effect question placebo-controlled trials answer. Read as a head-to-head comparison,
@@ -430,7 +430,7 @@ def frame_question(question: str, concepts: list[Concept]) -> FramedConcepts:
     return framed
 
 
-def _inert_comparator(q: str, concepts: list[Concept], framed: FramedConcepts) -> bool:
+def _inert_comparator(concepts: list[Concept], framed: FramedConcepts) -> bool:
     """Whether the comparison's second arm is placebo ("than a dummy pill", "than nothing", read as placebo)."""
     arms = [concepts[i] for i in framed.comparator]
     return bool(arms) and all(
