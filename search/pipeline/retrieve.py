@@ -66,8 +66,7 @@ def _search_relaxing(
             continue
         tried.add(boolean)
         hits = src.search(boolean, Filters(), limit)
-        attempts.append(QueryAttempt(boolean=boolean, hits=hits.count, note=note,
-                                     hits_estimated=hits.count_is_estimate))
+        attempts.append(QueryAttempt.of(boolean, hits, note))
         for record in hits.records:
             if record.pmid not in seen and len(records) < limit:
                 seen.add(record.pmid)

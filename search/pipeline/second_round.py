@@ -138,10 +138,10 @@ def run_rounds(
         waiting = [r for r in pool.values() if r.pmid not in in_top]
         result.papers, added = _merge(question, query, result.papers, waiting, top_k=top_k, store=store)
         new_added = len({p.record.pmid for p in result.papers} & {r.pmid for r in fresh})
-        result.attempts.append(QueryAttempt(
-            boolean=boolean, hits=hits.count, hits_estimated=hits.count_is_estimate,
-            note=f"round {number}: {note}; {len(fresh)} new hits, {added} studies added "
-                 f"({new_added} from this query, {added - new_added} from earlier candidates)"))
+        result.attempts.append(QueryAttempt.of(
+            boolean, hits,
+            f"round {number}: {note}; {len(fresh)} new hits, {added} studies added "
+            f"({new_added} from this query, {added - new_added} from earlier candidates)"))
         result.addressing_after = addressing(query, result.papers)
         if result.addressing_after >= MIN_ADDRESSING:
             break

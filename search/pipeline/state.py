@@ -13,7 +13,7 @@ from typing import Any
 
 from typing import TYPE_CHECKING
 
-from documents.sources.base import Filters, Record
+from documents.sources.base import Filters, Record, SearchHits
 
 from search.design import DESIGNS, DesignResult, SampleSize
 
@@ -63,6 +63,11 @@ class QueryAttempt:
     # ``hits`` is an estimate, not the exact total (SearchHits.count_is_estimate: a broad local search above
     # RANK_CAP). Documents stored before this field lack it and load as exact.
     hits_estimated: bool = False
+
+    @classmethod
+    def of(cls, boolean: str, hits: SearchHits, note: str = "") -> "QueryAttempt":
+        """The attempt a search made: its total and whether the source only estimated it, read in one place."""
+        return cls(boolean=boolean, hits=hits.count, note=note, hits_estimated=hits.count_is_estimate)
 
 
 @dataclass
