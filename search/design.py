@@ -1150,6 +1150,10 @@ _ANIMAL_COUNT = re.compile(rf"(?<![\w.,\-/]){_NUMBER}\s+(?:[\w-]+\s+){{0,3}}?(?:
 _ANIMAL_SEX = re.compile(r"\b(?:males?|females?)\s+(?:[\w-]+\s+){0,3}?(?:rats?|mice|dogs?|rabbits?|guinea[- ]pigs?|pigs"
                          r"|piglets|sheep|monkeys?|hamsters?|cats|animals)\b", re.I)
 # What a clause does with the people it counts: randomised > enrolled / included > treated / analysed.
+# What a whole sample completes ("completed the California Verbal Learning Test", "completed a questionnaire"): a
+# test or form, after up to four words naming it. Completing one is what everyone studied did (role 3), not the
+# part that stayed (``_SUBSET_AFTER``).
+_INSTRUMENT = r"(?:[\w-]+ ){0,4}?(?:tests?|questionnaires?|scales?|inventory|battery|tasks?)\b"
 _ROLE: tuple[tuple[int, re.Pattern[str]], ...] = (
     (5, re.compile(r"\brandomi[sz]|\brandomly (?!selected|chosen|sampled)|\bassignment was random"
                    r"|\brandom (order|allocation|assignment|fashion|manner)|\ballocated\b|\bassigned\b", re.I)),
@@ -1158,8 +1162,7 @@ _ROLE: tuple[tuple[int, re.Pattern[str]], ...] = (
                    r"|\bconsisted of\b|\bcomprised\b|\bwe studied\b|\bwere studied\b|\bstudy (of|in|involving)\b"
                    r"|\bsample\b|\bsurvey\b|\binvolving\b|\bcohort of\b|\btotal of\b|\bparticipants?\b"
                    r"|\bsubjects (were|was)\b|\bmatched (with|to)\b", re.I)),
-    (3, re.compile(r"\btreated\b|\breceived\b|\bcompleted (?:the |an? )(?:[\w-]+ ){0,4}?(?:tests?|questionnaires?|scales?"
-                   r"|inventory|battery|tasks?)\b|\breceiving\b|\bunderwent\b|\bundergoing\b|\boperated on\b"
+    (3, re.compile(r"\btreated\b|\breceived\b|\bcompleted (?:the |an? )" + _INSTRUMENT + r"|\breceiving\b|\bunderwent\b|\bundergoing\b|\boperated on\b"
                    r"|\b(were|was) (\w+ly )?(evaluated|examined|assessed|reviewed|analy[sz]ed|identified|investigated|tested"
                    r"|followed|compared|selected|given|administered|measured|interviewed|screened|genotyped)\b"
                    r"|\bwe (evaluated|examined|assessed|reviewed|analy[sz]ed|identified|investigated|tested|followed"
@@ -1173,8 +1176,7 @@ _MAKE_UP = r"(?:women|men|males?|females?|boys|girls|white|black|caucasians?|afr
 # (who received X) developed Y" is a result in some of them, "who had developed" selects them. "Completed a
 # test / an exercise" ("completed the California Verbal Learning Test") is what the whole sample did, not the part
 # that stayed; "An additional five patients did not undergo laparotomy" tells a part ("who did not" selects them).
-_SUBSET_AFTER = re.compile(r"^[^.;:]{0,60}?\b((?<!self-)completed(?! an?\b)(?! the (?:[\w-]+ ){0,4}?(?:tests?|questionnaires?"
-                           r"|scales?|inventory|battery|tasks?)\b)|withdrew|discontinued|dropped out|lost to follow|died"
+_SUBSET_AFTER = re.compile(r"^[^.;:]{0,60}?\b((?<!self-)completed(?! an?\b)(?! the " + _INSTRUMENT + r")|withdrew|discontinued|dropped out|lost to follow|died"
                            r"|were excluded|responded|remitted|re-bled|relapsed|evaluable|had to be excluded|(?<!who )(?<!had )developed|(?<!who )(?:did|could) not (?:undergo|receive|complete"
                            r"|continue|return|attend|participate|respond|tolerate|agree|consent|meet)"
                            r"|(?:had been|were|was|are|is) (?:originally )?(?:planned|intended|needed)|would be needed)\b"
