@@ -414,6 +414,8 @@ _MEASUREMENT = re.compile(
     r"heart rate|pulse|temperature|temp|ferritin|iron|vitamin d|inr|creatinine|egfr|bmi|results?|levels?|"
     r"test results?|scan|x ?ray|mri|biopsy|blood test|blood work|bloodwork|labs?)\b[^.?!]{0,25}"
     r"\b(is|was|are|were|of|came back|reads?|showed|shows|at)\b"
+    # "if my blood pressure is treated with labetalol": what is done to it, not a reading of it.
+    r"(?! (being )?(treated|controlled|lowered|managed|brought|reduced|kept|taken)\b)"
 )
 # Of those, the ones a reference range exists for (not "my results", "my scan").
 _MEASURED = frozenset(
@@ -428,7 +430,12 @@ _DIAGNOSIS = tuple(
         # "Am I pregnant?", "am I diabetic?"; not "Am I more likely to ... if I take X?" nor "am I at higher risk of
         # ... on X?", which ask what research knows about a risk.
         r"\bam i\b(?! (more |less )?likely\b)(?! at (a )?(higher|greater|lower|increased|more|less|any) risk\b)",
-        r"\b(is|are|was|were) (my|his|her|our)\b.{0,40}\b(too high|too low|high|low|normal|ok|okay|bad|dangerous|"
+        # "Is my blood pressure too high?" asks it; "This is my first pregnancy and I've developed high blood
+        # pressure" tells a situation: the verb opens the asking (no "this/that/it/there/which" before it) and
+        # the judgement sits in the same clause (no "and/but/so/because" between).
+        r"(?<!\bthis )(?<!\bthat )(?<!\bit )(?<!\bthere )(?<!\bwhich )(?<!\bwho )"
+        r"\b(is|are|was|were) (my|his|her|our)\b(?:(?!\b(?:and|but|so|because)\b).){0,40}"
+        r"\b(too high|too low|high|low|normal|ok|okay|bad|dangerous|"
         r"serious|worrying|concerning|healthy|elevated|abnormal)\b",
         r"\bwhats wrong with (me|my|him|her|us)\b|\bwhat do (i|we) have\b|\bwhat does (he|she|my \w+) have\b",
         r"\b(should|do) (i|we|he|she) (see|go to|call|need to see) (a |the |my |an )?(doctor|gp|er|hospital|dentist|"

@@ -382,3 +382,20 @@ def test_am_i_likely_asks_about_a_risk(question, kind):
 ])
 def test_needing_less_asks_what_a_treatment_changes_not_a_decision(question, kind):
     assert classify_scope(question).kind == kind
+
+
+@pytest.mark.parametrize("question, kind", [
+    # A situation told ("This is my first pregnancy and I've developed high blood pressure") is no asking of a
+    # reading; what the two medicines do is the question.
+    ("This is my first pregnancy and I've developed high blood pressure. Does labetalol control it better than "
+     "methyldopa (Aldomet)?", "borderline"),
+    # "if my blood pressure is treated with labetalol" says what is done to it, not what it reads.
+    ("I have severe pre-eclampsia and the baby may come very early. Will my baby do better if my blood pressure is "
+     "treated with labetalol rather than hydralazine?", "borderline"),
+    # The asking of a reading stays personal.
+    ("Is my blood pressure too high?", "personal"),
+    ("Is my cholesterol of 240 bad?", "personal"),
+    ("My blood pressure is 150/95, is that too high?", "personal"),
+])
+def test_a_situation_told_is_not_a_reading_asked(question, kind):
+    assert classify_scope(question).kind == kind
