@@ -105,7 +105,17 @@ def merge_examples(question: str, concepts: list[Concept]) -> list[Concept]:
         if members:
             absorbed[head] = members
             taken.update(members)
-    for head, other in _parenthesised(question, concepts, spans, order, taken | set(absorbed) | dropped):
+    member_of = {m: head for head, members in absorbed.items() for m in members}
+    for head, other in _parenthesised(question, concepts, spans, order, set(absorbed) | dropped):
+        if other in taken:
+            continue
+        if head in member_of:
+            # "an ACE inhibitor like moexipril (Univasc)": the bracketed name is the example's, so the class's.
+            head = member_of[head]
+        elif _CLASS_NAME.search(concepts[head].mesh_heading or concepts[head].text) and _single_name(concepts[other]):
+            # "an ACE inhibitor (spirapril)": the drug the class word describes, as "the beta blocker bucindolol".
+            dropped.add(head)
+            continue
         absorbed.setdefault(head, []).append(other)
         taken.add(other)
     dropped.update(_appositions(question, concepts, spans, order, taken | set(absorbed) | dropped))
@@ -138,11 +148,31 @@ def _appositions(
     for a, b in zip(order, order[1:]):
         if a in taken or b in taken or concepts[a].kind != "drug" or concepts[b].kind != "drug":
             continue
-        name = concepts[b].text.strip()
-        if not _touching(question, spans, a, b) or " " in name or name.lower().endswith("s"):
+        if not _single_name(concepts[b]):
             continue
-        out.add(a)
+        if _touching(question, spans, a, b) or _set_off(question, spans, a, b) and _CLASS_NAME.search(
+                concepts[a].mesh_heading or concepts[a].text):
+            out.add(a)
     return out
+
+
+def _single_name(concept: Concept) -> bool:
+    """One drug's name ("bucindolol"), not a class ("beta blockers") nor a phrase."""
+    name = concept.text.strip()
+    return concept.kind == "drug" and " " not in name and not name.lower().endswith("s")
+
+
+# What a drug class is called ("Angiotensin-Converting Enzyme Inhibitors", "Adrenergic beta-Antagonists"): a
+# single drug ("Lisinopril") never is, so "lisinopril, enalapril, or captopril" stays a list.
+_CLASS_NAME = re.compile(r"(?:inhibitors?|antagonists?|blockers?|agonists?|agents?|drugs?|antidepressants?"
+                         r"|antipsychotics?|diuretics?|statins?|antihistamines?|steroids?|analgesics?)$", re.I)
+
+
+def _set_off(question: str, spans: list[tuple[int, int] | None], a: int, b: int) -> bool:
+    """Whether ``b`` is set off by commas right after ``a``: "another ACE inhibitor, imidapril, ..." names the
+    drug the class word describes."""
+    return bool(re.fullmatch(r"\s*,\s*", question[spans[a][1]:spans[b][0]])
+                and re.match(r"\s*[,?)]", question[spans[b][1]:]))
 
 
 _OPEN = re.compile(r"^\s*\(\s*$")
@@ -196,5 +226,10 @@ def _joined_subject(
     first = next((i for i in order if concepts[i].kind == "drug"), None)
     if first is None or first in taken:
         return []
-    members = _members_after(question, concepts, spans, order, spans[first][1], taken | {first}, _JOINER)
+    members = _members_after(question, concepts, spans, order, spans[first][1], taken | {first}, _CONJOINED)
     return [first, *members] if members else []
+
+
+# Drugs joined as one subject: by "and", "or", a comma or a slash, never side by side ("ACE inhibitor blood pressure
+# pills" is one treatment named twice).
+_CONJOINED = re.compile(r"^\s*(?:,\s*(?:(?:or|and)\s+)?|(?:or|and)\s+|/\s*)$", re.I)

@@ -405,7 +405,10 @@ def _contains_phrase(longer: str, shorter: str) -> bool:
     return f" {shorter.replace('-', ' ')} " in f" {longer.replace('-', ' ')} "
 
 
-_FOREIGN = re.compile(r"\b(acidum|acide|acido|ácido)\b|\w(anum|inum|olum|idum|enum|onum|icum|atum)\b|ique\b")
+# Latin and Romance forms of a name ("sumatriptanum", "acido"); English words that end alike ("botulinum",
+# "aluminum", "platinum") are names, and "botulinum toxin" had lost every synonym to this.
+_FOREIGN = re.compile(r"\b(acidum|acide|acido|ácido)\b|\b(?!(?:botulinum|aluminum|platinum)\b)\w*\w(anum|inum|olum|idum"
+                      r"|enum|onum|icum|atum)\b|ique\b")
 
 
 def pick_synonyms(preferred: list[str], candidates: list[str], *, limit: int = MAX_SYNONYMS) -> list[str]:
@@ -590,6 +593,10 @@ def extract_concepts(question: str) -> Extraction:
         if entry["kind"] == "term" and len(origins) == 1 and _inside_longer_phrase(words, origins[0], matched_words):
             continue  # "death" in "programmed cell death" is not the lay word "death"
         short = next((short_forms[o] for o in origins if o in short_forms), "")
+        if short and len(origins) > 1:
+            # "ACE inhibitor": the name as written, abbreviation and all, not the bare "ACE" (the enzyme, and a
+            # name that no longer says where the question wrote the whole concept).
+            short = " ".join(short_forms.get(o, words[o].text) for o in origins)
         placed.append((origins[0], _concept_from_entry(entry, surface, short), True))
         used_words.update(origins)
 

@@ -26,6 +26,7 @@ _COMPARATIVE = (
     r"(?:more|less|fewer)\s+(?:[\w'-]+\s+){0,5}?than"
     r"|(?:better|worse|safer|stronger|weaker|faster|slower|superior|inferior|greater|fewer|higher|lower|cheaper"
     r"|quicker|sooner|easier|gentler|kinder|harsher|longer|shorter)"
+    r"(?:-\w+)?"  # "longer-lasting pain relief than"
     r"(?:\s+(?:[\w'-]+\s+){0,5}?)?\s*than|(?:superior|inferior|preferable|similar|equivalent)\s+to"
     r"|as\s+(?!soon\s+as|long\s+as)(?:\w+\s+){1,3}?as"
     r"|versus|vs\.?|compared\s+(?:with|to)|in\s+comparison\s+(?:with|to)|over"
@@ -223,7 +224,7 @@ _TREATMENT_HEADS = frozenset("""
     block blocks blockade epidural epidurals drip drips infusion infusions anaesthetic anesthetic anaesthetics
     anesthetics analgesia therapy therapies psychotherapy physiotherapy immunotherapy sclerotherapy training
     exercise exercises programme program supplement supplements ablation stimulator stimulation pacemaker
-    acupuncture massage
+    acupuncture massage treatment treatments
 """.split())
 
 
@@ -232,6 +233,8 @@ def _is_treatment(concept: Concept) -> bool:
     if concept.kind == "drug":
         return True
     words = _norm(concept.text).split()
+    if words[-1:] in (["treatment"], ["treatments"]) and len(words) < 2:
+        return False  # "the radiofrequency treatment" names one; "treatment" alone ("H. pylori treatment") does not
     return concept.kind != "disease" and bool(words) and words[-1] in _TREATMENT_HEADS and not form_of(concept)
 
 
@@ -296,6 +299,8 @@ def frame_question(question: str, concepts: list[Concept]) -> FramedConcepts:
     if not concepts:
         return framed
     implicit = _implicit_comparator(q, concepts, positions, asked_from) if kind != "comparison" else None
+    if implicit is None and kind in ("effect", "other"):
+        implicit = _replaced_arm(q, concepts, positions, asked_from)
     if implicit is not None:
         kind = "comparison"
     # What the person told before the sentence that asks: never the treatment asked about nor its outcome. A
@@ -773,6 +778,25 @@ _REFERRING = re.compile(r"\b(?:it|they|them|this|these|the\s+(?:first\s+)?(?:dos
 
 # "Prandin instead of glyburide", "switching him off atenolol": the treatment given up is not what "it" is.
 _REPLACED = re.compile(r"\b(?:instead\s+of|rather\s+than|in\s+place\s+of|from|off)\s+(?:(?:my|his|her|their|the)\s+)?\Z")
+
+
+_INSTEAD_OF = re.compile(r"\b(?:instead\s+of|rather\s+than|in\s+place\s+of)\s+"
+                         r"(?:(?:my|his|her|their|the|a|an|plain|ordinary|standard|usual)\s+)?\Z")
+
+
+def _replaced_arm(q: str, concepts: list[Concept], positions: list[int], asked_from: int) -> int | None:
+    """The treatment the asking sentence sets another against with "rather than" / "instead of", or None.
+
+    "Will my baby do better if my blood pressure is treated with labetalol rather than hydralazine?" compares the
+    two: read as an effect question of labetalol, every trial praising it answered "yes" where the head-to-head
+    trials found no difference. Only a treatment written right after the words, with another asked about before
+    it ("before surgery rather than at the end" sets no treatment against another).
+    """
+    asked = [i for i in range(len(concepts)) if positions[i] >= asked_from and _is_treatment(concepts[i])]
+    for i in sorted(asked, key=lambda i: positions[i]):
+        if _INSTEAD_OF.search(q, asked_from, positions[i]) and any(positions[j] < positions[i] for j in asked):
+            return i
+    return None
 
 
 def _referring_sentence(q: str, concepts: list[Concept], positions: list[int]) -> tuple[int, int | None]:

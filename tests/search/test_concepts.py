@@ -151,3 +151,24 @@ def test_brands_the_dictionary_lacks_are_their_drugs():
                            ("Demerol", "meperidine"), ("Lotrel", "benazepril")):
         [drug, _] = extract_concepts(f"Does {brand} cause ulcers?").concepts
         assert (drug.text, drug.kind) == (brand, "drug") and generic in drug.synonyms
+
+
+def test_an_abbreviated_name_is_searched_as_written_not_by_its_bare_abbreviation():
+    """"ACE inhibitor" is searched as written; the bare "ACE" (the enzyme) had stood in for it, and a class followed
+    by "like captopril" could not be found whole, so its example became an outcome."""
+    [drug, *_] = extract_concepts("Do ACE inhibitors cause cough?").concepts
+    assert "ace inhibitors" in drug.synonyms and "ace" not in drug.synonyms
+
+
+@pytest.mark.parametrize("question", ["Could Botox injections help my spasms?", "Does botulinum toxin help cramps?"])
+def test_botulinum_toxin_keeps_its_english_names(question):
+    """"botulinum" ends like a Latinised drug name ("sumatriptanum") and had been dropped from every list of names:
+    studies, which write "botulinum toxin", were searched as "botox" only."""
+    [drug, *_] = extract_concepts(question).concepts
+    assert drug.kind == "drug" and "botox" in drug.synonyms
+    assert any(s.startswith("botulinum toxin") for s in drug.synonyms)
+
+
+def test_latinised_names_are_still_not_synonyms():
+    assert not any(s.endswith("um") for c in extract_concepts("Does sumatriptanum help migraine?").concepts
+                   for s in c.synonyms)

@@ -692,3 +692,47 @@ def test_better_than_no_treatment_asks_what_the_treatment_does(question, interve
     frame = understand(question, Filters()).frame
     assert (frame.kind, frame.intervention, frame.comparator, frame.outcome) == (
         "effect", intervention, comparator, outcome)
+
+
+@pytest.mark.parametrize("question, kind, intervention, comparator", [
+    # "rather than" / "instead of" a treatment sets the two against each other.
+    ("I have severe pre-eclampsia and the baby may come very early. Will my baby do better if my blood pressure is "
+     "treated with labetalol rather than hydralazine?", "comparison", "labetalol", "hydralazine"),
+    # Not when what follows is no treatment (a time, "wait").
+    ("I'm getting my wisdom teeth out. Does taking painkillers before the surgery rather than after mean less pain "
+     "afterwards?", "effect", None, None),
+    # "longer-lasting ... than" is a comparative.
+    ("My mum is having a hip replacement. Does a spinal injection of nalbuphine give longer-lasting pain relief than "
+     "spinal morphine?", "comparison", "nalbuphine", "morphine"),
+    # The class word set off by commas describes the drug named: the drug is the arm.
+    ("The enalapril for my blood pressure gave me a nagging cough. Is another ACE inhibitor, imidapril, less likely "
+     "to make me cough?", "comparison", "imidapril", "enalapril"),
+    # A class with its example is the class; the example is no outcome.
+    ("I have mild heart failure. Will an ACE inhibitor like captopril make me feel better in my daily life?",
+     "effect", "angiotensin-converting enzyme inhibitor", None),
+    # A named treatment ("the radiofrequency treatment") is what is asked about, not the words of the telling.
+    ("I'm fed up with needing acid pills every day for my reflux. Can the radiofrequency treatment to the lower "
+     "oesophagus (Stretta) reduce the reflux?", "effect", "radiofrequency treatment", None),
+])
+def test_arms_written_in_other_ways(question, kind, intervention, comparator):
+    frame = understand(question, Filters()).frame
+    assert frame.kind == kind
+    if intervention:
+        assert (frame.intervention, frame.comparator) == (intervention, comparator)
+    assert "captopril" not in (frame.outcome or "")
+
+
+def test_a_drug_in_brackets_after_its_class_is_the_drug():
+    """"an ACE inhibitor (spirapril)" names spirapril; "an ACE inhibitor like moexipril (Univasc)" keeps the brand
+    with its example, never as an outcome."""
+    frame = understand("My mum just started an ACE inhibitor (spirapril). Can it make her pressure dip too low at "
+                       "night?", Filters()).frame
+    assert frame.intervention == "spirapril"
+    frame = understand("Is it safe to take an ACE inhibitor like moexipril (Univasc) with HRT?", Filters()).frame
+    assert "Univasc" not in (frame.outcome or "") and "moexipril" not in (frame.outcome or "")
+
+
+def test_two_names_side_by_side_are_not_two_subjects():
+    """"ACE inhibitor blood pressure pills" is one treatment named twice, not "X or Y"."""
+    frame = understand("Are ACE inhibitor blood pressure pills linked to a higher risk of cancer?", Filters()).frame
+    assert " or " not in frame.intervention
