@@ -23,7 +23,7 @@ _WS = re.compile(r"\s+")
 
 # Comparative pivots: the text before holds the intervention, the text after the comparator.
 _COMPARATIVE = (
-    r"(?:more|less|fewer)\s+(?:[\w'-]+\s+){0,5}?than"
+    r"(?:more|less|fewer)\s+(?:[\w'-]+\s+){0,7}?than"
     r"|(?:better|worse|safer|stronger|weaker|faster|slower|superior|inferior|greater|fewer|higher|lower|cheaper"
     r"|quicker|sooner|easier|gentler|kinder|harsher|longer|shorter)"
     r"(?:-\w+)?"  # "longer-lasting pain relief than"

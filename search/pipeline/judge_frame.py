@@ -28,6 +28,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import replace
 from functools import lru_cache
 
+from search.quote.cues import AIM_CUES
 from search.stance.abbreviations import defined_abbreviations, expand, relevant
 from search.stance.outcome_reading import BOTH_ARMS, INERT_ARMS
 from search.stance.text import conclusion_sentences, first_name_at, last_name_at
@@ -63,6 +64,14 @@ _HARM = re.compile(
     r"|agranulocytosis|serotonin\s+syndrome|lactic\s+acidosis|seizures?|convulsions?)\b",
     re.I,
 )
+# What "significantly more / higher" of is worse to have: a harm, or a marker of damage to the heart or kidneys.
+_DAMAGE = re.compile(
+    _HARM.pattern + r"|\b(?:troponin\w*|ck-?mb|creatine\s+kinase|adverse\s+(?:events?|effects?|reactions?)"
+    r"|side\s+effects?|complications?|mortality|deaths?|relapses?|recurrences?|hospitali[sz]ations?"
+    r"|discontinu\w*|withdr[ae]w\w*|drop-?outs?|(?:treatment\s+)?failures?|lack\s+of\s+efficacy)\b", re.I)
+# "significantly greater reduction in mortality", "survival was significantly higher": less of the harm.
+_LESS_OF_IT = re.compile(r"\b(?:reduc\w*|decreas\w*|declin\w*|fall|drop|lower\w*|prevent\w*|protect\w*|relie\w*"
+                         r"|improv\w*|surviv\w*|free\s+of|freedom|avoid\w*)\b", re.I)
 # Adverse events in general: every trial lists its own ("the most common adverse events were nausea and
 # dizziness"), so they speak to safety only when the sentence says they were serious or more frequent with X.
 _ADVERSE = re.compile(r"\b(?:adverse\s+(?:events?|effects?|reactions?)|side\s+effects?)\b", re.I)
@@ -125,6 +134,11 @@ def favoured_arm(
             m = None  # "tolerated significantly better": an advantage in tolerability, not in effect
         if not m:
             continue
+        if efficacy and not flips and m.group(0).startswith("significantly") and _DAMAGE.search(
+                low[max(0, m.start() - 80): m.end() + 40]) and not _LESS_OF_IT.search(
+                low[max(0, m.start() - 80): m.end() + 40]):
+            # "CK-MB and troponin-I were significantly higher in the nifedipine group": more of a harm is worse.
+            flips = True
         after = low[m.end():]
         owner = _owner(after, x_names, y_names)
         if owner is not None:
@@ -913,17 +927,26 @@ def _short(sentence: str | None) -> str:
     return " ".join((sentence or "").split())[:200]
 
 
+# "the hypoglycemic effect of tolbutamide", "antiarrhythmic drugs": a drug's action or class, not a harm that happened.
+_DRUG_ACTION = re.compile(r"\s+(?:effects?|agents?|drugs?|medications?|actions?|therap\w*|activity|potency|propert\w+)\b",
+                          re.I)
+
+
 def safety_stance(paper: RankedPaper) -> Stance:
-    """Adverse findings refute "X is safe"; their absence shows nothing offline (neutral, never supports)."""
+    """Adverse findings refute "X is safe"; their absence shows nothing offline (neutral, never supports).
+
+    What a study set out to examine ("To investigate the effect of tolcapone on the hypoglycemic effect of
+    tolbutamide") reports nothing yet; only the sentences after the aim can."""
     from search.sentences import split_sentences
 
     harms = sorted({
         m.group(0).lower()
         for sentence in split_sentences(paper.record.abstract or "")
-        if not _REASSURING.search(sentence)
+        if not _REASSURING.search(sentence) and not AIM_CUES.search(sentence)
         for m in [*_HARM.finditer(sentence),
                   *(_ADVERSE.finditer(sentence) if _ADVERSE_MATTERS.search(sentence) and not _MINOR.search(sentence)
                     else ())]
+        if not _DRUG_ACTION.match(sentence, m.end())
     })
     if harms:
         return _stance(0.0, 0.75, 0.25, f"reports {', '.join(harms[:4])}")

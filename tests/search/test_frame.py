@@ -736,3 +736,14 @@ def test_two_names_side_by_side_are_not_two_subjects():
     """"ACE inhibitor blood pressure pills" is one treatment named twice, not "X or Y"."""
     frame = understand("Are ACE inhibitor blood pressure pills linked to a higher risk of cancer?", Filters()).frame
     assert " or " not in frame.intervention
+
+
+@pytest.mark.parametrize("question, comparator", [
+    ("Is amlodipine more likely to make my ankles swell than candesartan?", "candesartan"),
+    ("Does Toprol XL (metoprolol) cause fewer side effects like tiredness and poor sleep than atenolol?", "atenolol"),
+])
+def test_a_long_comparative_still_names_its_comparator(question, comparator):
+    """Six or seven words between "more / fewer" and "than" (the harm compared) still make a comparison; the
+    comparator had been read as one more outcome."""
+    frame = understand(question, Filters()).frame
+    assert frame.kind == "comparison" and frame.comparator == comparator

@@ -175,6 +175,11 @@ def test_safety_stance_never_supports():
     # The serious harms themselves need no qualifier.
     ("Hyperkalaemia developed in 11 patients given spironolactone with an ACE inhibitor.", "refutes"),
     ("Metformin in the third trimester was associated with pre-eclampsia and perinatal mortality.", "refutes"),
+    # What the study set out to examine, and a drug's action or class, report no harm.
+    ("To investigate the effect of tolcapone on the pharmacokinetics and hypoglycemic effect of tolbutamide, 12 "
+     "volunteers received both. Tolcapone did not influence the effect of tolbutamide on plasma glucose.", "neutral"),
+    ("Patients taking antiarrhythmic drugs or other hypoglycaemic agents were excluded.", "neutral"),
+    ("Hypoglycaemic episodes occurred in 9 patients given glibenclamide.", "refutes"),
 ])
 def test_safety_reads_adverse_events_only_when_they_matter(abstract, label):
     assert safety_stance(RankedPaper(1, _record("s", abstract), 0.5)).label == label
@@ -949,3 +954,23 @@ def test_the_relief_of_the_outcome_is_read_the_other_way_round(abstract, label):
                         similarity=0.5, stance=Stance("neutral", 0.3, 0.3, 0.4), addresses=Addresses("yes", "test"))
     stance = comparison_stance(understand(question, Filters()), paper, load_comparison_model(), question)
     assert stance.label == label
+
+
+@pytest.mark.parametrize("sentence, arm", [
+    # More of a harm, or of a marker of damage, is worse for the arm that had it.
+    ("Twenty-four hours postoperatively, CK-MB (P = 0.003) and troponin-I (P = 0.001) were significantly higher in "
+     "the nifedipine group.", "y"),
+    ("Mortality was significantly higher with milrinone than nifedipine.", "x"),
+    # A greater fall in a harm, or more survival, is better.
+    ("Nifedipine gave a significantly greater reduction in mortality than milrinone.", "x"),
+    ("Survival free of relapse was significantly higher with nifedipine than milrinone.", "x"),
+    ("Pain relief was significantly greater with nifedipine than with milrinone.", "x"),
+])
+def test_significantly_more_of_a_harm_favours_the_other_arm(sentence, arm):
+    assert favoured_arm(sentence, ["nifedipine"], ["milrinone"]) == arm
+
+
+def test_more_stopping_for_lack_of_efficacy_is_worse():
+    sentence = ("Subjects treated with haloperidol were significantly more likely to discontinue treatment for lack of "
+                "efficacy (51%) than were those treated with clozapine (12%).")
+    assert favoured_arm(sentence, ["clozapine"], ["haloperidol"]) == "x"
