@@ -172,3 +172,9 @@ def test_botulinum_toxin_keeps_its_english_names(question):
 def test_latinised_names_are_still_not_synonyms():
     assert not any(s.endswith("um") for c in extract_concepts("Does sumatriptanum help migraine?").concepts
                    for s in c.synonyms)
+
+
+def test_a_red_cell_count_is_searched_by_what_trials_measure():
+    """"bring my red cell count down": trials of altitude polycythaemia write "packed cell volume" and "haematocrit"."""
+    concepts = {c.text: c for c in extract_concepts("Can enalapril bring my red cell count down?").concepts}
+    assert {"packed cell volume", "haematocrit"} <= set(concepts["red cell count"].synonyms)
