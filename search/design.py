@@ -219,7 +219,8 @@ _CASE_WORDINGS: tuple[tuple[str, frozenset[str]], ...] = (
      _BOTH),
     (r"\bwe (?:describe|report|present) the first\b", _BOTH),
     (r"\bwe (?:present|report|describe) (?:a|an) \d+-year-old", _BOTH),
-    (r"\b(?:we|to) (?:present|report|describe) (?:a|one) (?:\w+ ){0,2}patient (?:with|who)\b", _BOTH),
+    # "We describe an individual with paraplegia who ..."
+    (r"\b(?:we|to) (?:present|report|describe) (?:an?|one) (?:\w+ ){0,2}(?:patient|individual) (?:with|who)\b", _BOTH),
     # "This study reports two unusual cases", "This paper describes the first case of a patient"
     (rf"\b{_CASE_AUTHOR} {_CASE_VERB} (?:the |a |an )?(?:(?:first|{_words(1, 2, 3, 4, 5)}) )?([\w-]+ ){{0,2}}cases?\b",
      _DESIGN),
@@ -246,8 +247,12 @@ _CASE_WORDINGS: tuple[tuple[str, frozenset[str]], ...] = (
     (r"\b(?:course|history|case(?:[- ]report)?) of an? \d+[- ](?:year|month)s?[- ]old\b", _ONE),
     (r"\b(?:described|reported|observed) in (?:one|a) (?:\w+ )?patient\b", _ONE),
     # the abstract opens with its patient ("A 35-year-old man ...", "A first-trimester primigravid patient presented")
-    (rf"^(?:\S+ ){{0,3}}an? \d+[- ]year[- ]old (?:\w+ ){{0,3}}{_CASE_PERSON}\b", _BOTH),
+    # ("A 24-yr-old, completely (T8) paraplegic male patient presenting with ...")
+    (rf"^(?:\S+ ){{0,3}}an? \d+[- ](?:year|yr)[- ]old,? (?:[\w()-]+ ){{0,3}}{_CASE_PERSON}\b", _BOTH),
     (r"^an? (?:[\w-]+ ){0,3}(?:patient|woman|man|boy|girl|child|infant) (?:presented|was|had|suffering|developed"
+     r"|underwent)\b", _ONE),
+    # ... what happened to her told after what she had ("A man with chronic relapsing multiple sclerosis developed")
+    (r"^an? (?:[\w-]+ ){0,3}(?:patient|woman|man|boy|girl|child|infant) with [^.;]{0,100}?\b(?:presented|developed"
      r"|underwent)\b", _ONE),
     # a structured case report's subject, one person with an age ("Male patient aged 32 years with ...")
     (r"(?:^|(?<=\. ))(?:an? )?(?:male|female) (?:patient|subject),? aged \d+", _BOTH),
@@ -269,7 +274,9 @@ _CUE_PATTERNS: dict[str, str] = {
     "guideline_mention": r"\b(to|with|following|implement(ing|ation of)|versus|vs\.?|putting|understanding"
         r"|applying|using)\s+(the\s+)?([\w/-]+\s+){0,3}$|\bof\s+(the\s+)?([\w/-]+\s+){0,2}$",
     "guideline_text": r"\b(this|these|the present|our) (guidelines?|consensus statement|position statement)\b"
-        r"|\bto provide (an? )?(evidence-based )?(practice )?guidelines?\b",
+        r"|\bto provide (an? )?(evidence-based )?(practice )?guidelines?\b"
+        # "to provide practicing health care providers with guidelines for prescribing exercise"
+        r"|\bto provide\b[^.]{0,60}?\bwith (an? )?(evidence-based |practical )?guidelines?\b",
     "meta": r"meta-?analy|meta-?regression|systematic(ally)? review|systemic review|pooled analysis|cochrane (review|collaboration)",
     "meta_first_person":
         r"\b(we|this|our|present|the present)\b[^.]{0,60}\b(meta-?analy|meta-?regression|systematic(ally)? review"
@@ -282,7 +289,10 @@ _CUE_PATTERNS: dict[str, str] = {
         r"|\breview of (the )?(medline|pubmed|embase|cochrane)\b"
         r"|\b(retrieved|identified|found|selected) (in|from|through|by searching) (the )?(medline|pubmed|embase)\b"
         r"|\b(literature|database|electronic|computeri[sz]ed) searches?\b"
-        r"|\bsearch(es)? of (the )?([\w-]+ )?(medline|pubmed|embase|literature|databases?)"
+        r"|\bsearch(es)? of (the )?([\w-]+ )?(medline|pubmed|embase|cochrane|literature|databases?)"
+        # "Studies were identified by using the Cochrane Library, MEDLINE, ..."
+        r"|\b(studies|trials|articles|reports) were identified (by|using|through|from|in|via) (using |searching )?(the )?"
+        r"(medline|pubmed|embase|cochrane)\b"
         rf"|\bdata (were|was) (analy[sz]ed|pooled|combined) from {_NUMBER_WORDS} [^.]{{0,80}}\b(studies|trials)\b"
         # "Retrospective analysis of data from five randomized ... trials", "Data from five randomized ... trials in
         # which ... were retrospectively analyzed": a pooled analysis of trials
@@ -336,11 +346,11 @@ _CUE_PATTERNS: dict[str, str] = {
         # will recruit 10 000 adults"): its protocol
         r"|\b(this|the present|our) ([\w-]+,? ){0,7}(trial|study) will (recruit|enrol+|randomi[sz]e|include|examine"
         r"|test|compare)\b",
-    "animal": r"\b(rats?|mice|mouse|murine|dogs?|canine|rabbits?|guinea[- ]pigs?|pigs|piglets?|swine|sheep|hamsters?"
+    "animal": r"\b(rats?|mice|mouse|murine|porcine|bovine|dogs?|canine|rabbits?|guinea[- ]pigs?|pigs|piglets?|swine|sheep|hamsters?"
         r"|monkeys?|primates?|baboons?|cats|feline|ferrets?|zebrafish|animal model|animals|xenografts?)\b",
     "in_vitro": r"\bin vitro\b|\bcell lines?\b|\bcultured\b|\bcell cultures?\b|\bisolated (?:rat|human|perfused)"
         r"|\bhuman isolated\b|\b(?:arterial|vascular|muscle) (?:segments|rings|strips)\b"
-        r"|\bhomogenates?\b|\bmicrosomes?\b|\bex vivo\b",
+        r"|\bhomogenates?\b|\bmicrosomes?\b|\bex vivo\b|\bsubcultures?\b|\bcells were isolated\b",
     "human": r"\b(patients?|volunteers?|participants?|subjects|women|men|children|adults|infants|neonates"
         r"|adolescents|individuals|persons|people|outpatients|inpatients|primigravidas|respondents)\b",
     "random": r"\brandomi[sz](ed|ation|ing|e)\b|\brandomly (assigned|allocated|divided|enrolled|distributed|compared)"
@@ -451,7 +461,8 @@ _CUE_PATTERNS: dict[str, str] = {
         # ... or told with the authors' verb ("We performed an epidemiologic cohort study of patients who had ...")
         r"|\bwe (performed|conducted|undertook|carried out|designed) an? ([\w-]+ ){0,2}cohort (study|analysis)\b",
     # The aim is a share or a frequency at one time ("to estimate the proportion of interventions ..."): measured once.
-    "aim_proportion": r"\bto (estimate|determine|assess|describe|examine|evaluate|investigate|establish|quantify"
+    # an aim, not what something else "helps to determine" ("... helps to determine the extent of the work-up")
+    "aim_proportion": r"(?<!\bhelps )(?<!\bhelp )(?<!\bhelping )\bto (estimate|determine|assess|describe|examine|evaluate|investigate|establish|quantify"
         r"|document|identify) the (proportion|prevalence|frequency|extent|patterns?)\b",
     # A span of years after the start, told as the result ("Ten-year outcome after", "10-year follow-up results").
     "years_after": rf"\b(\d+|{_words(*range(1, 11), 15, 20)})[- ]years? (follow-?up"
@@ -977,6 +988,8 @@ _TOTAL_NUMBER = re.compile(rf"(?<!mean )(?<!median )(?<!average )\b(?:total )?nu
                            rf"{_PEOPLE}\s+(?:\w+\s+){{0,4}}?(?:was|were|is|totall?ed|amounted to)\s+(?P<num>{_NUMBER})\b"
                            r"(?![.,]\d|\s*(?:%|per\b))", re.I)
 _TOTAL = re.compile(rf"\b(?:a )?total of (?P<num>{_NUMBER})\b", re.I)
+# A sentence that is only the sample's size ("N = 56."), as a structured abstract states it.
+_N_ALONE = re.compile(r"^\s*N\s*=\s*(?P<num>\d{1,3}(?:,\d{3})+|\d+)\s*\.?\s*$")
 _OF_WHICH = re.compile(rf"\b(?:of (?:which|whom|these|them),?\s+)(?P<num>{_NUMBER})\s+(?:\w+\s+){{0,2}}?"
                        rf"(?:were|was|met)"
                        rf"\s+(?:eligible|included|enrolled|randomi[sz]ed|analy[sz]ed|evaluable)", re.I)
@@ -1136,8 +1149,9 @@ _IN_ONE_PERSON = re.compile(r"\bin (?:a|one) (?:\w+ ){0,3}(?:man|woman|boy|girl|
 _TOLD_OF_ONE = re.compile(r"\b(?:was|were|had|has been|have been|developed|presented|received|underwent|showed"
                           r"|improved|resolved|occurred|appeared|died|recovered|reported|described|observed)\b", re.I)
 # The paper's own few cases ("This study reports two unusual cases of acquired HO", "We describe three cases").
-_FEW_CASES = re.compile(rf"\b{_CASE_AUTHOR} {_CASE_VERB} (?P<k>{_words(2, 3, 4, 5)}|[2-5]) (?:[\w-]+ ){{0,2}}?cases\b",
-                        re.I)
+# ... or a few-case series ("We present a four-case series").
+_FEW_CASES = re.compile(rf"\b{_CASE_AUTHOR} {_CASE_VERB} (?P<k>{_words(2, 3, 4, 5)}|[2-5]) (?:[\w-]+ ){{0,2}}?cases\b"
+                        rf"|\b{_CASE_AUTHOR} {_CASE_VERB} an? (?P<k2>{_words(2, 3, 4, 5)}|[2-5])-case series\b", re.I)
 # A sentence that opens a case ("A 57-year-old man developed ..."); two or more are as many patients.
 _CASE_OPENING = re.compile(rf"^(?:(?:in|case|patient) \d+[:,.]?\s+)?an? \d+[- ](?:year|month)s?[- ]old (?:[\w-]+ ){{0,3}}?"
                            rf"{_CASE_PERSON}\b", re.I)
@@ -1481,7 +1495,11 @@ def _clause_candidates(clause: str, offset: int) -> list[tuple[int, int, int, in
         clinicians.append(bool(_CLINICIANS.fullmatch(match.group("noun"))))
         last_end = match.end()
     single_n = len(_N_EQUALS.findall(clause)) == 1  # a bare "control (n = 30)" is a group only when not an arm
-    for match in (_CONTROL_GROUP_N if not single_n else _CONTROL_N).finditer(clause):
+    arms = [_number(m.group("num")) or 0 for m in _N_EQUALS.finditer(clause)]
+    # "Eighty-six patients were randomly divided into two groups: treatment group (n = 44) and control group
+    # (n = 42)": groups that add up to a count told before them are its parts, the controls among them
+    split = len(arms) >= 2 and any(value == sum(arms) for value, _, _, _, _ in counts)
+    for match in (_CONTROL_GROUP_N if not single_n else _CONTROL_N).finditer(clause) if not split else ():
         if counts and not any(offset + match.start() <= position for _, _, position, _, _ in counts):
             # "809 patients (31% females) and a matched healthy control group (n = 50)": the controls join them
             counts.append((int(match.group("num3")), 2, offset + match.start(), True, True))
@@ -1523,6 +1541,13 @@ def _clause_candidates(clause: str, offset: int) -> list[tuple[int, int, int, in
 _COMPARISON_COUNT = re.compile(rf"\bin (?:a total of )?{_NUMBER} (?:[\w-]+ ){{0,2}}?{_PEOPLE}\b", re.I)
 
 
+# Two groups that together make the whole ("Two hundred twenty-four patients (68%) were young and 105 (32%) were
+# elderly"): their shares add up to 100%, so the two counts are everyone studied.
+_WHOLE_SHARES = re.compile(rf"(?<![\w.,\-/])(?P<a>{_NUMBER})\s+(?:[\w-]+\s+){{0,2}}?{_PEOPLE}\s+\((?P<p>\d+(?:\.\d+)?)\s*%\)"
+                           rf"\s+(?:were|was|had)\b[^.;()]{{0,60}}?\band\s+(?P<b>{_NUMBER})\s+(?:(?:[\w-]+\s+){{0,2}}?{_PEOPLE}\s+)?"
+                           r"\((?P<q>\d+(?:\.\d+)?)\s*%\)", re.I)
+
+
 def _candidates(sentence: str) -> list[tuple[int, int, int, int]]:
     """(priority, is_sum, -position, n) for the counts of people in one sentence."""
     if _ANIMAL_SENTENCE.search(sentence) and not _PEOPLE_WORD.search(_ANIMAL_SEX.sub(" ", sentence)):
@@ -1550,6 +1575,12 @@ def _candidates(sentence: str) -> list[tuple[int, int, int, int]]:
                 continue  # "A total of 27,000 CAD patients ... will be randomized", "seeking to enroll a total of
                 # 1,500 persons": a number planned, not reached
             found.append((max(4, role), 0, -match.start(), value))
+    if alone := _N_ALONE.match(sentence):
+        found.append((4.5, 0, 0, _number(alone.group("num")) or 0))  # "N = 56.": the sample, told on its own
+    for match in _WHOLE_SHARES.finditer(sentence) if "%" in sentence else ():
+        a, b = _number(match.group("a")), _number(match.group("b"))
+        if a and b and abs(float(match.group("p")) + float(match.group("q")) - 100) <= 0.5:
+            found.append((3, 1, -match.start(), a + b))
     for match in _OF_RANDOMISED.finditer(sentence) if " of " in sentence else ():
         value = _number(match.group("num"))
         if value:
@@ -1624,6 +1655,11 @@ def _candidates(sentence: str) -> list[tuple[int, int, int, int]]:
             role = max(role, 3.5)  # "Patients were divided into two groups: ... (n = 77) and ... (n = 126)": those
             # analysed, after the exclusions told before
         first = next(_N_EQUALS.finditer(sentence)).start()
+        if len(_N_EQUALS.findall(sentence)) >= 3 and _ROLE[0][1].search(sentence[:first]) \
+                and not _COUNT.search(sentence[:first]):
+            role = max(role, 5)  # "Patients were randomly assigned to receive A, 400 mg ... (...; n = 3987); B ...
+            # (n = 1985); or C ... (n = 1996)": three or more arms of the randomisation the sentence opens with,
+            # however far from it (two arms told so are often those analysed, after a randomised count told before)
         if not any(not is_sum and -position < first and value > arms and priority >= role
                    and not re.search(r"\b(?:of|from)\s+(?:the\s+|all\s+|these\s+)?$", sentence[:-position], re.I)
                    for priority, is_sum, position, value in found):
@@ -1845,7 +1881,7 @@ def _size_reading(abstract: str) -> _SizeReading:
         return reading(SampleSize(n=len(opening), sentence=opening[0]))
     for sentence in sentences:
         if few := _FEW_CASES.search(sentence):
-            return reading(SampleSize(n=_number(few.group("k")) or 0, sentence=sentence))
+            return reading(SampleSize(n=_number(few.group("k") or few.group("k2")) or 0, sentence=sentence))
         if _SINGLE_CASE.search(sentence) or (_IN_ONE_PERSON.search(sentence) and _TOLD_OF_ONE.search(sentence)):
             return reading(SampleSize(n=1, sentence=sentence))
     return reading(None)
