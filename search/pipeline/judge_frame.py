@@ -97,9 +97,15 @@ _LOSER = re.compile(r"\b(?:than|to|over|versus|vs\.?|compared\s+(?:with|to)|rela
 _SIGNIFICANT = re.compile(r"\b(?:significant(?:ly)?|superior|p\s*[<=≤]\s*0?\.0[0-5]|p\s*<\s*0?\.001)", re.I)
 
 
-# For "does X cause less O than Y?": the arm with less of the outcome is the one a comparative favours.
-_FEWER = re.compile(r"\b(?:less|fewer|lower|reduced|decreased)\b", re.I)
-_MORE_OF = re.compile(r"\b(?:more|greater|higher|increased|excess)\b", re.I)
+# For "does X cause less O than Y?": the arm with less of the outcome is the one a comparative favours; "greater
+# reductions in ... extrapyramidal side effects" is less of it.
+_FEWER = re.compile(r"\b(?:less|fewer|lower|reduced|decreased|(?:greater|larger|more)\s+(?:\w+\s+)?(?:reductions?"
+                    r"|decreases?|declines?))\b", re.I)
+_MORE_OF = re.compile(r"\b(?:more|greater|higher|increased|excess)\b(?!\s+(?:\w+\s+)?(?:reductions?|decreases?|declines?)\b)",
+                      re.I)
+# A name written right after these was what the subject was set against.
+_AFTER_COMPARED = re.compile(r"\b(?:compared\s+(?:with|to)|in\s+comparison\s+(?:with|to)|than|versus|vs\.?|relative\s+to"
+                             r"|as\s+opposed\s+to)\s+(?:(?:the|those|patients|subjects|with|in)\s+){0,3}$", re.I)
 Cues = tuple[tuple[re.Pattern[str], bool], ...]
 # "Better tolerated than Y, particularly dry mouth" is read first: a clause that says it also names
 # dose reductions or withdrawals, which the bare comparatives would misread.
@@ -177,7 +183,13 @@ def favoured_arm(
                 subject = "x" if first_y < 0 or 0 <= first_x < first_y else "y"
             else:
                 subject = "x" if last_x > last_y else "y"
-                if _SHARED_SUBJECT.search(before[max(last_x, last_y):]):
+                if _AFTER_COMPARED.search(before[: max(last_x, last_y)]) and not _SHARED_SUBJECT.search(
+                        before[max(last_x, last_y):]):
+                    # "risperidone compared with haloperidol ... a lower incidence of EPS", "In comparison with
+                    # haloperidol, it ... a lower prevalence": the arm after "compared with" is what the subject was
+                    # set against, not the subject.
+                    subject = "y" if subject == "x" else "x"
+                elif _SHARED_SUBJECT.search(before[max(last_x, last_y):]):
                     # "Chlorthalidone was at least equivalent to lisinopril ..., and was better in some": the
                     # second verb shares the sentence's subject, the arm named first.
                     first_x, first_y = first_name_at(before, x_names), first_name_at(before, y_names)

@@ -974,3 +974,21 @@ def test_more_stopping_for_lack_of_efficacy_is_worse():
     sentence = ("Subjects treated with haloperidol were significantly more likely to discontinue treatment for lack of "
                 "efficacy (51%) than were those treated with clozapine (12%).")
     assert favoured_arm(sentence, ["clozapine"], ["haloperidol"]) == "x"
+
+
+@pytest.mark.parametrize("sentence, arm", [
+    # The arm written after "compared with" / "in comparison with" was what the subject was set against.
+    ("These results demonstrate the greater treatment efficacy associated with risperidone compared with haloperidol "
+     "and suggest both a lower incidence of EPS and improved treatment compliance.", "x"),
+    ("In comparison with haloperidol, it appears to be associated with a lower prevalence of acute extrapyramidal "
+     "adverse effects.", "x"),
+    # A greater reduction in the outcome is less of it.
+    ("Patients in the risperidone group had greater reductions in the mean severity of both psychotic symptoms and "
+     "extrapyramidal side effects than those in the haloperidol group.", "x"),
+    # Left alone: the plain comparatives.
+    ("The incidence of extrapyramidal side effects was slightly higher under risperidone (37%) than under "
+     "haloperidol (31%).", "y"),
+    ("Haloperidol caused more extrapyramidal symptoms than risperidone.", "x"),
+])
+def test_the_arm_after_compared_with_is_not_the_subject(sentence, arm):
+    assert favoured_arm(sentence, ["risperidone"], ["haloperidol"], cues=OUTCOME_CUES) == arm
