@@ -105,7 +105,8 @@ _MORE_OF = re.compile(r"\b(?:more|greater|higher|increased|excess)\b(?!\s+(?:\w+
                       re.I)
 # A name written right after these was what the subject was set against.
 _AFTER_COMPARED = re.compile(r"\b(?:compared\s+(?:with|to)|in\s+comparison\s+(?:with|to)|than|versus|vs\.?|relative\s+to"
-                             r"|as\s+opposed\s+to)\s+(?:(?:the|those|patients|subjects|with|in)\s+){0,3}$", re.I)
+                             r"|as\s+opposed\s+to|similar\s+to|comparable\s+(?:to|with)|equivalent\s+to)\s+"
+                             r"(?:(?:the|those|that|of|patients|subjects|with|in|oral|intravenous)\s+){0,4}$", re.I)
 Cues = tuple[tuple[re.Pattern[str], bool], ...]
 # "Better tolerated than Y, particularly dry mouth" is read first: a clause that says it also names
 # dose reductions or withdrawals, which the bare comparatives would misread.

@@ -308,6 +308,10 @@ def _of_both_arms(clause: str, x_names: Sequence[str], y_names: Sequence[str]) -
     return (has_x and has_y) or ((has_x or has_y) and bool(BOTH_ARMS.search(clause)))
 
 
+# A comparative written right before the outcome's name: "fewer adverse effects", "less dry mouth".
+_COMPARED_ON = re.compile(r"\b(?:less|fewer|lower|more|greater|higher)\s+(?:[\w-]+\s+){0,2}$", re.I)
+
+
 def compare_on_outcome(
     abstract: str,
     *,
@@ -324,7 +328,11 @@ def compare_on_outcome(
     findings: list[OutcomeFinding] = []
     for clause in clauses_naming(abstract, outcome_names):
         significant = bool(_SIGNIFICANT.search(clause)) and not _NOT_SIGNIFICANT.search(clause)
-        if _is_none(clause, _outcome_at(clause, outcome_names)) and not significant:
+        at = _outcome_at(clause, outcome_names)
+        if _is_none(clause, at) and not significant and not (
+                _COMPARED_ON.search(clause[max(0, at - 40):at]) and favoured(clause, x_names, y_names)):
+            # "has a response rate similar to that of sumatriptan and may produce fewer adverse effects": the
+            # no-difference is said of another measure; a comparative right on the outcome is read instead.
             if _of_both_arms(clause, x_names, y_names):
                 findings.append(OutcomeFinding("none", clause, False))
             continue

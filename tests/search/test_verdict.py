@@ -992,3 +992,21 @@ def test_more_stopping_for_lack_of_efficacy_is_worse():
 ])
 def test_the_arm_after_compared_with_is_not_the_subject(sentence, arm):
     assert favoured_arm(sentence, ["risperidone"], ["haloperidol"], cues=OUTCOME_CUES) == arm
+
+
+def test_a_comparative_on_the_outcome_wins_over_a_similarity_of_another_measure():
+    """"has a response rate similar to that of oral sumatriptan and may produce fewer adverse effects": fewer adverse
+    effects with almotriptan, not no difference in them."""
+    from search.stance.outcome_reading import compare_on_outcome
+
+    abstract = ("Almotriptan, the newest of the triptans, has a response rate similar to that of oral sumatriptan and "
+                "may produce fewer adverse effects.")
+    found = compare_on_outcome(abstract, outcome_names=["adverse effects"], x_names=["almotriptan"],
+                               y_names=["sumatriptan"],
+                               favoured=lambda c, xs, ys: favoured_arm(c, list(xs), list(ys), cues=OUTCOME_CUES))
+    assert [(f.reading, f.arm) for f in found] == [("less", "x")]
+    # No comparative on the outcome: the no-difference stands.
+    same = compare_on_outcome("Adverse effects were similar with almotriptan and sumatriptan.",
+                              outcome_names=["adverse effects"], x_names=["almotriptan"], y_names=["sumatriptan"],
+                              favoured=lambda c, xs, ys: favoured_arm(c, list(xs), list(ys), cues=OUTCOME_CUES))
+    assert [f.reading for f in same] == ["none"]
