@@ -104,9 +104,14 @@ _FEWER = re.compile(r"\b(?:less|fewer|lower|reduced|decreased|(?:greater|larger|
 _MORE_OF = re.compile(r"\b(?:more|greater|higher|increased|excess)\b(?!\s+(?:\w+\s+)?(?:reductions?|decreases?|declines?)\b)",
                       re.I)
 # A name written right after these was what the subject was set against.
-_AFTER_COMPARED = re.compile(r"\b(?:compared\s+(?:with|to)|in\s+comparison\s+(?:with|to)|than|versus|vs\.?|relative\s+to"
-                             r"|as\s+opposed\s+to|similar\s+to|comparable\s+(?:to|with)|equivalent\s+to)\s+"
-                             r"(?:(?:the|those|that|of|patients|subjects|with|in|oral|intravenous)\s+){0,4}$", re.I)
+_COMPARED_WORDS = r"compared\s+(?:with|to)|in\s+comparison\s+(?:with|to)|than|versus|vs\.?|relative\s+to|as\s+opposed\s+to"
+_LIKENED_WORDS = r"similar\s+to|comparable\s+(?:to|with)|equivalent\s+to"
+_NAME_LEAD = r"\s+(?:(?:the|those|that|of|patients|subjects|with|in|oral|intravenous)\s+){0,4}$"
+_AFTER_COMPARED = re.compile(rf"\b(?:{_COMPARED_WORDS}){_NAME_LEAD}", re.I)
+# Also for a harm or side effect compared on its own ("a response rate similar to that of sumatriptan and may produce
+# fewer adverse effects"); not for efficacy, where "healing rates equivalent to omeprazole ... and greater improvement in
+# daytime pain" says no difference on what was asked and an advantage on another measure.
+_AFTER_LIKENED = re.compile(rf"\b(?:{_COMPARED_WORDS}|{_LIKENED_WORDS}){_NAME_LEAD}", re.I)
 Cues = tuple[tuple[re.Pattern[str], bool], ...]
 # "Better tolerated than Y, particularly dry mouth" is read first: a clause that says it also names
 # dose reductions or withdrawals, which the bare comparatives would misread.
@@ -184,7 +189,8 @@ def favoured_arm(
                 subject = "x" if first_y < 0 or 0 <= first_x < first_y else "y"
             else:
                 subject = "x" if last_x > last_y else "y"
-                if _AFTER_COMPARED.search(before[: max(last_x, last_y)]) and not _SHARED_SUBJECT.search(
+                compared = _AFTER_COMPARED if efficacy else _AFTER_LIKENED
+                if compared.search(before[: max(last_x, last_y)]) and not _SHARED_SUBJECT.search(
                         before[max(last_x, last_y):]):
                     # "risperidone compared with haloperidol ... a lower incidence of EPS", "In comparison with
                     # haloperidol, it ... a lower prevalence": the arm after "compared with" is what the subject was
