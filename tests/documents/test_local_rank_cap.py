@@ -43,10 +43,13 @@ def test_at_most_the_cap_every_hit_is_ranked_and_the_total_is_exact(broad, monke
 def test_above_the_cap_only_the_first_hits_are_ranked_and_the_total_is_an_estimate(broad, monkeypatch):
     monkeypatch.setattr(local, "RANK_CAP", 5)
     read = storage_order(6)  # cap + 1: one more than the cap tells a broad query
-    assert "399" not in read  # the premise: the best record is stored after them
     hits = broad.search("aspirin", Filters(), 3)
     assert hits.count_is_estimate is True
     assert len(hits.records) == 3 and {r.pmid for r in hits.records} <= set(read)
+    # The best match is found only when it is stored among the hits read. Where PostgreSQL puts a new row depends on
+    # the free space earlier tests left in the table's pages, so the test reads the order rather than assuming it
+    # (it had assumed the best record lands after the others, and failed when it did not).
+    assert (hits.records[0].pmid == "399") == ("399" in read)
     assert hits.count >= 6  # never fewer than the hits read
     assert broad.count("aspirin", Filters()) == HITS  # count stays exact
     # Without a text term to rank, the same: newest first among the hits read.
