@@ -777,11 +777,10 @@ _REFERRING = re.compile(r"\b(?:it|they|them|this|these|the\s+(?:first\s+)?(?:dos
 
 
 # "Prandin instead of glyburide", "switching him off atenolol": the treatment given up is not what "it" is.
-_REPLACED = re.compile(r"\b(?:instead\s+of|rather\s+than|in\s+place\s+of|from|off)\s+(?:(?:my|his|her|their|the)\s+)?\Z")
-
-
-_INSTEAD_OF = re.compile(r"\b(?:instead\s+of|rather\s+than|in\s+place\s+of)\s+"
-                         r"(?:(?:my|his|her|their|the|a|an|plain|ordinary|standard|usual)\s+)?\Z")
+_INSTEAD_WORDS = r"instead\s+of|rather\s+than|in\s+place\s+of"
+_REPLACED = re.compile(rf"\b(?:{_INSTEAD_WORDS}|from|off)\s+(?:(?:my|his|her|their|the)\s+)?\Z")
+# "labetalol rather than hydralazine", "glyburide pills instead of the usual insulin": the arm set against.
+_INSTEAD_OF = re.compile(rf"\b(?:{_INSTEAD_WORDS})\s+(?:(?:my|his|her|their|the|a|an|plain|ordinary|standard|usual)\s+)?\Z")
 
 
 def _replaced_arm(q: str, concepts: list[Concept], positions: list[int], asked_from: int) -> int | None:

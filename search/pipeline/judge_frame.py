@@ -146,9 +146,9 @@ def favoured_arm(
             m = None  # "tolerated significantly better": an advantage in tolerability, not in effect
         if not m:
             continue
-        if efficacy and not flips and m.group(0).startswith("significantly") and _DAMAGE.search(
-                low[max(0, m.start() - 80): m.end() + 40]) and not _LESS_OF_IT.search(
-                low[max(0, m.start() - 80): m.end() + 40]):
+        around = low[max(0, m.start() - 80): m.end() + 40]
+        if efficacy and not flips and m.group(0).startswith("significantly") and _DAMAGE.search(around) \
+                and not _LESS_OF_IT.search(around):
             # "CK-MB and troponin-I were significantly higher in the nifedipine group": more of a harm is worse.
             flips = True
         after = low[m.end():]
