@@ -112,7 +112,7 @@ def merge_examples(question: str, concepts: list[Concept]) -> list[Concept]:
         if head in member_of:
             # "an ACE inhibitor like moexipril (Univasc)": the bracketed name is the example's, so the class's.
             head = member_of[head]
-        elif _CLASS_NAME.search(concepts[head].mesh_heading or concepts[head].text) and _single_name(concepts[other]):
+        elif _drug_class(concepts[head]) and _single_name(concepts[other]):
             # "an ACE inhibitor (spirapril)": the drug the class word describes, as "the beta blocker bucindolol".
             dropped.add(head)
             continue
@@ -150,8 +150,7 @@ def _appositions(
             continue
         if not _single_name(concepts[b]):
             continue
-        if _touching(question, spans, a, b) or _set_off(question, spans, a, b) and _CLASS_NAME.search(
-                concepts[a].mesh_heading or concepts[a].text):
+        if _touching(question, spans, a, b) or (_set_off(question, spans, a, b) and _drug_class(concepts[a])):
             out.add(a)
     return out
 
@@ -166,6 +165,11 @@ def _single_name(concept: Concept) -> bool:
 # single drug ("Lisinopril") never is, so "lisinopril, enalapril, or captopril" stays a list.
 _CLASS_NAME = re.compile(r"(?:inhibitors?|antagonists?|blockers?|agonists?|agents?|drugs?|antidepressants?"
                          r"|antipsychotics?|diuretics?|statins?|antihistamines?|steroids?|analgesics?)$", re.I)
+
+
+def _drug_class(concept: Concept) -> bool:
+    """Whether the concept is a drug class by its name or heading (``_CLASS_NAME``)."""
+    return bool(_CLASS_NAME.search(concept.mesh_heading or concept.text))
 
 
 def _set_off(question: str, spans: list[tuple[int, int] | None], a: int, b: int) -> bool:

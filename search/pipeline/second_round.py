@@ -21,7 +21,7 @@ each extra round's query, hits and studies added are appended to ``query.attempt
 from __future__ import annotations
 
 import ast
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 
 from documents.embedding_store import EmbeddingStore
@@ -121,9 +121,8 @@ def run_rounds(
         last = query.attempts[-1]
         plan_free = [r for r in pool.values() if r.pmid not in {p.record.pmid for p in papers}]
         result.papers, added = _merge(question, query, papers, plan_free, top_k=top_k, store=store)
-        result.attempts.append(QueryAttempt(
-            boolean=last.boolean, hits=last.hits, hits_estimated=last.hits_estimated, note=(
-            f"round 2: no reformulation left to run; {added} studies added from earlier candidates")))
+        result.attempts.append(replace(
+            last, note=f"round 2: no reformulation left to run; {added} studies added from earlier candidates"))
         result.addressing_after = addressing(query, result.papers)
         return result
     for number, (boolean, note) in enumerate(plan[: MAX_ROUNDS - 1], start=2):

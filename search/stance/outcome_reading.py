@@ -329,14 +329,14 @@ def compare_on_outcome(
     for clause in clauses_naming(abstract, outcome_names):
         significant = bool(_SIGNIFICANT.search(clause)) and not _NOT_SIGNIFICANT.search(clause)
         at = _outcome_at(clause, outcome_names)
-        if _is_none(clause, at) and not significant and not (
-                _COMPARED_ON.search(clause[max(0, at - 40):at]) and favoured(clause, x_names, y_names)):
-            # "has a response rate similar to that of sumatriptan and may produce fewer adverse effects": the
-            # no-difference is said of another measure; a comparative right on the outcome is read instead.
+        none = _is_none(clause, at) and not significant
+        # "has a response rate similar to that of sumatriptan and may produce fewer adverse effects": the
+        # no-difference is said of another measure; a comparative right on the outcome is read instead.
+        arm = favoured(clause, x_names, y_names) if not none or _COMPARED_ON.search(clause[max(0, at - 40):at]) else None
+        if none and arm is None:
             if _of_both_arms(clause, x_names, y_names):
                 findings.append(OutcomeFinding("none", clause, False))
             continue
-        arm = favoured(clause, x_names, y_names)
         if arm is not None:
             findings.append(OutcomeFinding("less" if arm == "x" else "more", clause, significant, arm=arm))
     return findings

@@ -161,7 +161,7 @@ def _nominal_claim(statement: str) -> TitleClaim | None:
     obj = lack["object"] or lack["object2"]
     if obj is None:
         # "... of methylphenidate in elderly male volunteers": the people or setting end the subject.
-        subject = _SETTING.split(" " + subject.lower() + " ")[0].strip()
+        subject = _object(subject)
     return TitleClaim(subject.lower(), "affect", _object(f"{what} {obj or ''}"), True)
 
 
