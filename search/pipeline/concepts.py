@@ -67,6 +67,7 @@ RELATION_WORDS = frozenset(
     stop stops stopped stopping ease eases eased easing lower lowers lowered lowering cut cuts cutting
     slow slows slowed slowing protect protects protected protecting keep keeps kept keeping
     come comes came coming go goes going went stay stays stayed staying having add adds added adding day days
+    hour hours week weeks month months minute minutes year years
     happen happens happened happening again
     mean means meant put puts putting combined end ends
     switch switches switched switching swap swaps swapped swapping

@@ -103,6 +103,11 @@ _FEWER = re.compile(r"\b(?:less|fewer|lower|reduced|decreased|(?:greater|larger|
                     r"|decreases?|declines?))\b", re.I)
 _MORE_OF = re.compile(r"\b(?:more|greater|higher|increased|excess)\b(?!\s+(?:\w+\s+)?(?:reductions?|decreases?|declines?)\b)",
                       re.I)
+# A bare change verb of ``_FEWER`` / ``_MORE_OF`` compares the arms only beside a comparison: "BP was reduced from 150
+# to 134 mmHg with moxonidine and from 147 to 131 mmHg with enalapril" is each arm's own change.
+_CHANGE_VERBS = frozenset({"reduced", "decreased", "increased"})
+_COMPARISON = re.compile(r"\b(?:than|compared|comparison|versus|vs\.?|relative\s+to|as\s+opposed\s+to|over|more|greater"
+                         r"|larger|less|fewer|lower|higher|superior|inferior|differ\w*)\b", re.I)
 # A name written right after these was what the subject was set against.
 _COMPARED_WORDS = r"compared\s+(?:with|to)|in\s+comparison\s+(?:with|to)|than|versus|vs\.?|relative\s+to|as\s+opposed\s+to"
 _LIKENED_WORDS = r"similar\s+to|comparable\s+(?:to|with)|equivalent\s+to"
@@ -146,6 +151,8 @@ def favoured_arm(
             m = None  # "tolerated significantly better": an advantage in tolerability, not in effect
         if not m:
             continue
+        if m.group(0) in _CHANGE_VERBS and not _COMPARISON.search(low):
+            continue  # "moxonidine administration reduced blood pressure": one arm's own change, no comparison
         around = low[max(0, m.start() - 80): m.end() + 40]
         if efficacy and not flips and m.group(0).startswith("significantly") and _DAMAGE.search(around) \
                 and not _LESS_OF_IT.search(around):
@@ -700,11 +707,12 @@ def _named_outcome_finding(
     of_relief = _relief_of(names)
     findings = [replace(f, arm=flipped.get(f.arm)) if of_relief.search(f.clause) else f
                 for f in compare_on_outcome(paper.record.abstract, outcome_names=names, x_names=x_names,
-                                            y_names=y_names, favoured=favoured)]
+                                            y_names=y_names, favoured=favoured, title=paper.record.title or "")]
     if relief:
         read = {f.clause for f in findings}
         findings += [replace(f, arm=flipped.get(f.arm)) for f in compare_on_outcome(
-            paper.record.abstract, outcome_names=list(relief), x_names=x_names, y_names=y_names, favoured=favoured)
+            paper.record.abstract, outcome_names=list(relief), x_names=x_names, y_names=y_names, favoured=favoured,
+            title=paper.record.title or "")
             if f.clause not in read]
     if not findings:
         return None

@@ -300,12 +300,43 @@ BOTH_ARMS = re.compile(
     re.I)
 
 
-def _of_both_arms(clause: str, x_names: Sequence[str], y_names: Sequence[str]) -> bool:
+def _of_both_arms(clause: str, x_names: Sequence[str], y_names: Sequence[str], *, arms_titled: bool = False) -> bool:
     """A "no difference" on the outcome speaks to the comparison only when it is said of both arms: their
     names, or one of them with "both / the two / between the groups" ("71% of adverse events were not related
-    to X" and "rizatriptan showed similar tolerability" are not comparisons of X with Y)."""
+    to X" and "rizatriptan showed similar tolerability" are not comparisons of X with Y). ``arms_titled``: the
+    study's title names the two arms and no inert one ("A trial comparing piritramide and morphine"), so a clause
+    that names no arm ("There was no difference in number of episodes of vomiting") is said of them."""
     has_x, has_y = _names_word(clause, x_names), _names_word(clause, y_names)
+    if arms_titled and not has_x and not has_y:
+        return True
     return (has_x and has_y) or ((has_x or has_y) and bool(BOTH_ARMS.search(clause)))
+
+
+# A title that sets its two treatments against each other: "comparing X and Y", "X versus Y", "X or Y for ...".
+_TITLE_SETS_AGAINST = re.compile(r"\b(?:versus|vs\.?|compar\w*|against|or)\b", re.I)
+
+
+def arms_titled(title: str, x_names: Sequence[str], y_names: Sequence[str]) -> bool:
+    """Whether a title sets the two arms against each other and names no inert one: a head-to-head study of the
+    two, whose unattributed findings are comparisons of them ("Newer antihistamines: cetirizine and loratadine",
+    a review of both, is not one)."""
+    low = title.lower()
+    return (_names_word(title, x_names) and _names_word(title, y_names) and bool(_TITLE_SETS_AGAINST.search(title))
+            and not any(re.search(rf"\b{re.escape(a)}\b", low) for a in INERT_ARMS))
+
+
+# A significance said against an inert arm: "(the reduction with X was similar to that with Y) and significantly superior
+# to that with placebo".
+_SIGNIFICANT_AGAINST_INERT = re.compile(
+    rf"(?:{_SIGNIFICANT.pattern})[^;]{{0,60}}?\b(?:than|to|over|versus|vs\.?|compared\s+(?:with|to)|with)\s+"
+    rf"(?:\w+\s+){{0,3}}?(?:{'|'.join(re.escape(a) for a in INERT_ARMS)})\b(?:\s*\([^()]*\))?", re.I)
+
+
+def _significant_between_arms(clause: str) -> bool:
+    """Whether the clause says a difference between the arms compared was significant: a significance said against
+    placebo ("similar to that with enalapril and significantly superior to that with placebo") is not one."""
+    rest = _SIGNIFICANT_AGAINST_INERT.sub(" ", clause)
+    return bool(_SIGNIFICANT.search(rest)) and not _NOT_SIGNIFICANT.search(clause)
 
 
 # A comparative written right before the outcome's name: "fewer adverse effects", "less dry mouth".
@@ -319,22 +350,25 @@ def compare_on_outcome(
     x_names: Sequence[str],
     y_names: Sequence[str],
     favoured: Callable[[str, Sequence[str], Sequence[str]], str | None],
+    title: str = "",
 ) -> list[OutcomeFinding]:
     """For "does X cause less / more O than Y?": per clause naming O, which arm had less O, or none.
 
     ``favoured(clause, x_names, y_names)`` returns the arm a comparative in the clause says had
-    less of the outcome ('x' or 'y'), else None.
+    less of the outcome ('x' or 'y'), else None. ``title``: the study's, to tell a head-to-head study
+    (``arms_titled``).
     """
+    titled = arms_titled(title, x_names, y_names)
     findings: list[OutcomeFinding] = []
     for clause in clauses_naming(abstract, outcome_names):
-        significant = bool(_SIGNIFICANT.search(clause)) and not _NOT_SIGNIFICANT.search(clause)
+        significant = _significant_between_arms(clause)
         at = _outcome_at(clause, outcome_names)
         none = _is_none(clause, at) and not significant
         # "has a response rate similar to that of sumatriptan and may produce fewer adverse effects": the
         # no-difference is said of another measure; a comparative right on the outcome is read instead.
         arm = favoured(clause, x_names, y_names) if not none or _COMPARED_ON.search(clause[max(0, at - 40):at]) else None
         if none and arm is None:
-            if _of_both_arms(clause, x_names, y_names):
+            if _of_both_arms(clause, x_names, y_names, arms_titled=titled):
                 findings.append(OutcomeFinding("none", clause, False))
             continue
         if arm is not None:

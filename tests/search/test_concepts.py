@@ -83,6 +83,20 @@ def test_the_verbs_that_carry_an_outcome_are_not_concepts(question, kept):
     assert kept <= texts
 
 
+@pytest.mark.parametrize("question, kept", [
+    ("Does controlled-release hydromorphone every 12 hours control cancer pain?", {"hydromorphone", "cancer pain"}),
+    ("I've had chronic hives for months. Does hydroxyzine control them?", {"hydroxyzine", "hives"}),
+    ("Does omeprazole heal reflux damage within a week?", {"omeprazole"}),
+    ("I've taken lansoprazole for years. Does it cause stomach polyps?", {"lansoprazole"}),
+])
+def test_a_length_of_time_is_no_concept(question, kept):
+    """'hours', 'months', 'week', 'years' say how long or how often, as 'day' does: searched as words they narrowed
+    the query to abstracts that write them ("months"[tiab]) and were shown as the outcome ("chronic, hives, months")."""
+    texts = {c.text.lower() for c in extract_concepts(question).concepts}
+    assert not texts & {"hour", "hours", "month", "months", "week", "weeks", "year", "years"}
+    assert {k.lower() for k in kept} <= texts
+
+
 @pytest.mark.parametrize("question, phrase, heading, synonym", [
     # Everyday words for the outcomes the corpus' drug classes are studied on, which neither dictionary knows.
     ("Does metformin lower blood sugar in type 2 diabetes?", "blood sugar", "Blood Glucose", "glycemic control"),

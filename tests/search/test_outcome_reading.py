@@ -227,3 +227,40 @@ def test_the_condition_itself_as_a_cause_is_not_the_treatment() -> None:
     abstract = ("Sexual dysfunction is a reason for stopping treatment. Cause and effect are confused because "
                 "hypertension itself can cause sexual dysfunction.")
     assert read_outcome(abstract, outcome_names=["sexual dysfunction"], x_names=["atenolol"]) == []
+
+
+BP = {"outcome_names": ["blood pressure"], "x_names": ["moxonidine"], "y_names": ["enalapril"], "favoured": _favoured}
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        # Each arm's own change, written without a comparison: no arm had less.
+        "In addition, moxonidine administration reduced blood pressure throughout 24 h ambulatory measurements.",
+        "Average blood pressure was reduced from 149/92 to 134/82 mmHg with moxonidine and from 146/92 to 131/82 mmHg "
+        "with enalapril.",
+    ],
+)
+def test_an_arms_own_change_is_no_comparison(sentence: str) -> None:
+    assert compare_on_outcome(sentence, **BP) == []
+
+
+def test_a_change_beside_a_comparison_still_compares() -> None:
+    findings = compare_on_outcome("Blood pressure was reduced more with moxonidine than with enalapril.", **BP)
+    assert [f.arm for f in findings] == ["x"]
+
+
+def test_significance_against_placebo_does_not_undo_a_similarity_of_the_arms() -> None:
+    sentence = ("The mean reduction in sitting blood pressure with moxonidine was similar to that with enalapril "
+                "(19.5/12.3 versus 18.9/11.8 mmHg) and significantly superior to that with placebo (-4.6/-4.7 mmHg, "
+                "P< 0.001).")
+    assert [(f.reading, f.significant) for f in compare_on_outcome(sentence, **BP)] == [("none", False)]
+
+
+def test_an_unattributed_no_difference_is_said_of_the_arms_of_a_head_to_head_study() -> None:
+    arms = {"outcome_names": ["vomiting"], "x_names": ["piritramide"], "y_names": ["morphine"], "favoured": _favoured}
+    sentence = "There was no difference in number of episodes of vomiting and retching and usage of antiemetics."
+    head_to_head = "A randomized controlled double-blind trial comparing piritramide and morphine for analgesia"
+    assert [f.reading for f in compare_on_outcome(sentence, **arms, title=head_to_head)] == ["none"]
+    assert compare_on_outcome(sentence, **arms) == []
+    assert compare_on_outcome(sentence, **arms, title="Piritramide, morphine or placebo after surgery") == []
