@@ -75,14 +75,21 @@ def lay_headline(verdict: Verdict, frame: Frame) -> str:
     if label == "mixed":
         return "The studies do not agree on this."
     if kind == "comparison":
-        if label == "yes":
-            return f"Probably yes. Studies found more benefit from {x} than from {y}."
-        return f"Probably not. Studies found no clear edge for {x} over {y}."
+        # What "yes" found depends on what was claimed of X: "Is X as good as Y?" is answered yes by no difference,
+        # and "Is X more likely than Y to cause weight gain?" by more of a harm, not "more benefit from X".
+        said = _COMPARISON_FOUND.get((frame.claim or "better", label))
+        return f"Probably {'yes' if label == 'yes' else 'not'}. " + (
+            said.format(x=x, y=y) if said else f"The studies that tested {x} against {y} point to {label}.")
     if kind == "harm":
         y = frame.outcome or "this"
         return f"Yes, {x} may cause {y}." if label == "yes" else f"On balance, the studies did not find {y} with {x}."
     if kind == "safety":
         return f"{x} may be safe for this." if label == "yes" else f"Studies found risks with {x} for this."
+    if kind == "association":
+        return "Probably yes. On balance, the studies found this link." if label == "yes" else (
+            "Probably not. On balance, the studies found no such link.")
+    if kind != "effect":
+        return "Probably yes, on balance of the studies." if label == "yes" else "Probably not, on balance of the studies."
     # "On balance", not "most studies": the verdict weighs the studies closest to the question most (verdict rule 4).
     return f"Probably yes. On balance, the studies found a benefit from {x}." if label == "yes" else (
         f"Probably not. On balance, the studies found no benefit from {x}.")
@@ -92,6 +99,36 @@ def _indirectness(bottom: BottomLine) -> str | None:
     """INDIRECT / MOSTLY_INDIRECT when the bottom line says the answer rests (mostly) on studies of other problems or
     other people (verdict.indirectness), else None."""
     return next((u.code for u in bottom.uncertain if u.code in (INDIRECT, MOSTLY_INDIRECT)), None)
+
+
+# What an unanswered question does not mean, and how split studies read, in the words of what was asked: "That does
+# not mean it does not work" answered "Does X cause Y?" and "Is X better than Y?" with a claim about working, and "Some
+# studies found a benefit" told a person asking about a harm that the harm is a benefit.
+_NOT_SHOWN: dict[str, str] = {
+    "effect": "That does not mean it does not work.",
+    "comparison": "That does not mean they work the same, or that one is better.",
+    "harm": "That does not mean it never causes this.",
+    "safety": "That does not mean it is safe or unsafe for you.",
+    "association": "That does not mean there is no link.",
+    "other": "That does not mean the answer is no.",
+}
+_SPLIT: dict[str, str] = {
+    "effect": "Some studies found a benefit from {x} and some did not.",
+    "comparison": "Some studies found {x} did better and some did not.",
+    "harm": "Some studies found this more often with {x} and some did not.",
+    "safety": "Some studies found problems with {x} and some did not.",
+    "association": "Some studies found a link and some did not.",
+    "other": "The studies point different ways.",
+}
+
+
+# A comparison's answer in words, for the claims whose answer says which way the arms went.
+_COMPARISON_FOUND: dict[tuple[str, str], str] = {
+    ("as_good", "yes"): "Studies found {x} works about as well as {y}.",
+    ("as_good", "no"): "Studies found a difference between {x} and {y}.",
+    ("worse", "yes"): "Studies found {x} did less well than {y}.",
+    ("worse", "no"): "Studies found {x} did no worse than {y}.",
+}
 
 
 def lay_explanation(verdict: Verdict, frame: Frame, *, indirect: str | None = None) -> str:
@@ -110,16 +147,21 @@ def lay_explanation(verdict: Verdict, frame: Frame, *, indirect: str | None = No
         return "We could not tell which medicine and which effect you mean. Try asking: does this medicine help or cause this?"
     if label == "insufficient" and verdict.studies_counted >= MIN_STUDIES:
         # Enough studies, but too few take a clear side or they pull apart (the verdict's reason says which).
-        return ("The studies we found do not give a clear answer to this. That does not mean it does not work. "
-                "It means we can't tell yet.")
+        return f"The studies we found do not give a clear answer to this. {_NOT_SHOWN[kind]} It means we can't tell yet."
     if label == "insufficient":
-        return "Too few studies in this library looked at this. That does not mean it does not work. It means we can't tell yet."
+        return f"Too few studies in this library looked at this. {_NOT_SHOWN[kind]} It means we can't tell yet."
     if label == "mixed":
-        return f"Some studies found a benefit from {x} and some did not. We can't say yet which is right. {ask}"
+        return f"{_SPLIT[kind].format(x=x)} We can't say yet which is right. {ask}"
     if kind == "comparison":
         if label == "yes":
-            return f"Studies that tested both found {x} did better. It may not be the best choice for everyone. {ask}"
-        return f"Studies that tested both found they work about the same. Other things, like side effects, may matter more. {ask}"
+            return f"The studies that tested both point to yes. It may not be the best choice for everyone. {ask}"
+        return f"The studies that tested both point to no. Other things may matter more to you. {ask}"
+    if kind == "association":
+        if label == "yes":
+            return f"Studies found this link. A link does not prove that one causes the other. {ask}"
+        return f"Studies did not find this link. Small effects can still be missed. {ask}"
+    if kind == "other":
+        return f"The studies point to {label}. {ask}"
     if kind == "harm":
         if label == "yes":
             return f"Studies found this more often in people who took {x}. Not everyone who takes it gets it. {ask}"

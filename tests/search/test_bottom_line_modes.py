@@ -291,3 +291,28 @@ def test_an_answer_mostly_from_studies_of_other_problems_says_only_a_few_looked_
     assert "most studies with a clear answer were about other problems" in lay.bottom_line
     assert "mostly on related questions" in lay.certainty
     assert textstat.flesch_kincaid_grade(lay.explanation) <= 8
+
+
+@pytest.mark.parametrize("kind", ["comparison", "harm", "association", "other"])
+@pytest.mark.parametrize("label", ["mixed", "insufficient"])
+def test_an_unsettled_answer_is_told_in_the_words_of_what_was_asked(kind, label):
+    """"That does not mean it does not work" and "some studies found a benefit" are about a treatment working: told
+    to "Does X cause Y?" or "Is X better than Y?" they answered another question (a harm read as a benefit)."""
+    lay = _modes(label, kind)["lay"]
+    assert "does not mean it does not work" not in lay.explanation
+    assert "found a benefit" not in lay.explanation
+
+
+@pytest.mark.parametrize("claim, label, said", [
+    ("as_good", "yes", "works about as well as ranitidine"),
+    ("as_good", "no", "found a difference"),
+    ("better", "yes", "point to yes"),
+])
+def test_a_comparisons_headline_follows_what_was_claimed(claim, label, said):
+    """"Is X as good as Y?" answered yes had read "Studies found more benefit from X than from Y"; "Is X more likely
+    than Y to cause weight gain?" answered yes is no benefit from X at all."""
+    frame = Frame(kind="comparison", intervention="proton pump inhibitors", comparator="ranitidine", claim=claim)
+    verdict = Verdict(label, "moderate", 6, "Of the 6 studies that address the question, 5 point one way.")
+    lay = reading_modes(verdict, build_bottom_line(verdict, [_paper(i) for i in range(6)], frame), frame,
+                        clinician_headline=headline(verdict, frame), papers_found=20)["lay"]
+    assert said in lay.headline and "more benefit" not in lay.headline
