@@ -291,7 +291,9 @@ SIGNS: tuple[tuple[str, str], ...] = (
     ("bleeding", _any(r"(?:sliced|slashed|split|cut|gashed|ripped|torn) (?:my|his|her|their) \w+ (?:wide )?open|"
                       r"gaping (?:cut|wound|gash)|deep (?:gash|stab)|(?:spurting|pulsing|squirting) (?:from|out)|"
                       r"(?:cut|chopped|sliced|ripped|torn) (?:my|his|her|their) (?:\w+ )?(?:finger|thumb|toe|hand|ear)s? "
-                      r"off|severed|amputated")),
+                      r"off|severed|(?:just|accidentally|been|got|was|were|is|are) amputated(?! (?:last|in (?:19|20)\d\d|years?|months?))|"
+                      r"amputated (?:by|in an? (?:accident|crash))")),
+    # (A limb "being amputated" as an operation ahead, "having his leg amputated", is no injury happening now.)
     # seizure
     ("seizure", _any(r"(?:having|is having|keeps having|just had) (?:a |another )?(?:seizure|fit|convulsion)s?|"
                      r"seizing|convulsing|(?:is|been|started|keeps|kept|still|wont stop|hasnt stopped) fitting|"

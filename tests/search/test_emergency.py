@@ -78,6 +78,8 @@ EMERGENCIES: dict[str, list[str]] = {
         "the bleeding won't stop after 20 minutes of pressure",
         "I'm vomiting blood",
         "i cut my finger off with a saw",
+        "my toe got amputated in an accident",
+        "I just amputated my thumb with a knife",
     ],
     "seizure": [
         "my daughter is having a fit",
@@ -178,6 +180,10 @@ NOT_NOW = [
     "Will I have less pain after my chest or stomach operation if the painkillers are started before surgery?",
     "Last time I had surgery I woke up shaking uncontrollably. Can clonidine prevent that shivering?",
     "I woke up from my last operation shaking uncontrollably with cold. Can clonidine stop the shivering?",
+    # an amputation as the operation ahead, or long past: no limb being lost now
+    "My father is having his leg amputated. Can an epidural started before the operation prevent phantom limb pain?",
+    "His leg is going to be amputated next week. Will gabapentin prevent phantom pain?",
+    "My dad had his leg amputated last year. Does mirror therapy help phantom pain?",
 ]
 
 
