@@ -402,7 +402,36 @@ def signs_in(text: str) -> list[str]:
     return list(dict.fromkeys(found))
 
 
+# Chest pain that is known and recurring, or already looked into: "I get chest pain on exercise but my arteries are
+# clear (cardiac syndrome X)", "I keep getting chest pains but my heart tests came back clear", "my husband has stable
+# angina and still gets chest pain on metoprolol", "sumatriptan gives me chest tightness". The person asks about a
+# treatment for a pattern they live with, not for help with an attack now.
+_SETTLED_CHEST = re.compile(_any(
+    r"(?:arteries|heart|tests?|angiogram|ecg|scans?|checks?) (?:\w+ ){0,3}(?:clear|normal|fine|healthy)|"
+    r"normal (?:heart |coronary )?arteries|(?:cardiac )?syndrome x|"
+    r"(?:isnt|is not|not) (?:from|coming from|caused by) (?:my|his|her|the) heart|stable angina|"
+    r"(?:keep|keeps|kept) getting|(?:still|often|sometimes|always|barely|hardly|rarely|only) (?:get|gets)|"
+    r"(?:get|gets) (?:\w+ ){0,2}" + _CHEST + r" (?:\w+ ){0,2}(?:on|when|after|during|with|if|before)|"
+    r"gives? (?:me|him|her|them) (?:\w+ )?" + _CHEST + "|on exercise|when (?:i|he|she) (?:walk|exercise|climb|run)"))
+# ... unless it is bad, new or going on now.
+_CHEST_NOW = re.compile(_any(
+    _NOW_WORDS + "|" + _SEVERE + "|" + _SUDDEN_OR_ONE_SIDED + r"|wont (?:stop|go away|ease)|not (?:stopping|going away)|"
+    r"getting worse|worse and worse|spreading|radiating|sweat\w*|clammy|(?:jaw|left arm)|short of breath|"
+    r"(?:started|began|since) (?:\w+ ){0,2}(?:ago|this morning|tonight|last night|an hour)|for (?:\d+|an|half an) "
+    r"(?:minutes?|mins|hours?)"))
+# A what-if about somebody else ("If someone gets chest pain after using cocaine, does ...", "If the ambulance crew
+# give metoprolol for a suspected heart attack, ..."): a question about what treats it, with nobody named in it.
+_OTHERS_WHAT_IF = re.compile(r"^if (?![^,]*\b(?:i|im|me|my|he|hes|she|shes|him|her|his)\b)[^,]*,")
+
+
 def emergency_reasons(text: str) -> list[str]:
-    """Why the normalised ``text`` reads as an emergency happening now: its categories, or empty."""
+    """Why the normalised ``text`` reads as an emergency happening now: its categories, or empty.
+
+    Chest pain alone that is settled (``_SETTLED_CHEST``) and not bad or new now (``_CHEST_NOW``), or told in a
+    what-if about nobody in particular, is no cardiac emergency; every other sign stays one.
+    """
     found = signs_in(text)
+    if found == ["cardiac"] and ((_SETTLED_CHEST.search(text) and not _CHEST_NOW.search(text))
+                                 or _OTHERS_WHAT_IF.match(text)):
+        found = []
     return found if found and someone_in_it_now(text) else []

@@ -14,6 +14,11 @@ from search.scope import CRISIS_MESSAGE, POISON_MESSAGE, _normalise, classify_sc
 
 EMERGENCIES: dict[str, list[str]] = {
     "cardiac": [
+        # known chest pain that is bad, new or going on now is still an emergency
+        "I keep getting chest pain and now it's crushing and spreading to my left arm",
+        "my heart tests were clear last year but I have chest pain right now",
+        "I have stable angina and the chest pain won't go away after my spray",
+        "If I have a heart attack at home, what should I do? I have chest pain",
         "my chest feels really heavy and it's spreading to my arm",
         "sharp stabbing pain in the middle of my chest",
         "dad says it feels like someone is squeezing his chest",
@@ -180,6 +185,12 @@ NOT_NOW = [
     "Will I have less pain after my chest or stomach operation if the painkillers are started before surgery?",
     "Last time I had surgery I woke up shaking uncontrollably. Can clonidine prevent that shivering?",
     "I woke up from my last operation shaking uncontrollably with cold. Can clonidine stop the shivering?",
+    # chest pain that is known, recurring or already looked into; a what-if about nobody in particular
+    "I get chest pain on exercise but my heart arteries are clear (cardiac syndrome X). Would an ACE inhibitor help?",
+    "I keep getting chest pain but my arteries are clear on the angiogram. Can imipramine reduce the episodes?",
+    "My husband has stable angina and still gets chest pain on metoprolol. Would adding trimetazidine help?",
+    "Sumatriptan gives me chest tightness. Would almotriptan be easier to tolerate?",
+    "If someone gets chest pain after using cocaine, does nitroglycerin relieve it better than diazepam?",
     # an amputation as the operation ahead, or long past: no limb being lost now
     "My father is having his leg amputated. Can an epidural started before the operation prevent phantom limb pain?",
     "His leg is going to be amputated next week. Will gabapentin prevent phantom pain?",
