@@ -21,6 +21,10 @@ from .state import Concept, Frame
 
 _WS = re.compile(r"\s+")
 
+# "Does giving tranexamic acid as well as desmopressin reduce bleeding?": "as well as" joins two treatments given
+# together when the question's verb follows the second; "Does X work as well as Y (at reducing ...)?" compares them.
+_JOINT_VERB = (r"(?:reduce|lower|help|prevent|improve|work|stop|cut|ease|relieve|make|cause|protect|control|slow|heal"
+               r"|treat|give|raise|increase|decrease|keep|bring|affect|shorten|speed|lessen)\b")
 # Comparative pivots: the text before holds the intervention, the text after the comparator.
 _COMPARATIVE = (
     r"(?:more|less|fewer)\s+(?:[\w'-]+\s+){0,7}?than"
@@ -28,7 +32,8 @@ _COMPARATIVE = (
     r"|quicker|sooner|easier|gentler|kinder|harsher|longer|shorter)"
     r"(?:-\w+)?"  # "longer-lasting pain relief than"
     r"(?:\s+(?:[\w'-]+\s+){0,5}?)?\s*than|(?:superior|inferior|preferable|similar|equivalent)\s+to"
-    r"|as\s+(?!soon\s+as|long\s+as)(?:\w+\s+){1,3}?as"
+    r"|as\s+(?!soon\s+as|long\s+as)(?!well\s+as\s+(?:(?!(?:to|at|in|for|when|does|do)\b)[\w'-]+\s+){1,4}?"
+    + _JOINT_VERB + r")(?:\w+\s+){1,3}?as"
     r"|versus|vs\.?|compared\s+(?:with|to)|in\s+comparison\s+(?:with|to)|over"
 )
 _PIVOT = re.compile(rf"\b(?:{_COMPARATIVE})\b", re.I)

@@ -119,6 +119,9 @@ def test_table_is_large_and_covers_every_kind():
     [
         ("is x better than y", "comparison"),
         ("does x work as well as y", "comparison"),
+        ("does x work as well as y to reduce bleeding", "comparison"),
+        # "as well as" joining two treatments given together, the question's verb after the second
+        ("does giving tranexamic acid as well as desmopressin reduce bleeding", "effect"),
         ("x versus y for pain", "comparison"),
         ("is it safe to use x while pregnant", "safety"),
         ("can x cause liver damage", "harm"),
