@@ -43,7 +43,9 @@ from .verdict import is_uncertain
 
 _SUPERIOR = re.compile(
     r"\b(?:superior|more\s+(?:effective|efficacious|potent)|(?<!tolerated\s)(?<!for\s)better(?!\s+tolerated)"
-    r"|greater\s+(?:improvement|reduction|efficacy|benefit|relief)|significantly\s+(?:more|greater|better|higher))\b",
+    r"|greater\s+(?:improvement|reduction|efficacy|benefit|relief)|significantly\s+(?:more|greater|better|higher)"
+    # "cetirizine demonstrated a stronger antihistaminic effect compared to ebastine"
+    r"|stronger\s+(?:[\w-]+\s+){0,2}?(?:effects?|inhibition|suppression|action|activity|efficacy))\b",
     re.I,
 )
 _INFERIOR = re.compile(r"\b(?:inferior|less\s+(?:effective|efficacious|potent)|worse)\b", re.I)
@@ -179,6 +181,12 @@ def favoured_arm(
             subject = "y" if loser_arm == "x" else "x"
             loser_names, subject_names = (x_names, y_names) if loser_arm == "x" else (y_names, x_names)
             between = after[: trail.start()] if loser is None and trail else ""
+            if (first_name_at(between, loser_names) >= 0 and first_name_at(between, subject_names) < 0
+                    and first_name_at(window, subject_names) >= 0):
+                # "A superior efficacy of 20 mg of ebastine is observed compared with 10 mg of ebastine and 10 mg of
+                # cetirizine": the arm named between the cue and "compared with" won; the other, after it, lost.
+                loser_arm, subject = subject, loser_arm
+                loser_names, subject_names = subject_names, loser_names
             if first_name_at(low, subject_names) < 0 and (
                     first_name_at(low[: m.start()], loser_names) >= 0 or first_name_at(between, loser_names) >= 0):
                 continue  # "X-based triple therapy was more effective than X plus clarithromycin": two X regimens
@@ -287,7 +295,8 @@ def _finding(
 
 # "Does X cause less dry mouth than Y?": the outcome is what the comparative names, and which way is better.
 _NAMED_OUTCOME = re.compile(
-    r"\b(?P<way>less|fewer|lower|more|higher|greater)\s+(?!effective|efficacious|likely|often|than|potent|safe)"
+    # (an adverb is how, not what: "block histamine skin reactions more strongly than ebastine")
+    r"\b(?P<way>less|fewer|lower|more|higher|greater)\s+(?!effective|efficacious|likely|often|than|potent|safe|\w+ly\s+than\b)"
     r"(?P<outcome>[a-z][a-z\s-]{2,40}?)\s+(?:than|compared|versus|vs)\b",
     re.I,
 )
@@ -482,7 +491,14 @@ def comparison_stance(query: UnderstoodQuery, paper: RankedPaper, model, questio
             return _stance(0.0, 0.0, 1.0, f"does not compare them on {frame.outcome or named[0]}")
         else:
             sentence = result.sentence
-            if result.direction is not None and _about_both_arms(sentence or "", x_names, y_names):
+            stated = (favoured_arm(sentence or "", x_names, y_names, shared=shared)
+                      if _asks_benefit(question, named[0]) else None)
+            if stated is not None:
+                # "cetirizine demonstrated a stronger antihistaminic effect compared to ebastine": the sentence names
+                # the winner, whatever direction the model read.
+                arm, p = stated, max(p, STATED_DIFFERENCE)
+            elif (result.direction is not None and _about_both_arms(sentence or "", x_names, y_names)
+                    and not _each_against_inert(sentence or "", frame)):
                 # The model's direction is "I higher or lower than C"; a sentence that does not name both arms ("they
                 # restrict activities less than the old antihistamines", "astemizole-D produced less sleep
                 # impairment than loratadine-D") says nothing of which of the two it was.
@@ -508,13 +524,20 @@ def comparison_stance(query: UnderstoodQuery, paper: RankedPaper, model, questio
     if not _about_both_arms(sentence or "", x_names, y_names):
         return _stance(0.0, 0.0, 1.0, f"does not state how {frame.intervention} and {frame.comparator} compared: "
                                       f"\u201c{quote}\u201d")
-    if _INERT_ARM.search(sentence or "") and not _INERT_ARM.search(f"{frame.intervention} {frame.comparator}"):
+    if _each_against_inert(sentence or "", frame):
         # "Acetaminophen or celecoxib alone was not significantly more effective than placebo": each arm against
         # placebo, which says nothing of how the two compared.
         return _stance(0.0, 0.0, 1.0, f"compares {frame.intervention} and {frame.comparator} each with placebo: "
                                       f"\u201c{quote}\u201d")
     return _stance(*claim_values(claim, "same", p),
                    f"comparison model: difference found with probability {p:.2f}: \u201c{quote}\u201d")
+
+
+def _each_against_inert(sentence: str, frame: Frame) -> bool:
+    """Whether a sentence sets the arms against placebo or no treatment, which the question does not ask about
+    ("Ebastine ... and cetirizine produced significant inhibition ... compared to placebo"): each arm's own effect,
+    which says nothing of how the two compared."""
+    return bool(_INERT_ARM.search(sentence)) and not _INERT_ARM.search(f"{frame.intervention} {frame.comparator}")
 
 
 # "No significant difference between", "did not differ", "similar / comparable / equivalent", "equally effective".

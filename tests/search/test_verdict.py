@@ -1010,3 +1010,42 @@ def test_a_comparative_on_the_outcome_wins_over_a_similarity_of_another_measure(
                               outcome_names=["adverse effects"], x_names=["almotriptan"], y_names=["sumatriptan"],
                               favoured=lambda c, xs, ys: favoured_arm(c, list(xs), list(ys), cues=OUTCOME_CUES))
     assert [f.reading for f in same] == ["none"]
+
+
+def test_a_stronger_effect_than_the_other_arm_is_an_advantage():
+    sentence = ("We conclude that cetirizine demonstrated a stronger antihistaminic effect compared to ebastine at all "
+                "time points.")
+    assert favoured_arm(sentence, ["cetirizine"], ["ebastine"]) == "x"
+    assert favoured_arm("Ebastine had a stronger effect than cetirizine.", ["cetirizine"], ["ebastine"]) == "y"
+
+
+def test_both_arms_against_placebo_on_the_named_outcome_take_no_side():
+    """"Ebastine ... and cetirizine produced significant inhibition of the wheal ... compared to placebo" is each arm's
+    own effect: the comparison model's direction on it had been read as an advantage for ebastine."""
+    from search.pipeline.judge_frame import comparison_stance
+    from search.stance.comparison import load_comparison_model
+
+    question = "Does cetirizine block histamine skin reactions more strongly than ebastine?"
+    query = understand(question, Filters())
+    record = _record("Activity of ebastine and cetirizine at 24 hours of a steady state treatment",
+                     "Forty volunteers took ebastine 10 mg, ebastine 20 mg, cetirizine 10 mg or placebo. Our results "
+                     "indicate that ebastine, at either dosage, and cetirizine produced significant inhibition of the "
+                     "histamine-induced wheal and flare reaction compared to placebo.")
+    paper = RankedPaper(rank=1, record=record, similarity=0.5, addresses=Addresses("yes", "names both"))
+    assert comparison_stance(query, paper, load_comparison_model(), question).label == "neutral"
+
+
+def test_the_arm_named_between_the_cue_and_compared_with_won():
+    sentence = ("A superior efficacy of 20 mg of ebastine is observed compared with 10 mg of ebastine and 10 mg of "
+                "cetirizine on the skin wheal response 24 h after the last dose.")
+    assert favoured_arm(sentence, ["cetirizine"], ["ebastine"]) == "y"
+
+
+@pytest.mark.parametrize("question", [
+    "Does cetirizine block histamine skin reactions more strongly than ebastine?",
+    "Does a diltiazem injection stop it more reliably than esmolol?",
+])
+def test_an_adverb_after_more_is_no_named_outcome(question):
+    """"more strongly than" says how X works, not what it is compared on: read as the outcome "strongly", no
+    sentence of any study named it and the comparison model's guess at a direction was taken instead."""
+    assert named_outcome(question) is None
