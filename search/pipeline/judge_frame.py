@@ -30,7 +30,7 @@ from functools import lru_cache
 
 from search.quote.cues import AIM_CUES
 from search.stance.abbreviations import defined_abbreviations, expand, relevant
-from search.stance.outcome_reading import BOTH_ARMS, INERT_ARMS
+from search.stance.outcome_reading import BOTH_ARMS, INERT_ARM, INERT_ARMS
 from search.stance.text import conclusion_sentences, first_name_at, last_name_at
 
 from .class_members import CLASS_STEMS, class_names, stem_of
@@ -533,11 +533,17 @@ def comparison_stance(query: UnderstoodQuery, paper: RankedPaper, model, questio
                    f"comparison model: difference found with probability {p:.2f}: \u201c{quote}\u201d")
 
 
+# Any inert arm's word anywhere ("control" too), as the effect readings were measured with; the comparison readings
+# use outcome_reading.INERT_ARM, which reads "control" only as an arm ("gives more efficient control of blood pressure"
+# is none).
+_INERT_ARM = re.compile(r"\b(?:" + "|".join(a.replace(" ", r"\s+") for a in INERT_ARMS) + r")\b", re.I)
+
+
 def _each_against_inert(sentence: str, frame: Frame) -> bool:
     """Whether a sentence sets the arms against placebo or no treatment, which the question does not ask about
     ("Ebastine ... and cetirizine produced significant inhibition ... compared to placebo"): each arm's own effect,
     which says nothing of how the two compared."""
-    return bool(_INERT_ARM.search(sentence)) and not _INERT_ARM.search(f"{frame.intervention} {frame.comparator}")
+    return bool(INERT_ARM.search(sentence)) and not INERT_ARM.search(f"{frame.intervention} {frame.comparator}")
 
 
 # "No significant difference between", "did not differ", "similar / comparable / equivalent", "equally effective".
@@ -586,7 +592,7 @@ def stated_no_difference(abstract: str, x_names: list[str], y_names: list[str], 
             continue
         if not safety and (_TOLERABILITY.search(low) or _SIDE_EFFECTS.search(low)):
             continue
-        if _INERT_ARM.search(low):
+        if INERT_ARM.search(low):
             continue  # "X was not statistically different from placebo, and Y ...": each arm against placebo
         if _SUPERIOR.search(low) or _INFERIOR.search(low) or _SIGNIFICANT_WIN.search(low):
             continue
@@ -822,7 +828,6 @@ def outcome_stance(query: UnderstoodQuery, paper: RankedPaper) -> Stance | None:
 
 
 _DENIES = re.compile(r"\b(?:no|not|failed\s+to|neither|nor|without)\b|n't", re.I)
-_INERT_ARM = re.compile(r"\b(?:" + "|".join(a.replace(" ", r"\s+") for a in INERT_ARMS) + r")\b", re.I)
 
 
 # What a trial measures of harm: "with gastrointestinal tolerability comparable to that of placebo" says X was as

@@ -110,6 +110,12 @@ _SIGNIFICANT = re.compile(r"\bsignificant(?:ly)?\b|\bp\s*[<≤]\s*0?\.0[0-5]", r
 _NOT_SIGNIFICANT = re.compile(r"\b(?:no|not|non-?)\s*(?:statistically\s+)?significant", re.I)
 # Placebo or no treatment as the other arm: "more X than placebo" is a finding about X itself.
 INERT_ARMS = ("placebo", "vehicle", "no treatment", "untreated", "control", "controls", "usual care", "sham")
+# The same arms as written in a sentence; "control" only as an arm ("the control group", "than controls"), never as
+# what a treatment does ("gives more efficient control of blood pressure", "glycaemic control").
+INERT_ARM = re.compile(
+    r"\b(?:placebo|vehicle|no\s+treatment|untreated|usual\s+care|sham)\b"
+    r"|\bcontrols?\s+(?:group|groups|arm|arms|subjects|patients|participants|state|period|condition|treatment)\b"
+    r"|\b(?:than|versus|vs\.?|with|to|and)\s+(?:the\s+|a\s+)?controls?\b(?!\s+(?:of|over)\b)", re.I)
 
 
 @dataclass(frozen=True)
@@ -320,16 +326,16 @@ def arms_titled(title: str, x_names: Sequence[str], y_names: Sequence[str]) -> b
     """Whether a title sets the two arms against each other and names no inert one: a head-to-head study of the
     two, whose unattributed findings are comparisons of them ("Newer antihistamines: cetirizine and loratadine",
     a review of both, is not one)."""
-    low = title.lower()
     return (_names_word(title, x_names) and _names_word(title, y_names) and bool(_TITLE_SETS_AGAINST.search(title))
-            and not any(re.search(rf"\b{re.escape(a)}\b", low) for a in INERT_ARMS))
+            and not INERT_ARM.search(title))
 
 
 # A significance said against an inert arm: "(the reduction with X was similar to that with Y) and significantly superior
 # to that with placebo".
 _SIGNIFICANT_AGAINST_INERT = re.compile(
     rf"(?:{_SIGNIFICANT.pattern})[^;]{{0,60}}?\b(?:than|to|over|versus|vs\.?|compared\s+(?:with|to)|with)\s+"
-    rf"(?:\w+\s+){{0,3}}?(?:{'|'.join(re.escape(a) for a in INERT_ARMS)})\b(?:\s*\([^()]*\))?", re.I)
+    rf"(?:\w+\s+){{0,3}}?(?:{'|'.join(re.escape(a) for a in INERT_ARMS if not a.startswith('control'))}|controls?\b"
+    rf"(?!\s+(?:of|over)\b))\b(?:\s*\([^()]*\))?", re.I)
 
 
 def _significant_between_arms(clause: str) -> bool:

@@ -1049,3 +1049,16 @@ def test_an_adverb_after_more_is_no_named_outcome(question):
     """"more strongly than" says how X works, not what it is compared on: read as the outcome "strongly", no
     sentence of any study named it and the comparison model's guess at a direction was taken instead."""
     assert named_outcome(question) is None
+
+
+def test_control_of_what_a_treatment_does_is_no_inert_arm():
+    """"Labetalol ... gives more efficient control of blood pressure" had been read as comparing both drugs with
+    placebo ('control'); "than controls" and "the control group" are inert arms."""
+    from search.stance.outcome_reading import INERT_ARM
+
+    assert not INERT_ARM.search("Labetalol is better tolerated than methyldopa, gives more efficient control of "
+                                "blood pressure and may have a ripening effect on the uterine cervix.")
+    assert not INERT_ARM.search("Glycaemic control was better with repaglinide than with glyburide.")
+    assert INERT_ARM.search("Exercise capacity improved in comparison to control state.")
+    assert INERT_ARM.search("Both drugs lowered pressure more than in the control group.")
+    assert INERT_ARM.search("Fewer events occurred with X than with placebo.")
