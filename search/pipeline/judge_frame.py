@@ -295,8 +295,7 @@ def _finding(
 
 # "Does X cause less dry mouth than Y?": the outcome is what the comparative names, and which way is better.
 _NAMED_OUTCOME = re.compile(
-    # (an adverb is how, not what: "block histamine skin reactions more strongly than ebastine")
-    r"\b(?P<way>less|fewer|lower|more|higher|greater)\s+(?!effective|efficacious|likely|often|than|potent|safe|\w+ly\s+than\b)"
+    r"\b(?P<way>less|fewer|lower|more|higher|greater)\s+(?!effective|efficacious|likely|often|than|potent|safe)"
     r"(?P<outcome>[a-z][a-z\s-]{2,40}?)\s+(?:than|compared|versus|vs)\b",
     re.I,
 )

@@ -306,6 +306,10 @@ BOTH_ARMS = re.compile(
     re.I)
 
 
+_DIFFERENCE_DENIED = re.compile(r"\bno\s+(?:statistically\s+)?(?:significant\s+)?differences?\b|\bdid\s+not\s+differ"
+                                r"|\bnot\s+(?:statistically\s+)?(?:significantly\s+)?different\b", re.I)
+
+
 def _of_both_arms(clause: str, x_names: Sequence[str], y_names: Sequence[str], *, arms_titled: bool = False) -> bool:
     """A "no difference" on the outcome speaks to the comparison only when it is said of both arms: their
     names, or one of them with "both / the two / between the groups" ("71% of adverse events were not related
@@ -314,7 +318,8 @@ def _of_both_arms(clause: str, x_names: Sequence[str], y_names: Sequence[str], *
     that names no arm ("There was no difference in number of episodes of vomiting") is said of them."""
     has_x, has_y = _names_word(clause, x_names), _names_word(clause, y_names)
     if arms_titled and not has_x and not has_y:
-        return True
+        # only a difference denied in so many words: "similar factors ... in predicting greater weight gain" is none
+        return bool(_DIFFERENCE_DENIED.search(clause))
     return (has_x and has_y) or ((has_x or has_y) and bool(BOTH_ARMS.search(clause)))
 
 

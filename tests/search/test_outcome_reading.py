@@ -264,3 +264,11 @@ def test_an_unattributed_no_difference_is_said_of_the_arms_of_a_head_to_head_stu
     assert [f.reading for f in compare_on_outcome(sentence, **arms, title=head_to_head)] == ["none"]
     assert compare_on_outcome(sentence, **arms) == []
     assert compare_on_outcome(sentence, **arms, title="Piritramide, morphine or placebo after surgery") == []
+
+
+def test_a_head_to_head_studys_unattributed_similarity_of_something_else_is_no_finding() -> None:
+    arms = {"outcome_names": ["weight gain"], "x_names": ["olanzapine"], "y_names": ["risperidone"],
+            "favoured": _favoured}
+    sentence = ("Similar factors across antipsychotic drugs in predicting greater weight gain included better clinical "
+                "outcome, low body mass index, and nonwhite race.")
+    assert compare_on_outcome(sentence, **arms, title="Weight gain with olanzapine versus risperidone") == []
