@@ -220,7 +220,9 @@ _CASE_WORDINGS: tuple[tuple[str, frozenset[str]], ...] = (
     (r"\bwe (?:describe|report|present) the first\b", _BOTH),
     (r"\bwe (?:present|report|describe) (?:a|an) \d+-year-old", _BOTH),
     # "We describe an individual with paraplegia who ..."
-    (r"\b(?:we|to) (?:present|report|describe) (?:an?|one) (?:\w+ ){0,2}(?:patient|individual) (?:with|who)\b", _BOTH),
+    # ... with the patient's initials in brackets ("Here we present a patient (BG) with genetically proven HD")
+    (r"\b(?:we|to) (?:present|report|describe) (?:an?|one) (?:\w+ ){0,2}(?:patient|individual) (?:\([A-Z][\w.]{0,5}\) )?"
+     r"(?:with|who)\b", _BOTH),
     # "This study reports two unusual cases", "This paper describes the first case of a patient"
     (rf"\b{_CASE_AUTHOR} {_CASE_VERB} (?:the |a |an )?(?:(?:first|{_words(1, 2, 3, 4, 5)}) )?([\w-]+ ){{0,2}}cases?\b",
      _DESIGN),
@@ -236,6 +238,8 @@ _CASE_WORDINGS: tuple[tuple[str, frozenset[str]], ...] = (
     (r"\b(?:this is a|this|a) case report\b", _BOTH),
     (r"\b(?:an|the|this) (?:original )?case (?:report|story|history)\b|\ba (?:original )?case (?:story|history)\b", _ONE),
     (r"\ban original case\b|\bcase report information", _DESIGN),
+    # a title "...: case report and review of the literature": the paper's case, the review beside it
+    (r"\bcase reports? and (?:a )?review of (?:the )?literature\b", _DESIGN),
     (r"\bcase (?:story|history|report) (?:is|was) (?:described|presented|reported)", _BOTH),
     (r"\bsingle case (?:report|study)\b", _BOTH),
     (r"\bin this case study\b|\bthis case study (?:describes|reports|presents)\b", _ONE),
@@ -296,7 +300,7 @@ _CUE_PATTERNS: dict[str, str] = {
         rf"|\bdata (were|was) (analy[sz]ed|pooled|combined) from {_NUMBER_WORDS} [^.]{{0,80}}\b(studies|trials)\b"
         # "Retrospective analysis of data from five randomized ... trials", "Data from five randomized ... trials in
         # which ... were retrospectively analyzed": a pooled analysis of trials
-        rf"|\b(retrospective|post[- ]hoc|pooled|combined) analys[ie]s of (the )?(individual )?(patient )?data from "
+        rf"|\b(retrospective|post[- ]hoc|pooled|combined) (subgroup )?analys[ie]s of (the )?(individual )?(patient )?data from "
         rf"(the )?{_NUMBER_WORDS} [^.]{{0,80}}\b(studies|trials)\b"
         rf"|\bdata from (the )?{_NUMBER_WORDS} [^.]{{0,80}}\b(studies|trials)\b(?:[^.]|\.\d){{0,300}}\b(were|was) (\w+ly )?(included|pooled"
         r"|combined|analy[sz]ed)\b|\b(ovid|medline|pubmed|embase)[- ]based (literature )?(review|search)"
@@ -322,6 +326,7 @@ _CUE_PATTERNS: dict[str, str] = {
         r"|\bliterature (was|were) (examined|reviewed) for (all )?(randomi[sz]ed|controlled"
         r"|comparative|clinical) (trials|studies)|\bsearch-protocol",
     "meta_others": r"\b(a|an|one|another|recent|previous|earlier|published)\s+(recent\s+)?meta-?analys[ie]s\b"
+        r"(?!\s+(was|were) (performed|conducted|carried out|undertaken)\b)"
         r"|meta-?analys[ie]s of randomi[sz]ed[^.]{0,40}(have|has) (demonstrated|shown)",
     "other_design":
         r"decision[- ]analy(tic|sis)|markov model|cost-effectiveness analysis|expected[- ]cost"
@@ -354,7 +359,7 @@ _CUE_PATTERNS: dict[str, str] = {
     "human": r"\b(patients?|volunteers?|participants?|subjects|women|men|children|adults|infants|neonates"
         r"|adolescents|individuals|persons|people|outpatients|inpatients|primigravidas|respondents)\b",
     "random": r"\brandomi[sz](ed|ation|ing|e)\b|\brandomly (assigned|allocated|divided|enrolled|distributed|compared)"
-        r"|\bin (a )?random (order|sequence|fashion)\b|\brandom (allocation|assignment)\b"
+        r"|\bin (a )?random (order|sequence|fashion)\b|\brandom[- ](allocation|assignment)\b"
         r"|\bassignment was random|\ballocated at random|\bconsecutively randomi"
         r"|\b(allocated|assigned|divided|distributed) randomly\b|\brandomly (treated|given|received)\b",
     "random_negated": r"\bnon-?randomi[sz]|\bnot randomi[sz]|\bwithout randomi[sz]|\bquasi-randomi[sz]",
@@ -646,6 +651,12 @@ _PRIOR_TRIALS = re.compile(r"\b(have|has) (been )?(\w+ly )?(shown|demonstrated|e
 _RANDOM_THING = re.compile(r"\s+([\w-]+\s+){0,2}(tests?|testing|exposures?)\b", re.I)
 
 
+# A study called for right after its design word ("a randomised study would be needed", "randomized trials are
+# warranted").
+_CALLED_FOR = re.compile(r"[^.;,]{0,40}?\b(?:would|should|will|are|is|must) (?:\w+ )?(?:be )?(?:needed|required|warranted"
+                         r"|necessary)\b", re.I)
+
+
 def _randomised_cue(sentences: list[str]) -> str:
     """The first phrase saying this study allocated at random (not "randomised trials are needed")."""
     for sentence in sentences:
@@ -656,6 +667,8 @@ def _randomised_cue(sentences: list[str]) -> str:
             continue  # "a randomized acid infusion test", "randomised first exposure to": a test, not people allocated
         if _CUES["modal"].search(sentence) and not re.search(r"\b(were|was|we)\b", sentence, re.I):
             continue
+        if _CALLED_FOR.match(sentence, match.end()):
+            continue  # "..., a randomised study would be needed to demonstrate ...": a trial called for, not done
         if re.search(r"\b(trials|studies)\b", sentence[max(0, match.start() - 40):match.end() + 40], re.I) and \
                 re.search(r"\b(meta-?analy|review|literature|published|reported|evidence|data from \d)",
                           sentence, re.I):
@@ -938,8 +951,8 @@ _NUMBER = (rf"(?:\d{{1,3}}(?:,\d{{3}})+|(?<!\d, )\d{{1,3}}(?:, \d{{3}})+(?![\d.]
 _PEOPLE = (r"(?:patients?|subjects?|participants?|volunteers?|individuals?|persons?|people|women|men|males?|females?"
            r"|children|boys|girls|adults|adolescents|infants|neonates|newborns|babies|elderly|outpatients|inpatients"
            r"|out-patients|in-patients|in- and out-patients|residents|respondents|veterans|smokers|users|primigravidas"
-           r"|mothers|pregnant women|cases|controls|students|physicians|nurses|doctors|workers|athletes|employees"
-           r"|hypertensives|diabetics|migraineurs|schizophrenics|members|recipients|survivors|nigerians|couples"
+           r"|mothers|pregnant women|cases|controls|students|(?-i:youths?)|physicians|nurses|doctors|workers|athletes|employees"
+           r"|hypertensives|diabetics|migraineurs|schizophrenics|asthmatics|epileptics|alcoholics|acromegalics|members|recipients|survivors|nigerians|couples"
            r"|primiparas|twins|donors|caregivers|consumers|pairs|trainees|providers|experts|pharmacists|dentists"
            r"|surgeons|clinicians|practitioners|parents|pregnancies|non-?responders|drivers|cleaners|families"
            r"|case notes|staff|parturients|sufferers|carriers|addicts|abusers|snorers|drinkers|pts)")
@@ -957,6 +970,8 @@ _AGE = r"(?:\d+-?\s*(?:to-?\s*)?)?\d+[- ](?:year|yr|month|week)s?[- ]old"
 # patients"), and an aside in brackets
 # after a word ("300 young (<35 years) persons", "Two-thousand-...-ninety-five (2395) patients"; not a share "(5%)").
 _CODE = r"[A-Za-z]+-?\d[\w\-/+]*"
+# School grades or years between a count and its people ("1687 6th-, 7th-, and 8th-grade students").
+_ORDINAL = r"\d+(?:st|nd|rd|th)(?:-[A-Za-z-]*)?"
 # A severity span between a count and its people ("One hundred and seven mild to moderate hypertensive patients").
 _SEVERITY = r"(?:mild|moderate)\s+to\s+(?:moderate|severe)"
 # A disease type written between a count and its people ("84 Type 2 diabetic patients").
@@ -976,7 +991,7 @@ _COUNT = re.compile(
     rf"(?<![\w.,\-/])(?<!\d:)(?P<num>{_NUMBER})(?![\w%]|[.,]\d|:\d|\s*{_UNIT_WORDS})"
     rf"(?P<between>(?:\s+(?!(?:of|in|to|per|from|at|on|for|had|have|has|were|was|who|did|is|are|than|each|although|though|but"
     rf"|whereas|while|because|since|however)\b|{_WORD}\b|{_TIME}\b|{_AGENT_VERB})"
-    rf"(?:{_AGE}|{_SEVERITY}|{_ASA}|{_DIABETES_TYPE}|[A-Z]\.(?=\s+[a-z])|[A-Za-z()\-/']+|{_CODE}|{_WORD_ASIDE})(?:(?<!\)),(?=\s+[a-z]))?){{0,5}}?)\s+"
+    rf"(?:{_AGE}|{_SEVERITY}|{_ASA}|{_DIABETES_TYPE}|{_ORDINAL}|[A-Z]\.(?=\s+[a-z])|[A-Za-z()\-/']+|{_CODE}|{_WORD_ASIDE})(?:(?<!\)),(?=\s+(?:[a-z]|\d+(?:st|nd|rd|th)\b)))?){{0,5}}?)\s+"
     rf"(?P<noun>{_PEOPLE})\b(?!-\w)"
     rf"(?!\s+(?:studies|study|trials?|groups?|each\s+(?:in|into|to|per|for)\b)\b)", re.I)
 # "n = 30" (also "n = 16, 806)"; not "n = 30 per group", nor a count of trials or body parts).
@@ -988,11 +1003,21 @@ _TOTAL_NUMBER = re.compile(rf"(?<!mean )(?<!median )(?<!average )\b(?:total )?nu
                            rf"{_PEOPLE}\s+(?:\w+\s+){{0,4}}?(?:was|were|is|totall?ed|amounted to)\s+(?P<num>{_NUMBER})\b"
                            r"(?![.,]\d|\s*(?:%|per\b))", re.I)
 _TOTAL = re.compile(rf"\b(?:a )?total of (?P<num>{_NUMBER})\b", re.I)
+# The paper's aim told as its few cases ("To report three cases illustrating that ...").
+_AIM_CASES = re.compile(rf"\bto (?:report|describe|present) (?P<k>{_words(*range(2, 10))}|[2-9]) (?:[\w-]+ ){{0,2}}?cases\b",
+                        re.I)
+# A structured abstract's participants, their total a capital N ("Patients (N=22) in a vegetative state (VS; n=10)").
+_PEOPLE_N = re.compile(rf"^(?:(?!of\b|percent\b|per\b)[A-Za-z-]+\s+){{0,2}}?{_PEOPLE}\s*\(\s*(?-i:N)\s*=\s*(?P<num>\d{{1,3}}(?:,\d{{3}})+|\d+)\s*[);,]",
+                       re.I)
 # A sentence that is only the sample's size ("N = 56."), as a structured abstract states it.
 _N_ALONE = re.compile(r"^\s*N\s*=\s*(?P<num>\d{1,3}(?:,\d{3})+|\d+)\s*\.?\s*$")
 _OF_WHICH = re.compile(rf"\b(?:of (?:which|whom|these|them),?\s+)(?P<num>{_NUMBER})\s+(?:\w+\s+){{0,2}}?"
                        rf"(?:were|was|met)"
-                       rf"\s+(?:eligible|included|enrolled|randomi[sz]ed|analy[sz]ed|evaluable)", re.I)
+                       rf"\s+(?:eligible|included|enrolled|randomi[sz]ed|analy[sz]ed|evaluable)"
+                       # "Of these patients, 1749 (67%) were randomly assigned to receive ...": the people named, a share
+                       rf"|\bof (?:these|those|them) (?:[\w-]+ )?{_PEOPLE},\s+(?P<num2>{_NUMBER})\s+(?:\(\s*\d+(?:\.\d+)?\s*%\s*\)\s+)?"
+                       r"(?:were|was)\s+(?:\w+ly\s+)?(?:eligible|included|enrolled|randomi[sz]ed|assigned|allocated"
+                       r"|analy[sz]ed|evaluable)\b", re.I)
 # "77 of them were included", "Eleven of the 12 were prospectively studied": the sample, not the number before it.
 _N_OF_THEM = re.compile(rf"\b(?P<num>{_NUMBER})\s+of\s+(?:them|these|whom"
                         rf"|(?:the|these)\s+{_NUMBER}(?=\s+(?:were|was)\b))"
@@ -1031,7 +1056,12 @@ _RESPONDED = re.compile(
 # "21 (60%) of 35 randomised patients received ...": the part is told of a count named as randomised or enrolled,
 # which is the sample.
 _OF_RANDOMISED = re.compile(rf"(?<![\w.,\-/]){_NUMBER}\s+(?:\(\S+\)\s+)?of\s+(?:the\s+|all\s+)?(?P<num>{_NUMBER})\s+"
-                            rf"(?P<role>randomi[sz]ed|enrol+ed|recruited)\s+(?:[\w-]+\s+){{0,2}}?{_PEOPLE}\b", re.I)
+                            rf"(?P<role>randomi[sz]ed|enrol+ed|recruited)\s+(?:[\w-]+\s+){{0,2}}?{_PEOPLE}\b"
+                            # ... or the role told after the people ("5477 of 54 234 patients (10.1%) randomised to
+                            # beta blockers or control died")
+                            rf"|(?<![\w.,\-/]){_NUMBER}\s+of\s+(?:the\s+|all\s+)?(?P<num2>{_NUMBER})\s+(?:[\w-]+\s+){{0,2}}?"
+                            rf"{_PEOPLE}\s+(?:\(\s*\d+(?:\.\d+)?\s*%\s*\)\s+)?(?:who\s+were\s+)?(?P<role2>randomi[sz]ed|enrol+ed)"
+                            r"\s+(?:to|in|into)\b", re.I)
 # The people pooled by a meta-analysis ("Eighteen randomised ... trials with 3453 patients", "12 studies involving a
 # total of 2,430 participants"): the sample the labels count for it.
 _POOLED = re.compile(rf"\b(?:trials|studies)\s+(?:with|involving|including|enrolling|comprising|of)\s+(?:a total of\s+)?"
@@ -1039,8 +1069,12 @@ _POOLED = re.compile(rf"\b(?:trials|studies)\s+(?:with|involving|including|enrol
 # "Among 7766 patients, 1291 (16.6%) were taking ...": a clause that opens on a count and then tells its parts
 # introduces the sample (elsewhere "among" makes the count after it a part).
 _AMONG_BASE = re.compile(r"\s*among\s+", re.I)
+# ... and "among" before people told as enrolled ("We analyzed the rate ... among 8102 patients with CHF enrolled at
+# 133 cardiology centers"): the sample itself.
+_ENROLLED_AFTER = re.compile(r"\s+(?:[\w-]+\s+){0,4}?(?:enrol+ed|recruited|registered)\b", re.I)
 _NEXT_PART = re.compile(rf"[^,;()]{{0,60}}?,\s*(?:\d|{_WORD}\b)", re.I)
-_X_OF_N = re.compile(rf"\b(?:based on|analy[sz]ed|included|studied|comprised)\s+(?P<num>{_NUMBER})\s+of\s+(?:the\s+)?"
+_X_OF_N = re.compile(rf"\b(?:based on|analy[sz]ed|included|studied|comprised|reviewed|examined|evaluated|enrolled"
+                     rf"|recruited)\s+(?P<num>{_NUMBER})\s+of\s+(?:the\s+)?"
                      rf"(?:\d[\d,]*|{_WORD})\b", re.I)
 _CASES_AND_CONTROLS = re.compile(r"\bcases\b[^.;]{0,60}?\b(?:and|with|to|versus|vs\.?)\s+(?:up to )?\d[\d,]* "
                                  r"(?:[\w-]+ ){0,2}(?:controls|control (?:subjects|patients|women|men|individuals))\b", re.I)
@@ -1142,6 +1176,8 @@ _ARMS_OF = re.compile(rf"\b\d[\d,]*\s+(?:\(\S+\)\s+)?of\s+(?:the\s+)?(?P<a>{_NUM
                       rf"|randomi[sz]ed|assigned|allocated|on|in the)\b", re.I)
 # The singular words of ``_PEOPLE``: after a number above one they qualify another noun ("2 patient situations").
 _SINGULAR_PEOPLE = frozenset({"patient", "subject", "participant", "volunteer", "individual", "person"})
+# ... but the study they size is the sample ("A 335 patient double-blind parallel-group study comparing ...").
+_SIZED_STUDY = re.compile(r"\s+(?:[\w-]+\s+){0,3}?(?:study|trial)\b", re.I)
 _PEOPLE_WORD = re.compile(rf"\b{_PEOPLE}\b", re.I)
 _SINGLE_CASE = re.compile("|".join(wording for wording, uses in _CASE_WORDINGS if "one" in uses), re.I)
 # "particularly in a woman with an intact uterus": one patient only where the sentence tells what happened to her
@@ -1193,7 +1229,7 @@ _MAKE_UP = r"(?:women|men|males?|females?|boys|girls|white|black|caucasians?|afr
 _SUBSET_AFTER = re.compile(r"^[^.;:]{0,60}?\b((?<!self-)completed(?! an?\b)(?! the " + _INSTRUMENT + r")|withdrew|discontinued|dropped out|lost to follow|died"
                            r"|were excluded|responded|remitted|re-bled|relapsed|evaluable|had to be excluded|(?<!who )(?<!had )developed|(?<!who )(?:did|could) not (?:undergo|receive|complete"
                            r"|continue|return|attend|participate|respond|tolerate|agree|consent|meet)"
-                           r"|(?:had been|were|was|are|is) (?:originally )?(?:planned|intended|needed)|would be needed)\b"
+                           r"|(?:had been|has been|have been|were|was|are|is) (?:originally )?(?:planned|intended|needed)|would be needed)\b"
                            r"|^[^.;:]{0,40}?\b(per|to|for) (each|every) (case|patient|subject)\b"
                            # one arm ("stopped after 26 patients have been assigned to this group")
                            r"|^[^.;:]{0,30}?\b(?:assigned|allocated|randomi[sz]ed) to this (?:group|arm)\b"
@@ -1205,14 +1241,18 @@ _SUBSET_AFTER = re.compile(r"^[^.;:]{0,60}?\b((?<!self-)completed(?! an?\b)(?! t
                            r"|^[^.;:]{0,40}?\b(?:will|is to|are to|to) be (?:\w+ )?(?:randomi[sz]ed|enrol+ed|recruited"
                            r"|included|assigned|allocated|studied|treated)\b"
                            rf"|^\s*\w*\s*(\([^)]*\)\s*)?\(\s*\d+(\.\d+)?\s*%(?!\s*(?:were\s+)?{_MAKE_UP}\b)"
-                           r"|^[^.;:]{0,40}?\(\s*\d+(\.\d+)?\s*%\)", re.I)
+                           # (not the share taken of those screened: "4736 persons (1.06%) selected from 447,921")
+                           r"(?![^()]*\)\s+(?:selected|drawn|sampled|chosen) from\b)"
+                           r"|^[^.;:]{0,40}?\(\s*\d+(\.\d+)?\s*%\)(?!\s+(?:selected|drawn|sampled|chosen) from\b)", re.I)
 # A number the study means to reach, told before it ("aims to randomise", "are seeking to enroll a total of").
-_PLANNED_BEFORE = (r"\b(?:aims?|aiming|seeks?|seeking|plans?|planning|intends?|intending|expects?|expecting|hopes?)"
-                   r" to (?:enrol+|randomi[sz]e|recruit|include|study|treat)\s+(?:a total of\s+)?(?:approximately |about "
+_PLANNED_BEFORE = (r"(?:\b(?:aims?|aiming|seeks?|seeking|plans?|planning|intends?|intending|expects?|expecting|hopes?)"
+                   r" to (?:enrol+|randomi[sz]e|recruit|include|study|treat)"
+                   # "By the end of enrollment the authors anticipate a total of 500 patients"
+                   r"|\b(?:anticipates?|anticipating|expects?|expecting))\s+(?:a total of\s+)?(?:approximately |about "
                    r"|around |some |up to |over |at least )?")
 # Words right before a count that make it a part ("12 of 40", "among", "of which" ...); "in which" is not one ("a
 # trial in which 15 patients were randomized" introduces the sample).
-_SUBSET_BEFORE = re.compile(rf"(?:\b{_NUMBER}\s+(?:\(\S+\)\s+)?of\s+(?:the\s+)?|\b(?<!questionnaire )(?<!survey )(?<!study )(?<!trial )(?:among|per|than|whom|(?<!\bin )which|up to)"
+_SUBSET_BEFORE = re.compile(rf"(?:\b{_NUMBER}\s+(?:\(\S+\)\s+)?of\s+(?:the\s+)?|\b(?<!questionnaire )(?<!survey )(?<!study )(?<!trial )(?<!carried out )(?<!conducted )(?<!performed )(?:among|per|than|whom|(?<!\bin )which|up to)"
                             rf"\s+|\b(?:for|per) (?:every|each) \w+,?\s+|%\s+of\s+|\d\s*\(\s*|\b{_PEOPLE}\s*\(\s*"
                             rf"|[<>≤≥±/]\s*|\b(?:occurred|observed|found|seen|noted|detected|required|developed|documented|recorded)\s+in\s+"
                             # a per-group count ("2 groups of 19"), a bound ("included at least 100 patients"),
@@ -1245,6 +1285,8 @@ _SUBSET_BEFORE = re.compile(rf"(?:\b{_NUMBER}\s+(?:\(\S+\)\s+)?of\s+(?:the\s+)?|
                             rf"|(?<!compared )(?<!comparison )between|over|under|approximately)\.?\s+)$", re.I)
 # A span of years before a number that is itself a year (its end, not a count of people).
 _YEAR_SPAN = re.compile(r"\b(?:19|20)\d\d\s*(?:to|through|until|-|–)\s*$", re.I)
+# ... or told as planned after it ("Recruitment of a total of 1500 patients (750 per treatment group) has been planned").
+_PLANNED_AFTER = re.compile(r"^[^.;:]{0,60}?\b(?:has|have|had) been (?:planned|intended)\b", re.I)
 # A count told as planned ("will be randomized", "are to be enrolled").
 _TO_BE = re.compile(r"^[^.;:]{0,60}?\b(?:will|is to|are to|shall) be (?:\w+ )?(?:randomi[sz]ed|enrol+ed|recruited|included"
                     r"|assigned|allocated|studied|treated)\b", re.I)
@@ -1366,6 +1408,12 @@ _ARM_REFERENCE = re.compile(r"\bthose (?:who (?:were|had been) )?(?:randomi[sz]e
                             r"|allocated)\b", re.I)
 
 
+# The main verb of a sentence that opens with its count, told beyond the clause window ``_clause_role`` reads.
+_FAR_VERB = re.compile(r"[^;]{100,400}?(?<!who )(?<!that )(?<!which )\b(?P<verb>(?:were|was)\s+(?:\w+ly\s+)?"
+                       r"(?:randomi[sz]ed|randomly (?:assigned|allocated|divided)|allocated|assigned|enrol+ed|included"
+                       r"|recruited|studied|investigated|evaluated|examined|treated))\b", re.I)
+
+
 def _clause_role(sentence: str, start: int, end: int) -> int:
     """The role of the clause around one count: up to 60 characters before it and the rest of its clause after it."""
     before = re.split(r"[;:]", sentence[max(0, start - 60):start])[-1]
@@ -1387,11 +1435,14 @@ def _two_populations(sentence: str) -> bool:
     return bool(_PER_PROTOCOL.search(sentence) and _INTENTION_TO_TREAT.search(sentence))
 
 
+# An "n =" in the brackets after a database or registry counts those the study was drawn from.
+_BASE_N = re.compile(r"\b(?:database|registry|register|records)\s*\([^()]*$", re.I)
 # Counts of units, not people, split by treatment in brackets ("589 evaluable migraine attacks (sumatriptan, n = 135;
 # naratriptan, n = 90 ...)"): the "n =" there count the attacks.
 _UNITS_SPLIT = re.compile(r"(?<![\w.,])\d[\d,]*\s+(?:[\w-]+\s+){0,3}?(?:attacks|episodes|lesions|procedures|eyes|teeth"
                           r"|samples|specimens|cycles|visits|admissions|consultations|prescriptions|infusions)\s*\("
-                          r"[^()]*\bn\s*=", re.I)
+                          # (not "1400 eyes (n = 700)": the people the eyes are of)
+                          r"(?!\s*n\s*=\s*\d+\s*\))[^()]*\bn\s*=", re.I)
 
 
 def _arms(sentence: str) -> int | None:
@@ -1431,6 +1482,7 @@ def _clause_candidates(clause: str, offset: int) -> list[tuple[int, int, int, in
     dropped = False  # a count in this clause was a part of the sample (a subset), so what it includes is too
     planned = "will " in clause or "shall " in clause
     last_end = 0  # where the last count kept ends (its people word)
+    planned_end = 0  # where the last count planned, not reached, ends
     for match in _COUNT.finditer(clause):
         value = _number(match.group("num"))
         if not value or any(start <= match.start() < end for start, end in inside):
@@ -1444,9 +1496,17 @@ def _clause_candidates(clause: str, offset: int) -> list[tuple[int, int, int, in
             close = clause.find(")", match.end())
             inside.append((match.end(), close if close > 0 else len(clause)))
         before = clause[max(0, match.start() - 40):match.start()]
+        if planned_end and _LIST_GAP.match(re.sub(r"\([^()]*\)", " ", clause[planned_end:match.start()])):
+            planned_end = match.end()
+            continue  # the next group of a list the study means to reach ("anticipate a total of 500 patients with
+            # disc herniation, 370 patients with spinal stenosis, and 300 patients with ...")
         if _SUBSET_BEFORE.search(before) and not (_AMONG_BASE.fullmatch(clause[:match.start()])
-                                                   and _NEXT_PART.match(clause, match.end())):
+                                                   and _NEXT_PART.match(clause, match.end())) and not (
+                before.endswith(("among ", "Among ")) and _ENROLLED_AFTER.match(clause, match.end())
+                and not _AMONG_BASE.fullmatch(clause[:match.start()])):
             dropped = True
+            if re.search(rf"(?:{_PLANNED_BEFORE})$", before, re.I):
+                planned_end = match.end()
             continue  # "12 of 40 patients", "type 2 diabetic women", "aged 45 patients", "per 1,000 patients"
         if 1900 <= value <= 2030 and _YEAR_SPAN.search(before):
             continue  # the end of a span of years ("during 1996 to 1999 examined patients"), not a count
@@ -1469,10 +1529,16 @@ def _clause_candidates(clause: str, offset: int) -> list[tuple[int, int, int, in
             continue  # "613 children, including 97 neonates"; "308 participants ..., consisting of 84 migraineurs and
             # 224 controls"; "seen in 28 patients, including 6 patients who ..."
         if value > 1 and match.group("noun").lower() in _SINGULAR_PEOPLE and \
-                not re.match(r"\s+(?:records|charts|notes|files)\b", clause[match.end():], re.I):
+                not re.match(r"\s+(?:records|charts|notes|files)\b", clause[match.end():], re.I) and \
+                not _SIZED_STUDY.match(clause, match.end()):
             continue  # "in 2 patient situations", "as many as 3 patient reminders": a word for people used as an
             # adjective (but "Seventy-two patient records were included" counts the patients, a record each)
         role = _clause_role(clause, match.start(), match.end())
+        if role < 3 and offset == 0 and not clause[:match.start()].strip() and \
+                (far := _FAR_VERB.match(clause, match.end())) and not _COUNT.search(clause, match.end(), far.start("verb")):
+            # the sentence opens with its count and tells what was done with them past a long description ("Eighteen
+            # patients with NIDDM, who were newly diagnosed or had ... for more than 3 months, were studied")
+            role = max(role, _role(far.group("verb")))
         if counts and _LIST_GAP.match(re.sub(r"\([^()]*\)", " ", clause[last_end:match.start()])):
             # the next item of a list of groups told with one verb ("We studied nine bipolar patients with
             # migraine, nine ... without it, seven migraine patients, and nine matched normal controls"): the
@@ -1570,11 +1636,15 @@ def _candidates(sentence: str) -> list[tuple[int, int, int, int]]:
                 continue  # "A total of 71 patients were screened": those screened are not the sample
             if _role(after) < 4 and _SUBSET_AFTER.search(after):
                 continue  # "A total of 177 patients (3.2%) had proteinuria": a part, unless enrolled / included
-            if _TO_BE.search(after) or re.search(rf"(?:{_PLANNED_BEFORE})$", sentence[max(0, match.start() - 60):
+            if _TO_BE.search(after) or _PLANNED_AFTER.match(after) or re.search(rf"(?:{_PLANNED_BEFORE})$", sentence[max(0, match.start() - 60):
                                                                                       match.start()], re.I):
                 continue  # "A total of 27,000 CAD patients ... will be randomized", "seeking to enroll a total of
                 # 1,500 persons": a number planned, not reached
             found.append((max(4, role), 0, -match.start(), value))
+    if aim := _AIM_CASES.search(sentence):
+        found.append((4, 0, -aim.start(), _number(aim.group("k")) or 0))  # "To report three cases illustrating ..."
+    if told := _PEOPLE_N.match(sentence):
+        found.append((4.5, 0, 0, _number(told.group("num")) or 0))  # "Patients (N=22) in a vegetative state ..."
     if alone := _N_ALONE.match(sentence):
         found.append((4.5, 0, 0, _number(alone.group("num")) or 0))  # "N = 56.": the sample, told on its own
     for match in _WHOLE_SHARES.finditer(sentence) if "%" in sentence else ():
@@ -1582,9 +1652,11 @@ def _candidates(sentence: str) -> list[tuple[int, int, int, int]]:
         if a and b and abs(float(match.group("p")) + float(match.group("q")) - 100) <= 0.5:
             found.append((3, 1, -match.start(), a + b))
     for match in _OF_RANDOMISED.finditer(sentence) if " of " in sentence else ():
-        value = _number(match.group("num"))
+        which = "num" if match.group("num") else "num2"
+        value = _number(match.group(which))
         if value:
-            found.append((5 if match.group("role").lower().startswith("random") else 4, 0, -match.start("num"), value))
+            role = match.group("role") or match.group("role2")
+            found.append((5 if role.lower().startswith("random") else 4, 0, -match.start(which), value))
     for match in _POOLED.finditer(sentence) if "with" in sentence or "of" in sentence or "ing" in sentence else ():
         value = _number(match.group("num"))
         if value:
@@ -1609,7 +1681,7 @@ def _candidates(sentence: str) -> list[tuple[int, int, int, int]]:
         if pattern is _N_OF_THEM and not re.search(r"\bof (?:them|these|whom|the \w+ were)\b", sentence, re.I):
             continue
         for match in pattern.finditer(sentence):
-            value = _number(match.group("num"))
+            value = _number(match.group("num") or match.groupdict().get("num2") or "")
             if value:
                 found.append((max(4, _role(match.group(0))), 1, -match.start(), value))  # beats its total
     bare = _BARE_RANDOMISED.match(sentence)
@@ -1680,6 +1752,8 @@ def _candidates(sentence: str) -> list[tuple[int, int, int, int]]:
             if two_populations and _PER_PROTOCOL.search(sentence[max(0, match.start() - 40):match.start()]):
                 continue  # the per-protocol population is a part of the intention-to-treat one
             role = max(_clause_role(sentence, match.start(), match.end()), _role(sentence), 2)
+            if _BASE_N.search(sentence, 0, match.start()):
+                role = 2  # "our patient database (1998-2003, n=313) identified 60 patients": those it was drawn from
             found.append((role, 0, -match.start(), _number(match.group("num")) or 0))
     return found
 
@@ -1732,6 +1806,10 @@ def _sample_size(abstract: str) -> SampleSize | None:
     roles the earliest sentence, within a sentence a sum of its groups over any one group, then the first count.
     """
     return _size_reading(abstract).choice
+
+
+# A sentence opening on a count of people after "In" ("In 8 subjects (all with heartburn) GER morbidity was present").
+_IN_PART = re.compile(rf"^in\s+(?:the\s+)?(?P<num>{_NUMBER})\s+(?:[\w-]+\s+){{0,3}}?{_PEOPLE}\b", re.I)
 
 
 @dataclass(frozen=True)
@@ -1789,6 +1867,11 @@ def _size_reading(abstract: str) -> _SizeReading:
                 if not (re.match(r"control\s*\(", m.group(0), re.I) and len(_N_EQUALS.findall(sentence)) > 1)]
     for index, sentence in enumerate(sentences):
         candidates = _candidates(sentence) if not (animals and not _PEOPLE_WORD.search(sentence)) else []
+        if candidates and counts and (part := _IN_PART.match(sentence)) and \
+                any(value > (_number(part.group("num")) or 0) for _, value in counts):
+            # a sentence that opens on fewer people than counted before tells a result in a part of them ("In 4
+            # patients with hypertriglyceridemia, the serum triglyceride decreased"), not the sample
+            candidates = [(min(priority, 1), is_sum, position, value) for priority, is_sum, position, value in candidates]
         if survey:
             candidates.extend(_respondents(sentence))
         low = sentence.lower()
