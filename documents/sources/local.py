@@ -12,16 +12,30 @@ the 13k demo corpus but a few broad ones) is ranked exactly as by ``ts_rank_cd``
 record that ``ts_rank`` puts outside the pool cannot be returned (measured at 1M SYNTHETIC records:
 README, "The corpus at PubMed scale").
 
-A broad query reads at most ``RANK_CAP`` + 1 of its hits (or ``limit`` + 1, when larger): the first ones in
-storage order, as the text index's bitmap hands them over. With no more hits than ``RANK_CAP`` (every query
-on the 13k demo corpus: the cap is above its size) nothing changes: every hit is ranked and the total is
-exact. With more, only those are ranked (the two steps above), and the total is an estimate, flagged
-``SearchHits.count_is_estimate``: the hits read, scaled by the share of the table's pages the scan went through
-to find them (``extrapolated_total``). Reading every hit (a heap page each) was the slow tail at 1M SYNTHETIC
-records; ``count`` stays exact. Storage order is load order: in a corpus loaded in PMID order a capped query
-ranks its oldest hits, so raise the cap (or bound the pool by year) before relying on it for a real baseline.
+A broad query reads at most ``RANK_CAP`` + 1 of its hits (or ``limit`` + 1, when larger), and takes them from its
+NEWEST hits, whatever order the table is stored in (issue #19: until 2026-12-06 it took the first ones in storage
+order, which in a corpus loaded in PMID order are its OLDEST). How:
+
+* A query the planner expects well under the cap (``PLANNED_SHARE``) is read as before: one text-index bitmap, the
+  first cap + 1 hits in storage order. Under the cap, that is every hit: all ranked, the total exact, nothing else
+  runs. Most queries end here (every one on the 13k demo corpus: the cap is above its size).
+* Any other is first counted on a sample of the table's pages (``SAMPLE_SHARE``, TABLESAMPLE SYSTEM), per year. A
+  query the sample expects under the cap or just over it (``WHOLE_SHARE``) is read whole: every hit ranked, the
+  total exact, up to ``WHOLE_LIMIT`` times the cap (cheaper than brackets there, and no hit left out). For the
+  rest the sample gives the year brackets (``newest_brackets``): the newest years down to where the hits reach the
+  cap (plus a margin), read whole and sorted newest first, so the cap cuts off the oldest of them; then the older
+  years in one or two brackets, read only if the first held fewer hits than the cap. Each bracket is the text
+  index's bitmap ANDed with the year index's, where the planner finds that cheaper. The brackets are disjoint and
+  cover every row (the undated last), so a query the sample over-estimated still reads every hit: all ranked, the
+  total exact.
+* A capped query's total is an estimate, flagged ``SearchHits.count_is_estimate``: the hits of the brackets read to
+  the end, counted, plus the sample's for the rest. ``count`` stays exact.
+
+Reading every hit (a heap page each) was the slow tail at 1M SYNTHETIC records; hence the cap.
 """
 from __future__ import annotations
+
+import json
 
 from django.db import DatabaseError, connection, transaction
 
@@ -43,30 +57,106 @@ from .base import RECORD_FIELDS, Filters, Record, SearchHits, SourceError
 #   of the table happens to be, so a capped search reads the same hits (storage order) whatever the plan.
 _SEARCH_SETTINGS = ("SET LOCAL jit = off", "SET LOCAL work_mem = '32MB'", "SET LOCAL enable_seqscan = off",
                     "SET LOCAL synchronize_seqscans = off")
+# And for a search read by year brackets (``newest_brackets``):
+# * max_parallel_workers_per_gather 0: the brackets are a UNION ALL read in order until the cap; a parallel append
+#   would read them in any order.
+# * enable_indexscan off: with the cap's LIMIT the planner read a bracket through the year index alone, testing the
+#   text on every record of those years (300k SYNTHETIC records stored by year, `captopril OR enalapril OR
+#   lisinopril`: 596 ms, against 193 ms for the year index's bitmap ANDed with the text index's).
+_BRACKET_SETTINGS = ("SET LOCAL max_parallel_workers_per_gather = 0", "SET LOCAL enable_indexscan = off")
 
 # How many hits the cheap ``ts_rank`` hands on to the precise ``ts_rank_cd`` (at least ``limit``).
 # On 162,764 hits of 1M SYNTHETIC records ``ts_rank_cd`` on every hit added 0.28 s to the 0.90 s of matching and
 # counting, ``ts_rank`` 0.03 s (2026-12-04, load ~5): a broad query pays the dear rank on this many records only.
 PRE_RANK_POOL = 500
 
-# How many hits a search reads and ranks at most (at least ``limit``); beyond it the total is an estimate.
+# How many hits a search reads and ranks at most (at least ``limit``; ``WHOLE_LIMIT`` times it for a query the
+# sample finds just over it); beyond it the total is an estimate.
 # Above the demo corpus' 12,966 records, so no search there changes. At 1M SYNTHETIC records the broad queries
 # have 69k-163k hits, one heap page each (~3-7 us a hit when the pages are in the OS cache): reading all of them
 # is what kept p95 above 300 ms. README, "The corpus at PubMed scale".
 RANK_CAP = 20_000
 
 
-def extrapolated_total(read: int, last_block: int, pages: int) -> int:
-    """The hits of a capped search: ``read`` hits found in blocks 0..``last_block`` of ``pages``, scaled to all.
+# The pages a broad search samples (TABLESAMPLE SYSTEM) to find in which years its hits lie, and to estimate its total:
+# ``SAMPLE_SHARE`` of them (~100 sampled hits for a query with as many hits as the cap: about +-10 %), at least
+# ``SAMPLE_PAGES_MIN`` (all of a smaller table: counted exactly) and at most ``SAMPLE_PAGES_MAX`` (~20 ms).
+SAMPLE_SHARE = 0.005
+SAMPLE_PAGES_MIN = 200
+SAMPLE_PAGES_MAX = 2_000
+# The year brackets of a capped search, from its sampled hits per year (``newest_brackets``). The first holds the
+# newest years down to the one where the expected hits reach ``PARTIAL_SHARE`` of the cap (the margin absorbs the
+# sample's error) and is read whole and sorted newest first, so the cap cuts off its oldest; unless that is more than
+# ``SORTED_SHARE`` of the cap (a year with many hits), when that year is a bracket of its own, read in storage order
+# until the cap. Then a bracket down to ``SAFETY_SHARE`` of the cap, read only if the sample expected too many, then
+# the rest. Each bracket read scans the text index again (50 ms for `placebo` at 300k SYNTHETIC records), so few.
+PARTIAL_SHARE = 1.1
+SORTED_SHARE = 1.5
+SAFETY_SHARE = 2.0
+# A query whose positive text terms the planner expects to match fewer records than this share of the cap
+# (``_planned_hits``) is read first as it was before the brackets, in storage order: it is under the cap, unless the
+# estimate was wrong, when it is read again.
+PLANNED_SHARE = 0.25
+# A query the sample expects to have fewer hits than this share of the cap is read whole, up to ``WHOLE_LIMIT`` times
+# the cap (over it, it is read again by brackets): every hit ranked, the total exact.
+WHOLE_SHARE = 1.3
+WHOLE_LIMIT = 1.6
 
-    The hits come in storage order (the bitmap heap scan's page order), so the share of the table scanned is
-    ``(last_block + 1) / pages``. Exact to 1 % for the 34 capped queries at 1M SYNTHETIC records (records spread
-    evenly); a corpus loaded in PMID order whose hits crowd into its newest pages gets too low a figure. The
-    planner's own estimate was worse there (median 0.36 of the exact count, down to 0.01 for correlated ANDs).
+
+def newest_brackets(per_year: dict[int | None, float], cap: int) -> tuple[list[int], bool]:
+    """The lower years of a capped search's brackets, newest first, and whether the first is read whole and sorted.
+
+    ``per_year``: the query's expected hits per year (None: no year). Bracket ``i`` is ``bounds[i] <= year <
+    bounds[i - 1]``; the last one, after the bounds, everything older and the hits without a year
+    (``bracket_conditions`` turns them into SQL).
     """
-    if last_block is None or pages <= last_block:
-        return read
-    return max(read, round(read * pages / (last_block + 1)))
+    years = sorted((y for y in per_year if y is not None), reverse=True)
+    if not years:
+        return [], False
+    cumulative, crossing = 0.0, None
+    for year in years:
+        cumulative += per_year[year]
+        if cumulative >= PARTIAL_SHARE * cap:
+            crossing = year
+            break
+    if crossing is None:  # fewer hits expected than the cap: every dated year, sorted, then the undated
+        return [years[-1]], True
+    at = years.index(crossing)
+    if cumulative <= SORTED_SHARE * cap:
+        bounds, sorted_first = [crossing], True
+    elif at:  # the newer years sorted, then the crossing year alone
+        bounds, sorted_first = [years[at - 1], crossing], True
+    else:  # the newest year alone holds more than the cap: read it in storage order
+        bounds, sorted_first = [crossing], False
+    for year in years[at + 1:]:
+        cumulative += per_year[year]
+        if cumulative >= SAFETY_SHARE * cap:
+            bounds.append(year)
+            break
+    return bounds, sorted_first
+
+
+def bracket_conditions(bounds: list[int]) -> list[tuple[str, list[int]]]:
+    """The SQL condition and parameters of each bracket, newest first; the last one holds what is left (no year too).
+
+    The last condition is not one the year index can answer: a bracket of the older years is most of the table,
+    and its hits are found by the text index alone."""
+    conditions = []
+    for i in range(len(bounds) + 1):
+        if i == 0:
+            conditions.append(("year >= %s", [bounds[0]]) if bounds else ("TRUE", []))
+        elif i < len(bounds):
+            conditions.append(("year >= %s AND year < %s", [bounds[i], bounds[i - 1]]))
+        else:
+            conditions.append(("coalesce(year < %s, TRUE)", [bounds[i - 1]]))
+    return conditions
+
+
+def sample_percent(pages: int) -> float:
+    """The percentage of the table's ``pages`` a sample reads (``SAMPLE_SHARE``, within the page bounds)."""
+    pages = max(int(pages or 0), 1)
+    sampled = min(max(SAMPLE_SHARE * pages, SAMPLE_PAGES_MIN), SAMPLE_PAGES_MAX)
+    return min(100.0, 100.0 * sampled / pages)
 
 
 class LocalCorpusSource:
@@ -83,18 +173,49 @@ class LocalCorpusSource:
         limit = max(0, int(limit))
         if limit == 0:
             return SearchHits(records=[], count=self.count(query, filters))
+        cap = max(RANK_CAP, limit)
+        # A query the planner expects well under the cap is read as before, whole: if it is under the cap, that is
+        # the answer (every hit ranked, the total exact). Any other is sampled first.
+        read_whole = self._planned_hits(compiled) < cap * PLANNED_SHARE
+        if read_whole:
+            hits = self._search(compiled, limit, cap, [], False, None)
+            if hits is not None:
+                return hits
+        per_year = self._sampled_years(compiled)
+        if sum(per_year.values()) < WHOLE_SHARE * cap:
+            # Expected under the cap or just over it: read whole and every hit ranked, the total exact, as long as
+            # the hits stay under ``WHOLE_LIMIT`` * cap. Cheaper than brackets (no year index, nothing sorted)
+            # and better: no hit left out.
+            hits = self._search(compiled, limit, max(cap, round(WHOLE_LIMIT * cap)), [], False, None)
+            if hits is not None:
+                return hits
+        return self._search(compiled, limit, cap, *newest_brackets(per_year, cap), per_year)
+
+    def _search(self, compiled: CompiledQuery, limit: int, cap: int, bounds: list[int], sorted_first: bool,
+                per_year: dict[int | None, float] | None) -> SearchHits | None:
+        """At most ``cap`` + 1 hits read by the year brackets of ``bounds`` (none: the whole table), ranked; the
+        first bracket read whole and newest first when ``sorted_first``.
+
+        ``per_year``: the sampled hits per year (``_sampled_years``), which estimate the total of a query over the
+        cap. Without them a query over the cap gives None: it is to be read again, by brackets.
+        """
         columns = ", ".join("p." + c for c in RECORD_FIELDS)
         order = "ORDER BY rank DESC, year DESC NULLS LAST, pmid"
         # Hits are ranked and counted as narrow rows, and only the best are joined back for their columns: a
         # window count over whole rows buffered every hit's abstract (spilling to disk past work_mem).
         # No positive text term: every hit ranks 0, newest first, then PMID.
         cheap = "ts_rank(search_vector, %s::tsquery)" if compiled.rank_query else "0"
-        cap = max(RANK_CAP, limit)
-        # At most cap + 1 hits, in storage order: one more than the cap tells a broad query from one of cap hits.
-        sql = (f"WITH hits AS MATERIALIZED (SELECT pmid, year, {cheap} AS rank, ctid "
-               f"FROM documents_paper WHERE abstract <> '' AND ({compiled.where}) LIMIT %s), ")
-        params = [compiled.rank_query] if compiled.rank_query else []
-        params += [*compiled.params, cap + 1]
+        brackets = bracket_conditions(bounds)
+        # At most cap + 1 hits, bracket by bracket from the newest years: one more than the cap tells a broad query
+        # from one of cap hits. The brackets are disjoint and cover every row, so a query under the cap reads all.
+        arms, params = [], []
+        for number, (condition, years) in enumerate(brackets):
+            newest_first = " ORDER BY year DESC" if sorted_first and number == 0 else ""
+            arms.append(f"(SELECT pmid, year, {cheap} AS rank, ctid, {number} AS bracket FROM documents_paper "
+                        f"WHERE abstract <> '' AND ({compiled.where}) AND {condition}{newest_first})")
+            params += ([compiled.rank_query] if compiled.rank_query else []) + [*compiled.params, *years]
+        sql = f"WITH hits AS MATERIALIZED (SELECT * FROM ({' UNION ALL '.join(arms)}) arms LIMIT %s), "
+        params += [cap + 1]
         if compiled.rank_query:
             # Cheap rank on every hit read, the pool's PMIDs joined back for the precise rank on those alone.
             sql += (f"pool AS (SELECT pmid FROM hits {order} LIMIT %s), "
@@ -105,21 +226,64 @@ class LocalCorpusSource:
             sql += f"best AS (SELECT pmid, year, rank FROM hits {order} LIMIT %s) "
             params += [limit]
         sql += (
-            f"SELECT {columns}, best.rank, seen.total, seen.last_block, "
-            "pg_relation_size('documents_paper') / current_setting('block_size')::int "
+            f"SELECT {columns}, best.rank, seen.total, seen.last_bracket, seen.read_through "
             "FROM best JOIN documents_paper p ON p.pmid = best.pmid, "
-            "(SELECT count(*) AS total, (max(ctid)::text::point)[0]::bigint AS last_block FROM hits) seen "
+            "(SELECT count(*) AS total, max(bracket) AS last_bracket, "
+            "count(*) FILTER (WHERE bracket < (SELECT max(bracket) FROM hits)) AS read_through FROM hits) seen "
             "ORDER BY best.rank DESC, best.year DESC NULLS LAST, best.pmid"
         )
-        rows = self._fetch(sql, params)
+        rows = self._fetch(sql, params, _BRACKET_SETTINGS if bounds else ())
         records = [Record.from_mapping(dict(zip(RECORD_FIELDS, r))) for r in rows]
         if not rows:
             return SearchHits(records=[], count=0)
-        total, last_block, pages = rows[0][len(RECORD_FIELDS) + 1:]
+        total, last_bracket, read_through = rows[0][len(RECORD_FIELDS) + 1:]
         if total <= cap:
             return SearchHits(records=records, count=int(total))
-        return SearchHits(records=records, count=extrapolated_total(int(total), last_block, int(pages)),
+        if per_year is None:
+            return None
+        # The brackets before the last one read were read to the end: their hits are counted. The rest (the last
+        # bracket read and the older ones) are the sample's.
+        newest_unread = bounds[last_bracket - 1] if last_bracket else None
+        rest = sum(n for year, n in per_year.items() if newest_unread is None or year is None or year < newest_unread)
+        return SearchHits(records=records, count=max(int(total), int(read_through) + round(rest)),
                           count_is_estimate=True)
+
+    def _sampled_years(self, compiled: CompiledQuery) -> dict[int | None, float]:
+        """The query's hits per year (None: no year) counted on a sample of the table's pages, scaled to all of them.
+
+        Scaled by the pages the sample held rows on, not by the share asked for: SYSTEM sampling takes each page
+        with that chance, and with the same seed for every query the pages drawn erred the same way for all of
+        them (100k SYNTHETIC records, 0.6 %: the 7 capped estimates 0.88-0.98 of the exact counts). Pages that hold
+        no live row (a table with many dead rows) make the figure too high.
+        """
+        pages = self._fetch("SELECT pg_relation_size('documents_paper') / current_setting('block_size')::int", [])
+        pages = max(int(pages[0][0]), 1)
+        percent = sample_percent(pages)
+        rows = self._fetch(
+            "WITH drawn AS MATERIALIZED (SELECT year, (abstract <> '' AND ({where})) AS hit, "
+            "(ctid::text::point)[0] AS block FROM documents_paper TABLESAMPLE SYSTEM (%s) REPEATABLE (19)) "
+            "SELECT year, count(*) FILTER (WHERE hit), (SELECT count(DISTINCT block) FROM drawn) FROM drawn "
+            "GROUP BY year".format(where=compiled.where), [*compiled.params, percent])
+        if percent >= 100:  # every page read: counted, not estimated (pages of dead rows only draw no row)
+            return {year: float(n) for year, n, _ in rows if n}
+        return {year: n * pages / drawn for year, n, drawn in rows if n}
+
+    def _planned_hits(self, compiled: CompiledQuery) -> float:
+        """The planner's estimate of the hits of the query's positive text terms, ORed (``rank_query``; no row read).
+
+        An upper bound, near enough: the query ANDs, NOTs and filters what those terms match. The planner's
+        estimate of the query itself multiplies its ANDs' shares as if independent, and fell to 0.01 of the hits
+        for correlated terms (`"helicobacter pylori" AND omeprazole`); a query it expected small and read whole
+        was over the cap after all, and was read again. Without a text term, the estimate of the query itself.
+        """
+        if compiled.rank_query:
+            sql, params = "SELECT 1 FROM documents_paper WHERE search_vector @@ %s::tsquery", [compiled.rank_query]
+        else:
+            sql, params = f"SELECT 1 FROM documents_paper WHERE abstract <> '' AND ({compiled.where})", compiled.params
+        rows = self._fetch("EXPLAIN (FORMAT JSON) " + sql, params)
+        plan = rows[0][0]
+        plan = json.loads(plan) if isinstance(plan, str) else plan
+        return float(plan[0]["Plan"]["Plan Rows"])
 
     def count(self, query: str, filters: Filters) -> int:
         compiled = self.compile(query, filters)
@@ -129,10 +293,10 @@ class LocalCorpusSource:
         return int(rows[0][0])
 
     @staticmethod
-    def _fetch(sql: str, params: list) -> list[tuple]:
+    def _fetch(sql: str, params: list, settings: tuple[str, ...] = ()) -> list[tuple]:
         try:
             with transaction.atomic(), connection.cursor() as cursor:
-                for setting in _SEARCH_SETTINGS:
+                for setting in _SEARCH_SETTINGS + settings:
                     cursor.execute(setting)
                 cursor.execute(sql, params)
                 return cursor.fetchall()

@@ -1,7 +1,7 @@
 """The measuring half of ``bench --only scale``, run as a child process inside the scratch database.
 
 ``scale.py`` creates the database, points ``DATABASE_URL`` at it and runs
-``python -m search.benchmarks._scale_run N WORKERS CORPUS``; this module refuses any database
+``python -m search.benchmarks._scale_run N WORKERS CORPUS [ORDER]``; this module refuses any database
 whose name does not start with ``medseba_scale_``, so it can never write to a real corpus.
 A separate process (rather than a second Django database alias) means the code measured is the
 production code exactly as it runs: ``LocalCorpusSource`` on ``django.db.connection``.
@@ -23,7 +23,12 @@ Phases, each timed:
    two-step ranking returns the exact one (``ts_rank_cd`` on every hit) returns too (``pre_rank_overlap``);
    the same 55 queries with a year filter (``Filters(from_year=2000)``, ``year_filtered_search``); and
    which searches read only ``RANK_CAP`` hits, their estimated totals against the exact counts
-   (``estimated_totals``).
+   (``estimated_totals``), and how new the records they return are against the newest of all their hits
+   (``capped_years``).
+
+ORDER is how the corpus is stored (``STORAGE_ORDERS``): ``year`` (the default) sorts the records by publication year,
+oldest first, and numbers the PMIDs in that order, as a real PubMed baseline loaded in PMID order is stored;
+``pmid`` keeps the years mixed through the table (the order of every figure before 2026-12-06).
 """
 from __future__ import annotations
 
@@ -36,6 +41,11 @@ from pathlib import Path
 from typing import Any
 
 BATCH = 5000
+STORAGE_ORDERS = {
+    "year": "stored oldest first: sorted by publication year, PMIDs numbered in that order, as a real baseline "
+            "loaded in PMID order",
+    "pmid": "stored in record-number order, publication years mixed through the table",
+}
 UPSERT_SAMPLE = 10_000
 BROAD_QUERIES = [
     "hypertension", "placebo", "pain", "randomized", "patients AND treatment", "efficacy AND safety",
@@ -194,6 +204,65 @@ def pre_rank_overlap(source: Any, queries: list[str], limit: int) -> dict[str, A
     }
 
 
+def _weighted_median(counts: dict[int, int]) -> float | None:
+    """The median year of hits counted per year (no year left out)."""
+    total = sum(counts.values())
+    if not total:
+        return None
+    seen = 0
+    for year in sorted(counts):
+        seen += counts[year]
+        if seen * 2 >= total:
+            return year
+    return None
+
+
+def capped_years(source: Any, queries: list[str], limit: int) -> dict[str, Any]:
+    """For the searches that read only ``RANK_CAP`` hits: how new the ``limit`` records returned are, against all hits.
+
+    Per capped query, the hits' years counted exactly (every hit), then: the median year of the records returned,
+    the median year of all hits, and the share of the records returned from the query's newest years, the newest
+    years that hold its newest ``RANK_CAP`` hits (``newest_from``: the oldest of them). A pool taken from the newest
+    hits returns records from those years (share 1.0); a pool taken from the oldest stored returns none.
+    """
+    from documents.sources.base import Filters
+    from documents.sources.local import RANK_CAP
+
+    rows = []
+    for query in queries:
+        hits = source.search(query, Filters(), limit)
+        if not getattr(hits, "count_is_estimate", False):
+            continue
+        compiled = source.compile(query, Filters())
+        counts = dict(source._fetch(f"SELECT year, count(*) FROM documents_paper WHERE abstract <> '' AND "
+                                    f"({compiled.where}) AND year IS NOT NULL GROUP BY year", compiled.params))
+        newest_from, seen = None, 0
+        for year in sorted(counts, reverse=True):
+            seen += counts[year]
+            newest_from = year
+            if seen >= RANK_CAP:
+                break
+        returned = [r.year for r in hits.records if r.year is not None]
+        share = sum(y >= newest_from for y in returned) / len(returned) if returned and newest_from else 0.0
+        rows.append((query, sum(counts.values()), statistics.median(returned) if returned else None,
+                     _weighted_median(counts), newest_from, round(share, 2)))
+    figures: dict[str, Any] = {"rank_cap": RANK_CAP, "limit": limit, "queries": len(queries), "capped": len(rows)}
+    if rows:
+        def median_of(column: int) -> float | None:
+            values = [r[column] for r in rows if r[column] is not None]
+            return statistics.median(values) if values else None
+
+        figures.update({
+            "returned_median_year_median": median_of(2), "all_hits_median_year_median": median_of(3),
+            "newest_from_median": median_of(4),
+            "share_returned_from_newest_years_mean": round(statistics.mean(r[5] for r in rows), 3),
+            "share_returned_from_newest_years_min": min(r[5] for r in rows),
+            "worst_5 (query, hits, returned median year, all hits median year, newest_from, share)":
+                sorted(rows, key=lambda r: r[5])[:5],
+        })
+    return figures
+
+
 def estimated_totals(source: Any, queries: list[str], limit: int) -> dict[str, Any]:
     """Which searches read only ``RANK_CAP`` hits (their total an estimate), and how far each estimate is from
     the exact count (``LocalCorpusSource.count``): ``ratio`` = estimate / exact, the worst five listed."""
@@ -299,7 +368,7 @@ def _abstract_compression() -> dict[str, int]:
         return dict(cursor.fetchall())
 
 
-def measure(n: int, workers: int, corpus_path: str) -> dict[str, Any]:
+def measure(n: int, workers: int, corpus_path: str, order: str = "year") -> dict[str, Any]:
     import itertools
 
     from django.conf import settings
@@ -315,12 +384,16 @@ def measure(n: int, workers: int, corpus_path: str) -> dict[str, Any]:
     if not str(name).startswith("medseba_scale_"):
         raise SystemExit(f"refusing to build a synthetic corpus in database {name!r} (not a medseba_scale_ scratch DB)")
     call_command("migrate", "documents", verbosity=0)
-    figures: dict[str, Any] = {"records": n, "server": server_settings()}
+    if order not in STORAGE_ORDERS:
+        raise SystemExit(f"unknown storage order {order!r}: one of {', '.join(STORAGE_ORDERS)}")
+    figures: dict[str, Any] = {"records": n, "storage_order": f"{order}: {STORAGE_ORDERS[order]}",
+                               "server": server_settings()}
 
     # 1. load_corpus's own upsert path, index maintained row by row.
     sample = min(UPSERT_SAMPLE, n // 10)
     corpus = SyntheticCorpus.from_file(Path(corpus_path))
-    rows = corpus.rows(sample)
+    positions = corpus.year_order(n) if order == "year" else None
+    rows = corpus.rows(sample, order=positions)
     started = time.perf_counter()
     with transaction.atomic():
         while batch := list(itertools.islice(rows, 1000)):
@@ -338,7 +411,7 @@ def measure(n: int, workers: int, corpus_path: str) -> dict[str, Any]:
     sampler = _MemorySampler(settings.DATABASES["default"]["NAME"])
     sampler.start()
     started = time.perf_counter()
-    counts, index_s = load_rows(corpus.rows(rest, start=sample), workers=workers, defer_index=True,
+    counts, index_s = load_rows(corpus.rows(rest, start=sample, order=positions), workers=workers, defer_index=True,
                                 on_batch=sampler.batch_done)
     load_s = time.perf_counter() - started
     sampler.stop()
@@ -399,6 +472,9 @@ def measure(n: int, workers: int, corpus_path: str) -> dict[str, Any]:
     # The searches over RANK_CAP hits: their totals are estimates; how far from the exact count.
     figures["estimated_totals"] = estimated_totals(source, QUERIES + BROAD_QUERIES, limit)
     print(f"scale {n}: estimated totals {figures['estimated_totals']}", file=sys.stderr, flush=True)
+    # The capped searches: the records they return against the newest of all their hits (storage order above).
+    figures["capped_years"] = capped_years(source, QUERIES + BROAD_QUERIES, limit)
+    print(f"scale {n}: capped years {figures['capped_years']}", file=sys.stderr, flush=True)
     figures["pmids"] = f"{SYNTHETIC_PMID_BASE + 1}..{SYNTHETIC_PMID_BASE + n}"
     return figures
 
@@ -415,7 +491,8 @@ def main() -> None:
 
     django.setup()
     n, workers, corpus_path = int(sys.argv[1]), int(sys.argv[2]), sys.argv[3]
-    print(json.dumps(measure(n, workers, corpus_path)))
+    order = sys.argv[4] if len(sys.argv) > 4 else "year"
+    print(json.dumps(measure(n, workers, corpus_path, order)))
 
 
 if __name__ == "__main__":

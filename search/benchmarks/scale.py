@@ -3,7 +3,8 @@
 Opt-in (minutes to tens of minutes, gigabytes of disk): ``manage.py bench --only scale
 [--scale-sizes 100000 1000000] [--scale-workers 2]``. For each N it creates a scratch database
 ``medseba_scale_<N>_<pid>`` next to the configured one, builds a SYNTHETIC corpus of N records
-there (demo records recombined under PMIDs from 900,000,001: see ``_scale_corpus``), measures in
+there (demo records recombined under PMIDs from 900,000,001: see ``_scale_corpus``; stored oldest first, as a
+real baseline loaded in PMID order, unless ``--scale-order pmid``), measures in
 a child process (``_scale_run``) and drops the database again, also when the run fails or is
 stopped by SIGTERM; a scratch database left by a run killed outright (its pid gone) is dropped
 by the next run. The
@@ -32,6 +33,9 @@ def add_arguments(parser: Any) -> None:
     parser.add_argument("--scale-sizes", nargs="*", type=int, default=None,
                         help="scale benchmark: corpus sizes to build (default 100000; the issue's two: 100000 1000000)")
     parser.add_argument("--scale-workers", type=int, default=2, help="scale benchmark: parallel COPY loaders")
+    parser.add_argument("--scale-order", choices=("year", "pmid"), default="year",
+                        help="scale benchmark: how the synthetic corpus is stored: year = oldest first, as a real "
+                             "baseline loaded in PMID order (default); pmid = publication years mixed")
 
 
 def disk_needed(n: int) -> int:
@@ -76,7 +80,7 @@ def _scratch_url(name: str) -> str:
     return f"postgres://{auth}@{db.get('HOST') or '127.0.0.1'}:{db.get('PORT') or 5432}/{name}"
 
 
-def run_size(n: int, workers: int, corpus: Path) -> dict[str, Any]:
+def run_size(n: int, workers: int, corpus: Path, order: str = "year") -> dict[str, Any]:
     """Build, measure and drop one scratch corpus of ``n`` records."""
     from django.conf import settings
 
@@ -93,7 +97,7 @@ def run_size(n: int, workers: int, corpus: Path) -> dict[str, Any]:
     try:
         env = {**os.environ, "DATABASE_URL": _scratch_url(name), "MEDSEBA_PRELOAD_MODELS": "false"}
         done = subprocess.run(
-            [sys.executable, "-m", "search.benchmarks._scale_run", str(n), str(workers), str(corpus)],
+            [sys.executable, "-m", "search.benchmarks._scale_run", str(n), str(workers), str(corpus), order],
             cwd=settings.BASE_DIR, env=env, stdout=subprocess.PIPE, text=True, check=False,
         )
         if done.returncode:
@@ -154,7 +158,9 @@ def run(options: dict[str, Any]) -> dict[str, Any]:
         return {"unavailable": "MEDSEBA_CORPUS_FILES names no demo-format JSON Lines file to synthesise from"}
     figures: dict[str, Any] = {
         "corpus": f"SYNTHETIC: records of {corpus.name} recombined (same-topic sentences shuffled), "
-                  "PMIDs from 900000001, origin 'synthetic-scale'",
+                  "PMIDs from 900000001, origin 'synthetic-scale'; stored "
+                  + ("oldest first (year order, as a real baseline loaded in PMID order)"
+                     if (options.get("scale_order") or "year") == "year" else "with publication years mixed"),
         "load_average_at_start": [round(x, 2) for x in os.getloadavg()],
     }
     try:
@@ -171,7 +177,8 @@ def run(options: dict[str, Any]) -> dict[str, Any]:
         figures["pubmed_xml_parse (real records, one core)"] = xml_parse_rate(sample)
     try:
         for n in options.get("scale_sizes") or DEFAULT_SIZES:
-            figures[f"n={n}"] = run_size(n, max(1, int(options.get("scale_workers") or 2)), corpus)
+            figures[f"n={n}"] = run_size(n, max(1, int(options.get("scale_workers") or 2)), corpus,
+                                         options.get("scale_order") or "year")
     finally:
         signal.signal(signal.SIGTERM, previous)
     figures["load_average_at_end"] = [round(x, 2) for x in os.getloadavg()]
