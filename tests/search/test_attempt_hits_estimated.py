@@ -16,7 +16,7 @@ from search.pipeline.second_round import run_rounds
 from search.pipeline.state import QueryAttempt, SearchState, UnderstoodQuery
 from search.store import PostgresSearchStore, RedisSearchStore
 from tests.contract import contract_errors
-from tests.documents.test_local_rank_cap import HITS, broad  # noqa: F401 - the fixture: 12 aspirin records
+from tests.documents.test_local_rank_cap import HITS, broad, whole_sample  # noqa: F401 - the fixtures: 12 aspirin records
 
 from .test_second_round import QUESTION, _papers, _query
 
