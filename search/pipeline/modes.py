@@ -131,6 +131,21 @@ _COMPARISON_FOUND: dict[tuple[str, str], str] = {
 }
 
 
+# What a yes or a no means for the reader, by the kind of question (safety is told apart above them).
+_ANSWERED: dict[tuple[str, str], str] = {
+    ("effect", "yes"): "This means it is likely to help many people. It may not help everyone.",
+    ("effect", "no"): "This means it is not likely to help with this.",
+    ("comparison", "yes"): "The studies that tested both point to yes. It may not be the best choice for everyone.",
+    ("comparison", "no"): "The studies that tested both point to no. Other things may matter more to you.",
+    ("harm", "yes"): "Studies found this more often in people who took {x}. Not everyone who takes it gets it.",
+    ("harm", "no"): "Studies did not find this more often in people who took {x}. Rare problems can still be missed.",
+    ("association", "yes"): "Studies found this link. A link does not prove that one causes the other.",
+    ("association", "no"): "Studies did not find this link. Small effects can still be missed.",
+    ("other", "yes"): "The studies point to yes.",
+    ("other", "no"): "The studies point to no.",
+}
+
+
 def lay_explanation(verdict: Verdict, frame: Frame, *, indirect: str | None = None) -> str:
     """What the verdict means for the reader, in a few short sentences (``indirect``: verdict.indirectness)."""
     x, label, kind = _x(frame), verdict.label, frame.kind
@@ -152,23 +167,8 @@ def lay_explanation(verdict: Verdict, frame: Frame, *, indirect: str | None = No
         return f"Too few studies in this library looked at this. {_NOT_SHOWN[kind]} It means we can't tell yet."
     if label == "mixed":
         return f"{_SPLIT[kind].format(x=x)} We can't say yet which is right. {ask}"
-    if kind == "comparison":
-        if label == "yes":
-            return f"The studies that tested both point to yes. It may not be the best choice for everyone. {ask}"
-        return f"The studies that tested both point to no. Other things may matter more to you. {ask}"
-    if kind == "association":
-        if label == "yes":
-            return f"Studies found this link. A link does not prove that one causes the other. {ask}"
-        return f"Studies did not find this link. Small effects can still be missed. {ask}"
-    if kind == "other":
-        return f"The studies point to {label}. {ask}"
-    if kind == "harm":
-        if label == "yes":
-            return f"Studies found this more often in people who took {x}. Not everyone who takes it gets it. {ask}"
-        return f"Studies did not find this more often in people who took {x}. Rare problems can still be missed. {ask}"
-    if label == "yes":
-        return f"This means it is likely to help many people. It may not help everyone. {ask}"
-    return f"This means it is not likely to help with this. {ask}"
+    said = _ANSWERED.get((kind, label)) or _ANSWERED[("effect", label)]
+    return f"{said.format(x=x)} {ask}"
 
 
 def lay_certainty(verdict: Verdict, bottom: BottomLine) -> str:
