@@ -105,13 +105,13 @@ _FEWER = re.compile(r"\b(?:less|fewer|lower|reduced|decreased|(?:greater|larger|
                     r"|decreases?|declines?))\b", re.I)
 _MORE_OF = re.compile(r"\b(?:more|greater|higher|increased|excess)\b(?!\s+(?:\w+\s+)?(?:reductions?|decreases?|declines?)\b)",
                       re.I)
+# A name written right after these was what the subject was set against.
+_COMPARED_WORDS = r"compared\s+(?:with|to)|in\s+comparison\s+(?:with|to)|than|versus|vs\.?|relative\s+to|as\s+opposed\s+to"
 # A bare change verb of ``_FEWER`` / ``_MORE_OF`` compares the arms only beside a comparison: "BP was reduced from 150
 # to 134 mmHg with moxonidine and from 147 to 131 mmHg with enalapril" is each arm's own change.
 _CHANGE_VERBS = frozenset({"reduced", "decreased", "increased"})
-_COMPARISON = re.compile(r"\b(?:than|compared|comparison|versus|vs\.?|relative\s+to|as\s+opposed\s+to|over|more|greater"
-                         r"|larger|less|fewer|lower|higher|superior|inferior|differ\w*)\b", re.I)
-# A name written right after these was what the subject was set against.
-_COMPARED_WORDS = r"compared\s+(?:with|to)|in\s+comparison\s+(?:with|to)|than|versus|vs\.?|relative\s+to|as\s+opposed\s+to"
+_COMPARISON = re.compile(rf"\b(?:{_COMPARED_WORDS}|compared|comparison|over|more|greater|larger|less|fewer|lower|higher"
+                         r"|superior|inferior|differ\w*)\b", re.I)
 _LIKENED_WORDS = r"similar\s+to|comparable\s+(?:to|with)|equivalent\s+to"
 _NAME_LEAD = r"\s+(?:(?:the|those|that|of|patients|subjects|with|in|oral|intravenous)\s+){0,4}$"
 _AFTER_COMPARED = re.compile(rf"\b(?:{_COMPARED_WORDS}){_NAME_LEAD}", re.I)
@@ -481,7 +481,8 @@ def comparison_stance(query: UnderstoodQuery, paper: RankedPaper, model, questio
         if read is not None:
             return read
         title = paper.record.title or ""
-        arm = favoured_arm(title, x_names, y_names, shared=shared) if _asks_benefit(question, named[0]) else None
+        benefit = _asks_benefit(question, named[0])
+        arm = favoured_arm(title, x_names, y_names, shared=shared) if benefit else None
         if arm is not None:
             # The abstract's sentences never name O, but the title states the winner ("nisoldipine is
             # superior to enalapril"); the question's outcome is the trial's, so that is its finding.
@@ -490,8 +491,7 @@ def comparison_stance(query: UnderstoodQuery, paper: RankedPaper, model, questio
             return _stance(0.0, 0.0, 1.0, f"does not compare them on {frame.outcome or named[0]}")
         else:
             sentence = result.sentence
-            stated = (favoured_arm(sentence or "", x_names, y_names, shared=shared)
-                      if _asks_benefit(question, named[0]) else None)
+            stated = favoured_arm(sentence or "", x_names, y_names, shared=shared) if benefit else None
             if stated is not None:
                 # "cetirizine demonstrated a stronger antihistaminic effect compared to ebastine": the sentence names
                 # the winner, whatever direction the model read.
