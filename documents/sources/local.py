@@ -16,15 +16,16 @@ A broad query reads at most ``RANK_CAP`` + 1 of its hits (or ``limit`` + 1, when
 NEWEST hits, whatever order the table is stored in (issue #19: until 2026-12-06 it took the first ones in storage
 order, which in a corpus loaded in PMID order are its OLDEST). How:
 
-* A query the planner expects well under the cap (``PLANNED_SHARE``) is read as before: one text-index bitmap, the
-  first cap + 1 hits in storage order. Under the cap, that is every hit: all ranked, the total exact, nothing else
-  runs. Most queries end here (every one on the 13k demo corpus: the cap is above its size).
-* Any other is first counted on a sample of the table's pages (``SAMPLE_SHARE``, TABLESAMPLE SYSTEM), per year. A
-  query the sample expects under the cap or just over it (``WHOLE_SHARE``) is read whole: every hit ranked, the
-  total exact, up to ``WHOLE_LIMIT`` times the cap (cheaper than brackets there, and no hit left out). For the
+* A query the planner expects under the cap or just over it (``WHOLE_SHARE``) is read as before: one text-index
+  bitmap, in storage order, up to ``WHOLE_LIMIT`` times the cap. If that is every hit, they are all ranked, the
+  total exact, nothing else runs. Most queries end here (every one on the 13k demo corpus: the cap is above its size).
+* Any other (or one the planner under-estimated) is first counted on a sample of the table's pages
+  (``SAMPLE_SHARE``, TABLESAMPLE SYSTEM), per year. A query the sample expects under the cap or just over it is read
+  whole, the same way (cheaper than brackets there, and no hit left out). For the
   rest the sample gives the year brackets (``newest_brackets``): the newest years down to where the hits reach the
   cap (plus a margin), read whole and sorted newest first, so the cap cuts off the oldest of them; then the older
-  years in one or two brackets, read only if the first held fewer hits than the cap. Each bracket is the text
+  years in two or three brackets, read only if the first held fewer hits than the cap, the next of them sorted too
+  where it is not one year of many hits. Each bracket is the text
   index's bitmap ANDed with the year index's, where the planner finds that cheaper. The brackets are disjoint and
   cover every row (the undated last), so a query the sample over-estimated still reads every hit: all ranked, the
   total exact.
@@ -88,52 +89,62 @@ SAMPLE_PAGES_MAX = 2_000
 # newest years down to the one where the expected hits reach ``PARTIAL_SHARE`` of the cap (the margin absorbs the
 # sample's error) and is read whole and sorted newest first, so the cap cuts off its oldest; unless that is more than
 # ``SORTED_SHARE`` of the cap (a year with many hits), when that year is a bracket of its own, read in storage order
-# until the cap. Then a bracket down to ``SAFETY_SHARE`` of the cap, read only if the sample expected too many, then
-# the rest. Each bracket read scans the text index again (50 ms for `placebo` at 300k SYNTHETIC records), so few.
+# until the cap. Then the years down to ``SAFETY_SHARE`` of the cap, read only if the sample expected too many, cut
+# the same way, then the rest. Each bracket read scans the text index again (50 ms for `placebo` at 300k SYNTHETIC
+# records), so few.
 PARTIAL_SHARE = 1.1
 SORTED_SHARE = 1.5
 SAFETY_SHARE = 2.0
 # A query whose positive text terms the planner expects to match fewer records than this share of the cap
-# (``_planned_hits``) is read first as it was before the brackets, in storage order: it is under the cap, unless the
-# estimate was wrong, when it is read again.
-PLANNED_SHARE = 0.25
-# A query the sample expects to have fewer hits than this share of the cap is read whole, up to ``WHOLE_LIMIT`` times
-# the cap (over it, it is read again by brackets): every hit ranked, the total exact.
+# (``_planned_hits``; no row read), or else the sample (``_sampled_years``), is read whole, up to ``WHOLE_LIMIT``
+# times the cap (over it, it is read again by brackets): every hit ranked, the total exact. Until the fourth session
+# of 2026-12-06 the planner's estimate decided only under a quarter of the cap (read up to the cap), and every query
+# between was sampled first (~20 ms at 1M SYNTHETIC records).
 WHOLE_SHARE = 1.3
 WHOLE_LIMIT = 1.6
 
 
-def newest_brackets(per_year: dict[int | None, float], cap: int) -> tuple[list[int], bool]:
-    """The lower years of a capped search's brackets, newest first, and whether the first is read whole and sorted.
+def newest_brackets(per_year: dict[int | None, float], cap: int) -> tuple[list[int], tuple[int, ...]]:
+    """The lower years of a capped search's brackets, newest first, and which brackets are read whole and sorted.
 
     ``per_year``: the query's expected hits per year (None: no year). Bracket ``i`` is ``bounds[i] <= year <
     bounds[i - 1]``; the last one, after the bounds, everything older and the hits without a year
     (``bracket_conditions`` turns them into SQL).
+
+    Two ranges of years, each cut the same way: the newest down to ``PARTIAL_SHARE`` of the cap, then the safety
+    range down to ``SAFETY_SHARE`` of it. A range expected to hold at most ``SORTED_SHARE`` of the cap is one bracket,
+    sorted; otherwise its newer years are one, sorted, and its oldest year (the one with many hits) one alone, read in
+    storage order until the cap. Until the fourth session of 2026-12-06 the safety range was always one bracket in
+    storage order: when the sample over-estimated the newest years, that bracket's oldest hits (stored first) filled
+    the pool (1M SYNTHETIC records, `children OR adolescents OR adults`: its 2003 hits before those of 2004-2006).
     """
     years = sorted((y for y in per_year if y is not None), reverse=True)
     if not years:
-        return [], False
-    cumulative, crossing = 0.0, None
-    for year in years:
-        cumulative += per_year[year]
-        if cumulative >= PARTIAL_SHARE * cap:
-            crossing = year
-            break
-    if crossing is None:  # fewer hits expected than the cap: every dated year, sorted, then the undated
-        return [years[-1]], True
-    at = years.index(crossing)
-    if cumulative <= SORTED_SHARE * cap:
-        bounds, sorted_first = [crossing], True
-    elif at:  # the newer years sorted, then the crossing year alone
-        bounds, sorted_first = [years[at - 1], crossing], True
-    else:  # the newest year alone holds more than the cap: read it in storage order
-        bounds, sorted_first = [crossing], False
-    for year in years[at + 1:]:
-        cumulative += per_year[year]
-        if cumulative >= SAFETY_SHARE * cap:
-            bounds.append(year)
-            break
-    return bounds, sorted_first
+        return [], ()
+    bounds: list[int] = []
+    sorted_arms: list[int] = []
+    start, cumulative = 0, 0.0
+    for share in (PARTIAL_SHARE, SAFETY_SHARE):
+        before, crossing = cumulative, None
+        for at in range(start, len(years)):
+            cumulative += per_year[years[at]]
+            if cumulative >= share * cap:
+                crossing = at
+                break
+        if crossing is None:
+            if not bounds:  # fewer hits expected than the cap: every dated year, sorted, then the undated
+                return [years[-1]], (0,)
+            break  # the rest, older years and undated, in one bracket
+        if cumulative - before <= SORTED_SHARE * cap:
+            sorted_arms.append(len(bounds))
+            bounds.append(years[crossing])
+        elif crossing > start:  # the newer years sorted, then the crossing year alone
+            sorted_arms.append(len(bounds))
+            bounds += [years[crossing - 1], years[crossing]]
+        else:  # the range's newest year alone holds more than the cap: read it in storage order
+            bounds.append(years[crossing])
+        start = crossing + 1
+    return bounds, tuple(sorted_arms)
 
 
 def bracket_conditions(bounds: list[int]) -> list[tuple[str, list[int]]]:
@@ -174,27 +185,28 @@ class LocalCorpusSource:
         if limit == 0:
             return SearchHits(records=[], count=self.count(query, filters))
         cap = max(RANK_CAP, limit)
-        # A query the planner expects well under the cap is read as before, whole: if it is under the cap, that is
-        # the answer (every hit ranked, the total exact). Any other is sampled first.
-        read_whole = self._planned_hits(compiled) < cap * PLANNED_SHARE
+        whole = max(cap, round(WHOLE_LIMIT * cap))
+        # Expected under the cap or just over it: read whole and every hit ranked, the total exact, as long as the
+        # hits stay under ``WHOLE_LIMIT`` * cap. Cheaper than brackets (no year index, nothing sorted) and better: no
+        # hit left out. The planner's estimate decides first (no row read); only a query it expects over
+        # ``WHOLE_SHARE`` * cap is sampled (``_sampled_years``) to decide. A query over ``WHOLE_LIMIT`` * cap after
+        # all is read again, by brackets.
+        read_whole = self._planned_hits(compiled) < cap * WHOLE_SHARE
         if read_whole:
-            hits = self._search(compiled, limit, cap, [], False, None)
+            hits = self._search(compiled, limit, whole, [], (), None)
             if hits is not None:
                 return hits
         per_year = self._sampled_years(compiled)
-        if sum(per_year.values()) < WHOLE_SHARE * cap:
-            # Expected under the cap or just over it: read whole and every hit ranked, the total exact, as long as
-            # the hits stay under ``WHOLE_LIMIT`` * cap. Cheaper than brackets (no year index, nothing sorted)
-            # and better: no hit left out.
-            hits = self._search(compiled, limit, max(cap, round(WHOLE_LIMIT * cap)), [], False, None)
+        if not read_whole and sum(per_year.values()) < WHOLE_SHARE * cap:
+            hits = self._search(compiled, limit, whole, [], (), None)
             if hits is not None:
                 return hits
         return self._search(compiled, limit, cap, *newest_brackets(per_year, cap), per_year)
 
-    def _search(self, compiled: CompiledQuery, limit: int, cap: int, bounds: list[int], sorted_first: bool,
+    def _search(self, compiled: CompiledQuery, limit: int, cap: int, bounds: list[int], sorted_arms: tuple[int, ...],
                 per_year: dict[int | None, float] | None) -> SearchHits | None:
         """At most ``cap`` + 1 hits read by the year brackets of ``bounds`` (none: the whole table), ranked; the
-        first bracket read whole and newest first when ``sorted_first``.
+        brackets numbered in ``sorted_arms`` read whole and newest first.
 
         ``per_year``: the sampled hits per year (``_sampled_years``), which estimate the total of a query over the
         cap. Without them a query over the cap gives None: it is to be read again, by brackets.
@@ -210,7 +222,7 @@ class LocalCorpusSource:
         # from one of cap hits. The brackets are disjoint and cover every row, so a query under the cap reads all.
         arms, params = [], []
         for number, (condition, years) in enumerate(brackets):
-            newest_first = " ORDER BY year DESC" if sorted_first and number == 0 else ""
+            newest_first = " ORDER BY year DESC" if number in sorted_arms else ""
             arms.append(f"(SELECT pmid, year, {cheap} AS rank, ctid, {number} AS bracket FROM documents_paper "
                         f"WHERE abstract <> '' AND ({compiled.where}) AND {condition}{newest_first})")
             params += ([compiled.rank_query] if compiled.rank_query else []) + [*compiled.params, *years]
@@ -268,6 +280,13 @@ class LocalCorpusSource:
             return {year: float(n) for year, n, _ in rows if n}
         return {year: n * pages / drawn for year, n, drawn in rows if n}
 
+    def _planned_rows(self, condition: str, params: list) -> float:
+        """The planner's estimate of the records meeting ``condition`` (no row read)."""
+        rows = self._fetch(f"EXPLAIN (FORMAT JSON) SELECT 1 FROM documents_paper WHERE {condition}", params)
+        plan = rows[0][0]
+        plan = json.loads(plan) if isinstance(plan, str) else plan
+        return float(plan[0]["Plan"]["Plan Rows"])
+
     def _planned_hits(self, compiled: CompiledQuery) -> float:
         """The planner's estimate of the hits of the query's positive text terms, ORed (``rank_query``; no row read).
 
@@ -277,13 +296,8 @@ class LocalCorpusSource:
         was over the cap after all, and was read again. Without a text term, the estimate of the query itself.
         """
         if compiled.rank_query:
-            sql, params = "SELECT 1 FROM documents_paper WHERE search_vector @@ %s::tsquery", [compiled.rank_query]
-        else:
-            sql, params = f"SELECT 1 FROM documents_paper WHERE abstract <> '' AND ({compiled.where})", compiled.params
-        rows = self._fetch("EXPLAIN (FORMAT JSON) " + sql, params)
-        plan = rows[0][0]
-        plan = json.loads(plan) if isinstance(plan, str) else plan
-        return float(plan[0]["Plan"]["Plan Rows"])
+            return self._planned_rows("search_vector @@ %s::tsquery", [compiled.rank_query])
+        return self._planned_rows(f"abstract <> '' AND ({compiled.where})", compiled.params)
 
     def count(self, query: str, filters: Filters) -> int:
         compiled = self.compile(query, filters)

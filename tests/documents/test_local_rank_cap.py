@@ -143,17 +143,69 @@ def test_the_brackets_come_from_the_sampled_hits_per_year():
     from documents.sources.local import bracket_conditions, newest_brackets
 
     two_a_year = {year: 2.0 for year in range(1981, 2011)}
-    # 11 (the cap + 10 %) are reached in 2005: 2005-2010 sorted; 20 (twice the cap) in 2001; then the rest.
-    assert newest_brackets(two_a_year, 10) == ([2005, 2001], True)
+    # 11 (the cap + 10 %) are reached in 2005: 2005-2010 sorted; 20 (twice the cap) in 2001: 2001-2004 sorted too;
+    # then the rest.
+    assert newest_brackets(two_a_year, 10) == ([2005, 2001], (0, 1))
     # A year with more than the cap and newer years: those sorted, then that year alone, read until the cap.
-    assert newest_brackets({2010: 3.0, 2009: 50.0, 2008: 50.0, None: 4.0}, 10) == ([2010, 2009, 2008], True)
-    # The newest year alone holds more than the cap: read in storage order, then the rest.
-    assert newest_brackets({2010: 50.0, 2000: 1.0}, 10) == ([2010, 2000], False)
-    assert newest_brackets({2010: 3.0, 1999: 4.0, None: 9.0}, 10) == ([1999], True)  # fewer than the cap dated
-    assert newest_brackets({None: 30.0}, 10) == ([], False)
+    assert newest_brackets({2010: 3.0, 2009: 50.0, 2008: 50.0, None: 4.0}, 10) == ([2010, 2009, 2008], (0,))
+    # The newest year alone holds more than the cap: read in storage order, then 2000 (sorted), then the rest.
+    assert newest_brackets({2010: 50.0, 2000: 1.0}, 10) == ([2010, 2000], (1,))
+    assert newest_brackets({2010: 3.0, 1999: 4.0, None: 9.0}, 10) == ([1999], (0,))  # fewer than the cap dated
+    assert newest_brackets({None: 30.0}, 10) == ([], ())
     assert bracket_conditions([]) == [("TRUE", [])]  # no bracket: the whole table
     assert bracket_conditions([2009, 2000]) == [
         ("year >= %s", [2009]), ("year >= %s AND year < %s", [2000, 2009]), ("coalesce(year < %s, TRUE)", [2000])]
+
+
+def test_the_safety_years_are_cut_as_the_newest_are():
+    """The years after the first bracket, down to twice the cap, are a bracket sorted newest first, or, when their
+    oldest year holds many hits, their newer years sorted and that year alone (issue #19, fourth session of
+    2026-12-06). The code before read them as one bracket in storage order: ``([2007, 2005], True)`` here."""
+    from documents.sources.local import newest_brackets
+
+    sampled = {2010: 3.0, 2009: 3.0, 2008: 3.0, 2007: 3.0, 2006: 1.0, 2005: 50.0, 2004: 1.0}
+    assert newest_brackets(sampled, 10) == ([2007, 2006, 2005], (0, 1))
+    # A safety range whose one year holds many: that year alone, in storage order.
+    assert newest_brackets({2010: 12.0, 2009: 50.0, 2008: 1.0}, 10) == ([2010, 2009], (0,))
+
+
+def test_a_pool_the_sample_over_estimated_still_comes_from_the_newest_hits(oldest_stored_first, monkeypatch):
+    """The sample expects 12 hits in 2010 (there are 2) and one a year before: the first bracket (2010) holds fewer
+    than the cap, and the pool is filled from the next one, 2001-2009. Read newest first, its best records are those
+    of 2009 and 2008; the code before read it in storage order (oldest first) and returned 2010, 2006, 2005."""
+    monkeypatch.setattr(local, "RANK_CAP", 10)
+    sampled = {2010: 12.0, **{year: 1.0 for year in range(1981, 2010)}}
+    monkeypatch.setattr(LocalCorpusSource, "_sampled_years", lambda self, compiled: sampled)
+    monkeypatch.setattr(LocalCorpusSource, "_planned_hits", lambda self, compiled: 1e6)
+    hits = oldest_stored_first.search("placebo", Filters(), 3)
+    assert hits.count_is_estimate is True
+    assert [r.year for r in hits.records] == [2010, 2009, 2008]
+
+
+def test_the_planners_estimate_decides_a_read_whole_without_a_sample(oldest_stored_first, monkeypatch):
+    """A query the planner expects under ``WHOLE_SHARE`` times the cap is read whole, up to ``WHOLE_LIMIT`` times it,
+    with no sample: 60 hits, a cap of 50, the planner's 60. The code before sampled every query the planner put
+    over a quarter of the cap."""
+    monkeypatch.setattr(local, "RANK_CAP", 50)
+    sampled = []
+    original = LocalCorpusSource._sampled_years
+    monkeypatch.setattr(LocalCorpusSource, "_sampled_years",
+                        lambda self, compiled: sampled.append(1) or original(self, compiled))
+    monkeypatch.setattr(LocalCorpusSource, "_planned_hits", lambda self, compiled: 60.0)
+    hits = oldest_stored_first.search("placebo", Filters(), 3)
+    assert (hits.count, hits.count_is_estimate) == (60, False) and not sampled
+    assert [r.year for r in hits.records] == [2010, 2009, 2008]
+    # Expected over it: sampled first (a table this small whole: 60, under 1.3 times the cap), then read whole.
+    monkeypatch.setattr(LocalCorpusSource, "_planned_hits", lambda self, compiled: 70.0)
+    assert (oldest_stored_first.search("placebo", Filters(), 3).count, sampled) == (60, [1])
+    # Expected under it but over ``WHOLE_LIMIT`` times the cap after all: read whole once, then by brackets.
+    monkeypatch.setattr(LocalCorpusSource, "_planned_hits", lambda self, compiled: 1.0)
+    monkeypatch.setattr(local, "RANK_CAP", 20)
+    read = []
+    search = LocalCorpusSource._search
+    monkeypatch.setattr(LocalCorpusSource, "_search", lambda self, *args: read.append(args[2]) or search(self, *args))
+    hits = oldest_stored_first.search("placebo", Filters(), 3)
+    assert read == [32, 20] and (hits.count, hits.count_is_estimate) == (60, True)
 
 
 def test_the_sample_reads_a_share_of_the_pages_all_of_a_small_table():
@@ -170,9 +222,10 @@ def test_a_capped_search_counts_the_brackets_read_through_and_takes_the_rest_fro
     sampled = {2010: 3.0, 2009: 3.0, 2008: 3.0, 2000: 100.0}
     monkeypatch.setattr(LocalCorpusSource, "_sampled_years", lambda self, compiled: sampled)
     hits = broad.search("aspirin", Filters(), 3)
-    # Brackets from the sample: 2009-2010 sorted, then 2000-2008. 2009-2010 hold 2 aspirin records, read through
-    # (counted); the cap is reached in 2000-2008, whose hits and the older ones are the sample's: 3 + 100.
-    assert (hits.count, hits.count_is_estimate) == (2 + 103, True)
+    # Brackets from the sample: 2009-2010 sorted, then 2008 sorted and 2000-2007 alone (the safety years, 2000
+    # holding many). 2008-2010 hold 3 aspirin records, read through (counted); the cap is reached in 2000-2007, whose
+    # hits and the older ones are the sample's: 100.
+    assert (hits.count, hits.count_is_estimate) == (3 + 100, True)
     assert [r.year for r in hits.records][:2] == [2010, 2009]  # equal ranks: the newest first
 
 
