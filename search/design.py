@@ -217,7 +217,7 @@ _CASE_WORDINGS: tuple[tuple[str, frozenset[str]], ...] = (
     # "We report a rare case", "The authors present the first case", "We present this interesting case"
     (rf"\b{_CASE_AUTHOR} {_CASE_VERB} (?:(?:this|the|an?|one) (?:[\w-]+ ){{0,3}}?|(?:first|unique|rare|unusual) )case\b",
      _BOTH),
-    (r"\bwe (?:describe|report|present) the first\b", _BOTH),
+    (r"\bwe (?:describe|report|present) the first\b(?![^.]{0,40}\b(?:trials?|studies|study)\b)", _BOTH),
     (r"\bwe (?:present|report|describe) (?:a|an) \d+-year-old", _BOTH),
     # "We describe an individual with paraplegia who ..."
     # ... with the patient's initials in brackets ("Here we present a patient (BG) with genetically proven HD")
@@ -242,6 +242,9 @@ _CASE_WORDINGS: tuple[tuple[str, frozenset[str]], ...] = (
     (r"\bcase reports? and (?:a )?review of (?:the )?literature\b", _DESIGN),
     (r"\bcase (?:story|history|report) (?:is|was) (?:described|presented|reported)", _BOTH),
     (r"\bsingle case (?:report|study)\b", _BOTH),
+    # "Two cases are described in which ...", "A case study report of ... is described"
+    (rf"(?:^|(?<=\. ))(?:{_words(2, 3, 4, 5)}) cases (?:are|were) (?:described|presented|reported)\b", _DESIGN),
+    (r"\b(?:a|this) case[- ]study report\b", _BOTH),
     (r"\bin this case study\b|\bthis case study (?:describes|reports|presents)\b", _ONE),
     (r"\bcase[- ]stud(?:y|ies)\b(?=[^.]{0,40}$)|:\s*an? case[- ]study\.?$", _DESIGN),
     # "A case of X is reported", "The case of a cerebrovascular patient is presented"
@@ -336,6 +339,12 @@ _CUE_PATTERNS: dict[str, str] = {
         # used", "A model calculation for Swiss health care"), and a prediction equation developed (a methods paper)
         r"|\b(statistical|simulation|mathematical|computer|decision) model (was|were) (set up|constructed|developed|built)\b"
         r"|\bmodel calculation\b|\brandom number generator\b|\bmonte[- ]carlo simulation"
+        # a model run on data ("A model that relates clinical risk factors to subsequent mortality was used to
+        # simulate", "We developed a model to explore the effect", "A mechanism-based pharmacokinetic/pharmacodynamic
+        # model was used"), and a laboratory method ("method for the determination of clozapine ... in human plasma")
+        r"|\bused to simulate\b|\bwe developed a (?:[\w-]+ )?model to (?:explore|simulate|estimate|predict|project)\b"
+        r"|\b(?:pharmacokinetic|pharmacodynamic)(?:/pharmacodynamic)? model was used\b"
+        r"|\bmethod for the (?:determination|quantification|quantitation|measurement) of\b"
         r"|\b(develop|derive)\w* (a |an )?(new )?([\w-]+ ){0,2}prediction equations?\b"
         r"|\bqualitative (study|research|interview)|focus groups?|critical incident technique|semi-structured interview"
         r"|\bcontent analysis (approach|method)|\bqualitative content analysis\b"
@@ -432,7 +441,15 @@ _CUE_PATTERNS: dict[str, str] = {
         r"|\btreatment with\b|\bbefore and (after|during)\b|\bunderwent\b[^.]{0,60}\b(before|after|during)"
         r"\b|\bchallenge\b|\bpharmacokinetics?\b|\bwere studied on\b|\bcrossover\b|\bcross-over\b"
         # a dose the investigators gave ("followed by injection of 85 to 300 U of botulinum-A toxin")
-        r"|\b(injections?|infusions?) of \d[\d.,]*( to \d[\d.,]*)? ?(mg|u|units|iu|ml|µg|mcg|ug|g)\b",
+        r"|\b(injections?|infusions?) of \d[\d.,]*( to \d[\d.,]*)? ?(mg|u|units|iu|ml|µg|mcg|ug|g)\b"
+        # measured before the investigators started a treatment ("before beginning of olanzapine treatment, after 6
+        # weeks of treatment"), a regimen they tested ("We tested a 10-day b.d. quadruple therapy")
+        r"|\bbefore (the )?(beginning|start|initiation) of ([\w-]+ ){0,2}(treatment|therapy)\b"
+        r"|\bwe tested an? ([\w.-]+ ){0,4}(therapy|regimen|treatment)\b"
+        # a drug by its route, its efficacy or tolerability studied ("The efficacy, safety, and tolerability of
+        # subcutaneous sumatriptan in the acute treatment of cluster headache were investigated")
+        r"|\b(efficacy|tolerability)\b[^.]{0,40}\bof (subcutaneous|oral|intravenous|intranasal|transdermal|intramuscular"
+        r"|sublingual) \w+",
     # Design vocabulary the rules do not decide on; the learned model weighs each (title and abstract apart).
     # Followed over time (cohort): a group watched for outcomes after a starting point.
     "followed_over_time": r"\b(were|was) followed(-| )?(up )?(for|over|until|prospectively|annually|during|at)\b"
@@ -493,7 +510,9 @@ _CUE_PATTERNS: dict[str, str] = {
     "original_data": r"\b(we|this study|the study|the present study)\b[^.]{0,40}\b(studied|enrolled|recruited|examined"
         r"|investigated|measured|assessed|evaluated|compared|analy[sz]ed|performed|conducted|included"
         r"|determined|quantif)|\b(were|was) (randomi[sz]ed|enrolled|recruited|included|studied|"
-        r"measured|examined)\b|\bp\s*[<=>]|\b95% (ci|confidence)",
+        r"measured|examined)\b|\bp\s*[<=>]|\b95% (ci|confidence)"
+        # "A double-blind, randomised, parallel-group trial was conducted in patients with essential hypertension"
+        r"|\b(trial|study) (was|were) (conducted|carried out|performed|undertaken) (in|on|among)\b",
 }
 _CUES: dict[str, re.Pattern[str]] = {name: _rx(pattern) for name, pattern in _CUE_PATTERNS.items()}
 
@@ -622,7 +641,10 @@ _NON_PARTICIPANTS = re.compile(r"\bnon-?participants\b|\beligible but not (rando
 # Deaths or survival some time after a treatment ("30 day and 1 year mortality", "the risk of death after CABG"):
 # a receiver-operator curve for them predicts a later outcome (a cohort), it does not measure a test's accuracy.
 _PROGNOSTIC = re.compile(r"\b(\d+[- ](day|week|month|year)|long-term|in-hospital|late) (mortality|survival|death)\b"
-                         r"|\b(mortality|survival|death) after\b", re.I)
+                         r"|\b(mortality|survival|death) after\b"
+                         # "Long-term outcome of migraine therapy: predictive value of ...", "prognostic factors for
+                         # long-term outcome after withdrawal": what happened to them later
+                         r"|\blong-term outcomes?\b", re.I)
 _PREVALENCE = re.compile(r"\bprevalence\b", re.I)
 # A regimen the investigators gave, with its dose and schedule ("100 consecutive patients ... received omeprazole 20
 # mg twice daily ...", "All patients were treated for seven days with either omeprazole 20 mg twice daily").
@@ -725,6 +747,12 @@ def _analyse(title: str, abstract: str) -> _Text:
                  meta=_meta_cue(title, abstract), guideline=guideline)
 
 
+# A title naming one patient ("Allodynia after acute intrathecal morphine administration in a patient with
+# neuropathic pain", "... in a hypertensive diabetic patient with ..."): the paper's own case.
+_TITLE_CASE = re.compile(r"\bin an? (?:[\w-]+ ){0,2}(?:patient|woman|man|boy|girl|child|infant) (?:with|after|treated"
+                         r"|receiving)\b", re.I)
+
+
 def _classify_text(text: _Text) -> DesignResult:
     """The ordered text rules; the first that fires decides."""
     title, body = text.title, text.body
@@ -735,7 +763,8 @@ def _classify_text(text: _Text) -> DesignResult:
 
     if text.guideline and not (text.randomised and not _guideline_title(title)):
         return result("guideline", text.guideline)
-    own_case = _CUES["own_case_report"].search(title) or _CUES["own_case_report"].search(body)
+    own_case = _CUES["own_case_report"].search(title) or _CUES["own_case_report"].search(body) \
+        or _TITLE_CASE.search(title)
     if own_case:  # "We report a case ... and review the literature": the case is the paper's own data
         return result("case_series", own_case.group(0))
     own_series = _first(_CUES["own_series"], both) if text.meta and "our" in both.lower() else ""
@@ -955,7 +984,8 @@ _PEOPLE = (r"(?:patients?|subjects?|participants?|volunteers?|individuals?|perso
            r"|hypertensives|diabetics|migraineurs|schizophrenics|asthmatics|epileptics|alcoholics|acromegalics|members|recipients|survivors|nigerians|couples"
            r"|primiparas|twins|donors|caregivers|consumers|pairs|trainees|providers|experts|pharmacists|dentists"
            r"|surgeons|clinicians|practitioners|parents|pregnancies|non-?responders|drivers|cleaners|families"
-           r"|case notes|staff|parturients|sufferers|carriers|addicts|abusers|snorers|drinkers|pts)")
+           r"|case notes|staff|parturients|sufferers|carriers|addicts|abusers|snorers|drinkers|pts"
+           r"|(?<=\d\d )woman|(?<=\d\d )adult(?= who\b))")
 _UNIT_WORDS = (r"(?:%|percent|per\b|-year|-month|-week|-day|-hour|years?\b|yrs?\b|months?\b|weeks?\b|days?\b|hours?\b"
                r"|hrs?\b|(?-i:h)\b|min\b|minutes?\b|msec\b|ms\b|sec\b|seconds?\b|s\b|mg\b|g\b|kg\b|µg\b|mcg\b|ug\b|ml\b|l\b"
                r"|mm\b|cm\b|mmhg\b|mmol\b|nmol\b|hz\b|khz\b|db\b|iu\b|units?\b|times\b|fold\b|x\b|centers\b|centres\b"
@@ -976,7 +1006,11 @@ _ORDINAL = r"\d+(?:st|nd|rd|th)(?:-[A-Za-z-]*)?"
 _SEVERITY = r"(?:mild|moderate)\s+to\s+(?:moderate|severe)"
 # A disease type written between a count and its people ("84 Type 2 diabetic patients").
 _DIABETES_TYPE = r"type\s+(?:[12]|I{1,2})(?![\w-])"
-_WORD_ASIDE = r"(?<=[A-Za-z] )\((?![^()]*%)[^()]{1,60}\)"
+_WORD_ASIDE = (r"(?<=[A-Za-z] )\((?![^()]*%)[^()]{1,60}\)"
+               # ... in square brackets ("Twenty-eight overweight mild to moderate [diastolic blood pressure (DBP) >90
+               # and <110 mm Hg] hypertensives"), or holding one bracket of its own ("ten non obese (body mass index
+               # 22.3 +/- 0.5 (+/- SE)kg.m-2) Type 2 diabetic patients")
+               r"|(?<=[A-Za-z] )\[(?![^\[\]]*%)[^\[\]]{1,80}\]|(?<=[A-Za-z] )\((?![^()]*%)[^()]{1,60}\([^()]{1,20}\)[^()]{0,20}\)")
 # An anaesthetic risk class between a count and its people ("226 ASA physical status I and II laboring patients").
 _ASA = (r"ASA(?:\s+(?:physical\s+status|grade|class|status))?\s+(?:IV|I{1,3}|[1-4])"
         r"(?:\s*(?:-|–|/|,|and|or|to)\s*(?:IV|I{1,3}|[1-4]))*(?![\w-])")
@@ -1187,7 +1221,9 @@ _TOLD_OF_ONE = re.compile(r"\b(?:was|were|had|has been|have been|developed|prese
 # The paper's own few cases ("This study reports two unusual cases of acquired HO", "We describe three cases").
 # ... or a few-case series ("We present a four-case series").
 _FEW_CASES = re.compile(rf"\b{_CASE_AUTHOR} {_CASE_VERB} (?P<k>{_words(2, 3, 4, 5)}|[2-5]) (?:[\w-]+ ){{0,2}}?cases\b"
-                        rf"|\b{_CASE_AUTHOR} {_CASE_VERB} an? (?P<k2>{_words(2, 3, 4, 5)}|[2-5])-case series\b", re.I)
+                        rf"|\b{_CASE_AUTHOR} {_CASE_VERB} an? (?P<k2>{_words(2, 3, 4, 5)}|[2-5])-case series\b"
+                        rf"|(?:^|(?<=\. ))(?P<k3>{_words(2, 3, 4, 5)}|[2-5]) cases (?:are|were) (?:described|presented"
+                        r"|reported)\b", re.I)
 # A sentence that opens a case ("A 57-year-old man developed ..."); two or more are as many patients.
 _CASE_OPENING = re.compile(rf"^(?:(?:in|case|patient) \d+[:,.]?\s+)?an? \d+[- ](?:year|month)s?[- ]old (?:[\w-]+ ){{0,3}}?"
                            rf"{_CASE_PERSON}\b", re.I)
@@ -1205,7 +1241,8 @@ _ANIMAL_SEX = re.compile(r"\b(?:males?|females?)\s+(?:[\w-]+\s+){0,3}?(?:rats?|m
 # part that stayed (``_SUBSET_AFTER``).
 _INSTRUMENT = r"(?:[\w-]+ ){0,4}?(?:tests?|questionnaires?|scales?|inventory|battery|tasks?)\b"
 _ROLE: tuple[tuple[int, re.Pattern[str]], ...] = (
-    (5, re.compile(r"\brandomi[sz]|\brandomly (?!selected|chosen|sampled)|\bassignment was random"
+    (5, re.compile(r"\brandomi[sz](?!ation\b)|(?<!\bat )(?<!\bat treatment )(?<!\bafter )(?<!\bsince )"
+                   r"(?<!\buntil )\brandomi[sz]ation\b|\brandomly (?!selected|chosen|sampled)|\bassignment was random"
                    r"|\brandom (order|allocation|assignment|fashion|manner)|\ballocated\b|\bassigned\b", re.I)),
     (4, re.compile(r"\benrol+(ed|ment|ing)?\b|\brecruited\b|\bentered\b|\bentering\b|\bparticipated\b|\bincluded\b"
                    r"|\bincluding\b|\bmet (our |the )?(inclusion|criteria)|\beligible\b|\bstudy population\b"
@@ -1227,10 +1264,14 @@ _MAKE_UP = r"(?:women|men|males?|females?|boys|girls|white|black|caucasians?|afr
 # test / an exercise" ("completed the California Verbal Learning Test") is what the whole sample did, not the part
 # that stayed; "An additional five patients did not undergo laparotomy" tells a part ("who did not" selects them).
 _SUBSET_AFTER = re.compile(r"^[^.;:]{0,60}?\b((?<!self-)completed(?! an?\b)(?! the " + _INSTRUMENT + r")|withdrew|discontinued|dropped out|lost to follow|died"
-                           r"|were excluded|responded|remitted|re-bled|relapsed|evaluable|had to be excluded|(?<!who )(?<!had )developed|(?<!who )(?:did|could) not (?:undergo|receive|complete"
+                           r"|were excluded|responded|remitted|re-bled|relapsed|evaluable|still (?:on|receiving|taking)|had to be excluded|(?<!who )(?<!had )developed|(?<!who )(?:did|could) not (?:undergo|receive|complete"
                            r"|continue|return|attend|participate|respond|tolerate|agree|consent|meet)"
                            r"|(?:had been|has been|have been|were|was|are|is) (?:originally )?(?:planned|intended|needed)|would be needed)\b"
                            r"|^[^.;:]{0,40}?\b(per|to|for) (each|every) (case|patient|subject)\b"
+                           # a country's or the world's people ("About 350,000 persons in the United States have
+                           # multiple sclerosis"): a burden told, not people studied
+                           r"|^[^.;:]{0,30}?\b(?:in the (?:United States|US|USA|UK|United Kingdom|world)|worldwide)\s+"
+                           r"(?:each year\s+|annually\s+)?(?:have|has|suffer|are affected|live with|die)\b"
                            # one arm ("stopped after 26 patients have been assigned to this group")
                            r"|^[^.;:]{0,30}?\b(?:assigned|allocated|randomi[sz]ed) to this (?:group|arm)\b"
                            r"|^[^.;:\d]{0,40}?\b(?:per|in each|in every|for each|into each|to each) (?:[\w-]+ )?(?:group|arm)\b"
@@ -1242,8 +1283,11 @@ _SUBSET_AFTER = re.compile(r"^[^.;:]{0,60}?\b((?<!self-)completed(?! an?\b)(?! t
                            r"|included|assigned|allocated|studied|treated)\b"
                            rf"|^\s*\w*\s*(\([^)]*\)\s*)?\(\s*\d+(\.\d+)?\s*%(?!\s*(?:were\s+)?{_MAKE_UP}\b)"
                            # (not the share taken of those screened: "4736 persons (1.06%) selected from 447,921")
-                           r"(?![^()]*\)\s+(?:selected|drawn|sampled|chosen) from\b)"
-                           r"|^[^.;:]{0,40}?\(\s*\d+(\.\d+)?\s*%\)(?!\s+(?:selected|drawn|sampled|chosen) from\b)", re.I)
+                           # (nor the share found of a larger series: "Fourteen patients (5%) with an intermediate
+                           # septal accessory pathway were identified among 283 consecutive patients")
+                           r"(?![^()]*\)\s+(?:selected|drawn|sampled|chosen) from\b|[^()]*\)[^.;]{0,80}?\bwere identified among\b)"
+                           r"|^[^.;:]{0,40}?\(\s*\d+(\.\d+)?\s*%\)(?!\s+(?:selected|drawn|sampled|chosen) from\b"
+                           r"|[^.;]{0,80}?\bwere identified among\b)", re.I)
 # A number the study means to reach, told before it ("aims to randomise", "are seeking to enroll a total of").
 _PLANNED_BEFORE = (r"(?:\b(?:aims?|aiming|seeks?|seeking|plans?|planning|intends?|intending|expects?|expecting|hopes?)"
                    r" to (?:enrol+|randomi[sz]e|recruit|include|study|treat)"
@@ -1691,7 +1735,9 @@ def _candidates(sentence: str) -> list[tuple[int, int, int, int]]:
         # "112 patients had been randomized to A, 117 to B and 118 to C": the arms told one after another
         value, rest = _number(match.group("num")), sentence[match.end():]
         more = _more_arms(rest)
-        if value and more and all(more):
+        if value and more and all(more) and not _SUBSET_BEFORE.search(sentence[max(0, match.start() - 40):match.start()]):
+            # (not arms told by an event in them: "Peripheral oedema occurred in 49 patients assigned to X and two
+            # assigned to placebo")
             found.append((5, 1, -match.start(), value + sum(more)))
     for match in _RECEIVED.finditer(sentence) if any(verb in low for verb in _RECEIVED_VERBS) else ():
         # "32 patients received intravenous ritodrine and 29 oral nifedipine": the second arm without its people
@@ -1964,7 +2010,7 @@ def _size_reading(abstract: str) -> _SizeReading:
         return reading(SampleSize(n=len(opening), sentence=opening[0]))
     for sentence in sentences:
         if few := _FEW_CASES.search(sentence):
-            return reading(SampleSize(n=_number(few.group("k") or few.group("k2")) or 0, sentence=sentence))
+            return reading(SampleSize(n=_number(few.group("k") or few.group("k2") or few.group("k3")) or 0, sentence=sentence))
         if _SINGLE_CASE.search(sentence) or (_IN_ONE_PERSON.search(sentence) and _TOLD_OF_ONE.search(sentence)):
             return reading(SampleSize(n=1, sentence=sentence))
     return reading(None)
