@@ -33,6 +33,11 @@ order, which in a corpus loaded in PMID order are its OLDEST). How:
   the end, counted, plus the sample's for the rest. ``count`` stays exact.
 
 Reading every hit (a heap page each) was the slow tail at 1M SYNTHETIC records; hence the cap.
+
+A prefix term (``inhibitor*``) is matched as the OR of the lexemes the corpus holds under it (``prefix_terms``,
+``matching``): the same records, found by exact lookups in the text index instead of a partial-match scan of every
+record under the prefix. The rank query and the planner's estimate keep the prefix, so the ranking and every
+decision above are as before.
 """
 from __future__ import annotations
 
@@ -42,6 +47,7 @@ from django.db import DatabaseError, connection, transaction
 
 from documents.boolean_query import CompiledQuery, compile_query, parse_with_filters, postgres_normaliser
 
+from . import prefix_terms
 from .base import RECORD_FIELDS, Filters, Record, SearchHits, SourceError
 
 # Per-statement settings of a search (SET LOCAL, inside the search's own transaction):
@@ -179,11 +185,17 @@ class LocalCorpusSource:
         """The SQL for ``query`` + ``filters``; raises QuerySyntaxError for a query it cannot parse."""
         return compile_query(parse_with_filters(query, filters), postgres_normaliser)
 
+    def matching(self, compiled: CompiledQuery) -> CompiledQuery:
+        """``compiled`` with its prefix terms matched as the OR of the corpus' lexemes under them
+        (``prefix_terms``): the same records, found by exact index lookups instead of a partial-match scan."""
+        return prefix_terms.expand(compiled, self._fetch)
+
     def search(self, query: str, filters: Filters, limit: int) -> SearchHits:
-        compiled = self.compile(query, filters)
+        planned = self.compile(query, filters)
         limit = max(0, int(limit))
         if limit == 0:
             return SearchHits(records=[], count=self.count(query, filters))
+        compiled = self.matching(planned)
         cap = max(RANK_CAP, limit)
         whole = max(cap, round(WHOLE_LIMIT * cap))
         # Expected under the cap or just over it: read whole and every hit ranked, the total exact, as long as the
@@ -191,7 +203,7 @@ class LocalCorpusSource:
         # hit left out. The planner's estimate decides first (no row read); only a query it expects over
         # ``WHOLE_SHARE`` * cap is sampled (``_sampled_years``) to decide. A query over ``WHOLE_LIMIT`` * cap after
         # all is read again, by brackets.
-        read_whole = self._planned_hits(compiled) < cap * WHOLE_SHARE
+        read_whole = self._planned_hits(planned) < cap * WHOLE_SHARE
         if read_whole:
             hits = self._search(compiled, limit, whole, [], (), None)
             if hits is not None:
@@ -300,7 +312,7 @@ class LocalCorpusSource:
         return self._planned_rows(f"abstract <> '' AND ({compiled.where})", compiled.params)
 
     def count(self, query: str, filters: Filters) -> int:
-        compiled = self.compile(query, filters)
+        compiled = self.matching(self.compile(query, filters))
         rows = self._fetch(
             f"SELECT count(*) FROM documents_paper WHERE abstract <> '' AND ({compiled.where})", compiled.params
         )
