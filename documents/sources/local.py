@@ -187,8 +187,12 @@ class LocalCorpusSource:
 
     def matching(self, compiled: CompiledQuery) -> CompiledQuery:
         """``compiled`` with its prefix terms matched as the OR of the corpus' lexemes under them
-        (``prefix_terms``): the same records, found by exact index lookups instead of a partial-match scan."""
-        return prefix_terms.expand(compiled, self._fetch)
+        (``prefix_terms``): the same records, found by exact index lookups instead of a partial-match scan.
+        Without the lexeme table (a database not migrated to 0005) the prefixes stay, as before."""
+        try:
+            return prefix_terms.expand(compiled, self._fetch)
+        except SourceError:
+            return compiled
 
     def search(self, query: str, filters: Filters, limit: int) -> SearchHits:
         planned = self.compile(query, filters)

@@ -150,6 +150,17 @@ def test_a_prefix_with_too_many_lexemes_stays_a_prefix(corpus, monkeypatch):
     assert matched(corpus, expanded) == []
 
 
+def test_without_the_lexeme_table_the_prefix_stays(corpus):
+    with transaction.atomic():
+        with connection.cursor() as cursor:
+            cursor.execute("ALTER TABLE documents_paper_lexeme RENAME TO documents_paper_lexeme_away")
+        compiled = corpus.compile("inhibitor* AND reflux", Filters())
+        assert corpus.matching(compiled) == compiled
+        assert hits(corpus, "inhibitor* AND reflux", Filters(), 50)[:2] == (["501", "502"], 2)
+        transaction.set_rollback(True)
+    assert corpus.matching(compiled) != compiled
+
+
 def test_tsquery_text_is_rewritten_lexeme_by_lexeme():
     text = "'a''b':*AB & 'c\\\\d':* & 'x':B & !'inhib':* <-> 'q'"
     assert prefix_terms.prefixes(text) == ["a'b", "c\\d", "inhib"]
