@@ -53,6 +53,9 @@ _HARM = re.compile(
     r"|damage[s]?|toxic|addict\w*|dependen\w+"
     r"|make[s]?\s+(?:[\w'-]+\s+){0,3}?(?:worse|sleepy|drowsy|tired|dizzy|sick|nauseous|flush\w*|itch\w*|swell"
     r"|faint|pass\s+out|ill|confused|shaky|constipated|forgetful|depressed|anxious)"
+    # "make my cholesterol and blood fats worse": what it worsens may take more words; "Will my blood pressure
+    # control suffer?": the person's own measure, worsened by the change asked about.
+    r"|make[s]?\s+(?:[\w'-]+\s+){4,7}?worse|(?<=\s)(?:my|his|her|their|your)\s+(?:[\w'-]+\s+){0,4}?suffer(?=\s*[?.!])"
     # "Is it going to give me erection problems?", "Will Imitrex give you chest tightness?": what it brings on
     # ("give me relief", "give him more energy" ask for a benefit).
     r"|give[sn]?\s+(?:me|you|him|her|them|us|people|patients|someone|anyone)\s+"
@@ -299,6 +302,12 @@ def frame_question(question: str, concepts: list[Concept]) -> FramedConcepts:
         positions = [p if p >= asked_from else _written_again(q, c, asked_from, same,
                                                               treatments_only=kind == "safety")
                      for p, c in zip(positions, concepts)]
+        that = _THAT_AGAIN.search(q, asked_from)
+        if that:
+            # "My ACE inhibitor gives me a dry cough. Would an ARB be less likely to do that?": the harm told is
+            # what "that" names, so it is asked about there.
+            positions = [that.start() if 0 <= p < asked_from and not _is_treatment(c) and _BROUGHT_ON.search(q[:p])
+                         else p for p, c in zip(positions, concepts)]
         order = sorted(range(len(concepts)), key=lambda i: (positions[i] < 0, positions[i]))
     framed = FramedConcepts(frame=Frame(kind=kind))
     if not concepts:
@@ -837,6 +846,21 @@ _ADDING = re.compile(rf"\b(?:{_ADD_VERB}|{_ADDED_TO})\b")  # the words of ``adde
 # does better, like a bare "better".
 _SWITCHING = re.compile(r"\b(?:switch|switching|swap|swapping|changing)\s+(?:(?:him|her|me|them|us|over)\s+)?to\b")
 _SAME_AGAIN = re.compile(_THE_SAME)
+# "less likely to do that", "more likely to cause this": the harm told before, asked about again.
+_THAT_AGAIN = re.compile(r"\b(?:less|more)\s+likely\s+to\s+(?:cause|do|give\s+(?:me|you|him|her|them)|trigger|bring\s+on)"
+                         r"\s+(?:that|this|it)\b")
+
+
+def told_harm_asked(question: str) -> str | None:
+    """'lower' or 'higher' when the question asks whether an arm is less / more likely to bring on the harm told
+    before it ("... gives me a cough. Would an ARB be less likely to do that?"), else None."""
+    m = _THAT_AGAIN.search(_norm(question))
+    return None if m is None else ("lower" if m.group(0).lower().startswith("less") else "higher")
+
+
+# What a treatment was told to bring on: "gives me a nagging dry cough", "makes me dizzy", "caused a rash".
+_BROUGHT_ON = re.compile(r"\b(?:gives?|gave|makes?|made|causes?|caused)\s+(?:(?:me|him|her|them|us)\s+)?"
+                         r"(?:(?!(?:when|if|after|and|but)\b)[\w'-]+\s+){0,3}?$")
 # "My doctor may switch my enalapril to losartan. Will losartan let me exercise more?": after a switch told of, "more"
 # is more than on the treatment it replaces.
 _SWITCHED = re.compile(r"\b(?:switch|switching|switched|swap|swapping|swapped|change|changing|changed)\s+"

@@ -35,6 +35,7 @@ from search.stance.text import conclusion_sentences, first_name_at, last_name_at
 
 from .class_members import CLASS_STEMS, class_names, stem_of
 from .formulations import arm_names as form_arm_names, form_of
+from .frame import told_harm_asked
 from .presupposed_harm import treats_harm_of_treatment
 from .stated_benefit import stated_benefit
 
@@ -219,6 +220,11 @@ def favoured_arm(
                     # ... unless a third drug is written before it ("Amlodipine was equivalent to X, and was better").
                     if _third_drug_subject(before[: first_x if subject == "x" else first_y], list(shared)):
                         continue
+                    if min(first_x, first_y) >= 0 and compared.search(before[: first_x if subject == "x" else first_y]):
+                        # "Compared to ranitidine 300 mg, the regimen with pantoprazole 20 mg provides faster relief
+                        # and is significantly more effective": the arm named first was what the subject was set
+                        # against.
+                        subject = "y" if subject == "x" else "x"
                 elif _third_drug_subject(before, [*(x_names if subject == "x" else y_names), *shared]):
                     continue
         if flips:
@@ -459,6 +465,9 @@ def comparison_stance(query: UnderstoodQuery, paper: RankedPaper, model, questio
     frame = query.frame
     paper, original = _written_out(query, paper)
     named = named_outcome(question)
+    if named is None and frame.outcome and (way := told_harm_asked(question)) is not None:
+        # "... gives me a dry cough. Would an ARB be less likely to do that?": the harm told is the outcome named.
+        named = frame.outcome, way
     # The frame's "outcome" of a comparison is usually the condition ("for overactive bladder"), not a
     # measured outcome, so without a named outcome the model reads the conclusion sentences.
     result = difference(
@@ -788,6 +797,20 @@ def _other_drug(x_names: list[str]) -> Callable[[str], bool]:
     return lambda clause: bool(others.search(clause)) or any(not d.endswith(stem) for d in other_drugs(clause, x_names))
 
 
+def _other_drug_beside(query: UnderstoodQuery, x_names: list[str]) -> Callable[[str], bool]:
+    """``_other_drug``, with the outcome's own words left out: "insulin" in "a worsening of insulin resistance" is
+    the outcome, not another drug (a clause naming insulin on its own still does). Only the names of two words or
+    more of outcome concepts that are no drug: a drug swept into the outcome ("nausea, morphine", "ACE inhibitors")
+    stays another drug."""
+    other = _other_drug(x_names)
+    longer = [n for c in query.role_concepts("outcome") if c.kind != "drug"
+              for n in _names([c.text, *c.synonyms]) if len(n.split()) > 1]
+    if not longer:
+        return other
+    written = re.compile(r"(?<![\w-])(?:" + "|".join(re.escape(n) for n in longer) + r")(?![\w-])", re.I)
+    return lambda clause: other(written.sub(" ", clause))
+
+
 @lru_cache(maxsize=None)
 def _other_classes(stem: str) -> re.Pattern[str]:
     """The words and abbreviations of every class in ``CLASS_STEMS`` but the one with ``stem``."""
@@ -807,7 +830,7 @@ def outcome_stance(query: UnderstoodQuery, paper: RankedPaper) -> Stance | None:
     if not names:
         return None
     x_names = _concept_names(query, "intervention", query.frame.intervention)
-    other_drug = _other_drug(x_names)
+    other_drug = _other_drug_beside(query, x_names)
     x_names = _members_written(x_names, f"{paper.record.title or ''} {paper.record.abstract}")
     findings = read_outcome(paper.record.abstract, outcome_names=names, x_names=x_names, other_drug=other_drug)
     outcome = query.frame.outcome or "the outcome"
@@ -878,7 +901,7 @@ def effect_stance(
     if not names or not paper.record.abstract.strip():
         return None
     x_names = _concept_names(query, "intervention", query.frame.intervention)
-    other_drug = _other_drug(x_names)
+    other_drug = _other_drug_beside(query, x_names)
     findings = read_outcome(paper.record.abstract, outcome_names=names, x_names=x_names, other_drug=other_drug)
     outcome = query.frame.outcome or "the outcome"
     if _ASKS_LESS.search(question or ""):
@@ -986,21 +1009,58 @@ _DRUG_ACTION = re.compile(r"\s+(?:effects?|agents?|drugs?|medications?|actions?|
                           re.I)
 
 
+# "patients with acute myocardial infarction", "after myocardial infarction", "post-infarction": who was studied, not a
+# harm that happened to them.
+_WHO_HAD_IT = re.compile(
+    r"(?:\b(?:patients?|people|persons|subjects|men|women|children|individuals|those)\s+(?:\w+\s+){0,2}?"
+    r"(?:with|after|following|surviving)|\b(?:survivors|cases|history)\s+of"
+    r"|\b(?:after|following|post|since|survived|prior|previous|recent))[\s-]+(?:[\w-]+\s+){0,3}?$", re.I)
+_HAD_IT_FOLLOWS = re.compile(r"[\s-]+(?:\w+\s+)?(?:patients?|survivors|trials?|study|studies)\b", re.I)
+# "(patients), aged over 18, with confirmed acute myocardial infarction": a "with" that is no finding's ("associated
+# with bleeding", "seen in our emergency department with hyperkalemia", "symptoms compatible with hypoglycemia")
+# describes who was enrolled.
+_WITH_IT = re.compile(r"\bwith\s+(?:[\w-]+\s+){0,3}?$", re.I)
+_FOUND_WITH = re.compile(r"\b(?:associated|complicated|present(?:ed|ing)?|seen|admitted|hospitali[sz]ed|resulted|occurr\w*"
+                         r"|ended|coincided|compatible|consistent)\s+(?:[\w-]+\s+){0,4}?with\s+(?:[\w-]+\s+){0,3}?$",
+                         re.I)
+# "Primary end points were death, reinfarction ...", "mortality was recorded", "followed until 937 deaths occur": what
+# was measured or planned, not what was found.
+_MEASURED = re.compile(r"\b(?:end[\s-]?points?|outcome\s+measures?|(?:primary|secondary|main)\s+outcomes?"
+                       r"|(?:were|was)\s+(?:recorded|assessed|monitored|measured|evaluated|compared)"
+                       r"|will|power\s+to\s+detect)\b", re.I)
+
+
+def _adverse_finding(sentence: str, m: re.Match[str]) -> bool:
+    """Whether a harm word in a sentence reports that harm happening: not the condition of the people studied, not
+    a trial's name, not a harm that fell ("reduced the risk of death or reinfarction" is a benefit)."""
+    if _DRUG_ACTION.match(sentence, m.end()):
+        return False
+    before = sentence[: m.start()]
+    if _WHO_HAD_IT.search(before) or _HAD_IT_FOLLOWS.match(sentence, m.end()):
+        return False
+    if _WITH_IT.search(before) and not _FOUND_WITH.search(before):
+        return False
+    if m.start() > 0 and m.group(0)[0].isupper():
+        return False  # "the Optimal Trial in Myocardial Infarction": a name
+    return not (_LESS_OF_IT.search(sentence) and not _ROSE.search(sentence))
+
+
 def safety_stance(paper: RankedPaper) -> Stance:
     """Adverse findings refute "X is safe"; their absence shows nothing offline (neutral, never supports).
 
     What a study set out to examine ("To investigate the effect of tolcapone on the hypoglycemic effect of
-    tolbutamide") reports nothing yet; only the sentences after the aim can."""
+    tolbutamide") reports nothing yet; only the sentences after the aim can, and only where they tell a harm that
+    happened (``_adverse_finding``)."""
     from search.sentences import split_sentences
 
     harms = sorted({
         m.group(0).lower()
         for sentence in split_sentences(paper.record.abstract or "")
-        if not _REASSURING.search(sentence) and not AIM_CUES.search(sentence)
+        if not _REASSURING.search(sentence) and not AIM_CUES.search(sentence) and not _MEASURED.search(sentence)
         for m in [*_HARM.finditer(sentence),
                   *(_ADVERSE.finditer(sentence) if _ADVERSE_MATTERS.search(sentence) and not _MINOR.search(sentence)
                     else ())]
-        if not _DRUG_ACTION.match(sentence, m.end())
+        if _adverse_finding(sentence, m)
     })
     if harms:
         return _stance(0.0, 0.75, 0.25, f"reports {', '.join(harms[:4])}")

@@ -91,6 +91,11 @@ FRAMES = [
     ('Does methylphenidate make tics worse?', 'harm', 'methylphenidate', None, 'tics', None),
     ('Does metformin make people put on weight?', 'harm', 'metformin', None, 'put on weight', None),
     ('Does metformin make people with diabetes put on weight?', 'harm', 'metformin', None, 'put on weight', 'diabetes'),
+    # What it worsens may take more words; a measure of one's own that "suffers" is a harm asked about.
+    ('Will metformin make my cholesterol and blood fats worse?', 'harm', 'metformin', None, 'cholesterol, blood fats',
+     None),
+    ('If I take ibuprofen for my knees, will my blood pressure control suffer?', 'harm', 'ibuprofen', None,
+     'blood pressure, control, suffer', None),
     # The treatment added is the one asked about; the one it is added to is neither treatment nor outcome.
     ("If lithium alone isn't controlling a manic episode, does adding an antipsychotic help?", 'effect',
      'antipsychotic', None, 'controlling, manic episode', None),
@@ -99,6 +104,11 @@ FRAMES = [
      'OCD', None),
     ('If I take fexofenadine on top of my steroid cream, will it ease the itch?', 'effect', 'fexofenadine', None,
      'itch', None),
+    # "less likely to do that": the harm the treatment was told to bring on is what the arms are compared on.
+    ('Lisinopril gives me a cough. Is losartan less likely to do that?', 'comparison', 'losartan', 'Lisinopril',
+     'cough', None),
+    ('Lisinopril gives me a cough. Is losartan better for blood pressure?', 'comparison', 'losartan', 'Lisinopril',
+     'blood pressure', 'cough'),
 ]
 
 

@@ -73,6 +73,11 @@ LAY_QUESTIONS = [
      "hypoglycemia"),
     ("Can an ACE inhibitor make my blood count drop too low?", "angiotensin-converting enzyme inhibitor",
      "blood count drop too low", "Anemia", "anaemia"),
+    # Abstracts measure "breathing capacity" as the (forced) vital capacity.
+    ("Can gabapentin improve breathing capacity in spinal muscular atrophy?", "gabapentin", "breathing capacity",
+     "Vital Capacity", "vital capacity"),
+    ("Does salbutamol improve lung function in children?", "salbutamol", "lung function",
+     "Respiratory Function Tests", "vital capacity"),
 ]
 
 

@@ -180,6 +180,20 @@ def test_safety_stance_never_supports():
      "volunteers received both. Tolcapone did not influence the effect of tolbutamide on plasma glucose.", "neutral"),
     ("Patients taking antiarrhythmic drugs or other hypoglycaemic agents were excluded.", "neutral"),
     ("Hypoglycaemic episodes occurred in 9 patients given glibenclamide.", "refutes"),
+    # Who was studied, a trial's name, what was measured or planned, and a harm that fell are no harm found.
+    ("Patients (n=320) with confirmed acute myocardial infarction were randomised to captopril or losartan.",
+     "neutral"),
+    ("Losartan was started in post-infarction patients and in survivors of cardiac arrest.", "neutral"),
+    ("The Optimal Trial in Myocardial Infarction with the Angiotensin II Antagonist Losartan (OPTIMAAL) compared "
+     "losartan with captopril.", "neutral"),
+    ("All patients will be followed until 937 deaths occur.", "neutral"),
+    ("Primary end points were death and reinfarction.", "neutral"),
+    ("Diltiazem reduced the rate of death or reinfarction by 65%.", "neutral"),
+    ("There were significantly more cardiovascular deaths with losartan than with captopril.", "refutes"),
+    ("Treatment was complicated with bleeding in 4 patients.", "refutes"),
+    ("Five patients on the combination were seen in our emergency department with hyperkalemia.", "refutes"),
+    ("Eighteen percent of the patients given metformin and glyburide had symptoms compatible with hypoglycemia.",
+     "refutes"),
 ])
 def test_safety_reads_adverse_events_only_when_they_matter(abstract, label):
     assert safety_stance(RankedPaper(1, _record("s", abstract), 0.5)).label == label
@@ -478,6 +492,10 @@ def test_an_offline_question_whose_frame_was_not_read_gets_no_verdict():
         # A third drug is the subject: no finding about either arm.
         ("Amlodipine was at least equivalent to chlorthalidone and lisinopril, and was better in some.", None),
         ("Patients on chlorthalidone and lisinopril were followed; lisinopril was better.", "x"),
+        # The arm named first is what the subject was set against ("Compared to Y, X ... and is more effective").
+        ("Compared to chlorthalidone 25 mg, the regimen with lisinopril 20 mg provides faster relief and is "
+         "significantly more effective in healing.", "x"),
+        ("In comparison with lisinopril, chlorthalidone lowered pressure faster and was more effective.", "y"),
     ],
 )
 def test_a_coordinated_verb_keeps_the_sentences_subject(sentence, arm):
@@ -1054,3 +1072,38 @@ def test_control_of_what_a_treatment_does_is_no_inert_arm():
     assert INERT_ARM.search("Exercise capacity improved in comparison to control state.")
     assert INERT_ARM.search("Both drugs lowered pressure more than in the control group.")
     assert INERT_ARM.search("Fewer events occurred with X than with placebo.")
+
+
+@pytest.mark.parametrize("abstract, label", [
+    # "insulin" inside the outcome's own name is the outcome, not another drug the finding is about.
+    ("Seventeen patients with syndrome X were treated with atenolol. Despite relieving chest pain, it induced a "
+     "significant (p < 0.05) worsening of insulin resistance in syndrome X patients.", "supports"),
+    # Insulin named as a drug on its own still is another drug.
+    ("Patients on atenolol were also given insulin. Insulin increased insulin resistance in most of them.", "neutral"),
+])
+def test_the_outcomes_own_words_are_no_other_drug(abstract, label):
+    from search.pipeline.judge_frame import outcome_stance
+
+    query = understand("Could atenolol make my insulin resistance worse?", Filters())
+    paper = RankedPaper(1, _record("Atenolol and insulin sensitivity", abstract), 0.5,
+                        addresses=Addresses("yes", "test"))
+    assert outcome_stance(query, paper).label == label
+
+
+def test_less_likely_to_do_that_compares_the_arms_on_the_harm_told():
+    from search.pipeline.frame import told_harm_asked
+    from search.pipeline.judge_frame import comparison_stance
+    from search.stance.comparison import load_comparison_model
+
+    question = "Lisinopril gives me a cough. Is losartan less likely to do that?"
+    assert told_harm_asked(question) == "lower"
+    assert told_harm_asked("Lisinopril gives me a cough. Is losartan better for blood pressure?") is None
+    query = understand(question, Filters())
+    record = _record("Losartan, lisinopril and metolazone in elderly hypertensive patients",
+                     "Patients were randomised to losartan, lisinopril or metolazone for 8 weeks. Cough frequency was "
+                     "significantly lower for losartan than for lisinopril and similar to that for metolazone.")
+    paper = RankedPaper(rank=1, record=record, similarity=0.5, addresses=Addresses("yes", "head-to-head"))
+    stance = comparison_stance(query, paper, load_comparison_model(), question)
+    # Read on the cough told of, lower cough with losartan is what was asked (the comparison model alone, with no
+    # outcome, had read "no difference").
+    assert stance.label == "supports" and "cough" in stance.rationale
