@@ -42,7 +42,8 @@ _ONE_ANOTHER = re.compile(r"\b(?:one|any|some)\s+(?P<cls>[\w\s-]+?)\s+.*\b(?:tha
 _WHICH = re.compile(r"^\s*which\s+(?P<cls>[\w\s-]+?)\s+(?:is|are|works?)\s+(?:the\s+)?(?:best|most|least|safest)\b", re.I)
 _EITHER = re.compile(r"^\s*(?:is|are|should)\s+.+?\s+or\s+.+?\s+(?:better|more|less|safer)\b", re.I)
 # "Is it dangerous (to take X)?" asks about safety; "dangerous extra heartbeats" names an outcome.
-_SAFETY = re.compile(r"\b(?:safe|safely|safer|safety|unsafe|ok(?:ay)?\s+to\s+take|contraindicated"
+_SAFETY = re.compile(r"\b(?:safe|safely|safer|safety|unsafe|contraindicated"
+                     r"|(?:ok(?:ay)?|alright|all\s+right|fine)\s+to\s+(?:take|add|use|give|combine|mix|have|start|keep|go\s+on)"
                      r"|dangerous(?=\s*(?:to|for|if|when|while|with|in|during|[?.!,]|$)))\b", re.I)
 # "Can X cause dangerous heart rhythms?": "dangerous" describes the harm asked about, not "is X safe?".
 _HARM_ADJECTIVE = re.compile(r"\b(?:cause[sd]?|causing|lead\s+to|trigger[s]?|give\s+you)\s+(?:\w+\s+){0,2}?dangerous(?:ly)?\Z",

@@ -104,6 +104,9 @@ FRAMES = [
      'OCD', None),
     ('If I take fexofenadine on top of my steroid cream, will it ease the itch?', 'effect', 'fexofenadine', None,
      'itch', None),
+    # "Is it OK to add X?" asks whether it is safe, as "is it safe to add X?" does.
+    ('Is it OK to add mibefradil to my beta blocker for angina?', 'safety', 'mibefradil', None, 'angina',
+     'beta blocker'),
     # "less likely to do that": the harm the treatment was told to bring on is what the arms are compared on.
     ('Lisinopril gives me a cough. Is losartan less likely to do that?', 'comparison', 'losartan', 'Lisinopril',
      'cough', None),
