@@ -4,16 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from search.design import classify_design, sample_size
-
-
-def _design(title: str, abstract: str):
-    return classify_design(title=title, abstract=abstract, publication_types=[], mesh=[], learned=False)
-
-
-def _size(abstract: str) -> int | None:
-    found = sample_size(abstract, learned=False)
-    return found.n if found else None
+from .design_rules import rules_design as _design, rules_size as _size
 
 
 @pytest.mark.parametrize(("abstract", "expected"), [
