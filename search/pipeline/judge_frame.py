@@ -1009,17 +1009,23 @@ _DRUG_ACTION = re.compile(r"\s+(?:effects?|agents?|drugs?|medications?|actions?|
                           re.I)
 
 
+# Up to three words between who was studied and the harm, none of them telling what happened ("patients treated with
+# heparin had more bleeding" is a finding).
+_UNTOLD = (r"(?:(?!(?:had|has|have|developed|experienced|suffered|showed|was|were|is|are|reported|caused|increased|more"
+           r"|higher|greater)\b)[\w-]+\s+){0,3}?$")
 # "patients with acute myocardial infarction", "after myocardial infarction", "post-infarction": who was studied, not a
 # harm that happened to them.
 _WHO_HAD_IT = re.compile(
     r"(?:\b(?:patients?|people|persons|subjects|men|women|children|individuals|those)\s+(?:\w+\s+){0,2}?"
     r"(?:with|after|following|surviving)|\b(?:survivors|cases|history)\s+of"
-    r"|\b(?:after|following|post|since|survived|prior|previous|recent))[\s-]+(?:[\w-]+\s+){0,3}?$", re.I)
+    r"|\b(?:after|following|post|since|survived|prior|previous|recent))[\s-]+" + _UNTOLD, re.I)
 _HAD_IT_FOLLOWS = re.compile(r"[\s-]+(?:\w+\s+)?(?:patients?|survivors|trials?|study|studies)\b", re.I)
 # "(patients), aged over 18, with confirmed acute myocardial infarction": a "with" that is no finding's ("associated
 # with bleeding", "seen in our emergency department with hyperkalemia", "symptoms compatible with hypoglycemia")
 # describes who was enrolled.
-_WITH_IT = re.compile(r"\bwith\s+(?:[\w-]+\s+){0,3}?$", re.I)
+_WITH_IT = re.compile(r"\bwith\s+" + _UNTOLD, re.I)
+# "the Optimal Trial in Myocardial Infarction": a harm word capitalised after a capitalised word is part of a name.
+_IN_A_NAME = re.compile(r"\b[A-Z][\w-]*\s+(?:(?:in|of|for|with|and|the|on)\s+)?$")
 _FOUND_WITH = re.compile(r"\b(?:associated|complicated|present(?:ed|ing)?|seen|admitted|hospitali[sz]ed|resulted|occurr\w*"
                          r"|ended|coincided|compatible|consistent)\s+(?:[\w-]+\s+){0,4}?with\s+(?:[\w-]+\s+){0,3}?$",
                          re.I)
@@ -1040,19 +1046,29 @@ def _adverse_finding(sentence: str, m: re.Match[str]) -> bool:
         return False
     if _WITH_IT.search(before) and not _FOUND_WITH.search(before):
         return False
-    if m.start() > 0 and m.group(0)[0].isupper():
-        return False  # "the Optimal Trial in Myocardial Infarction": a name
+    if m.group(0)[0].isupper() and _IN_A_NAME.search(before):
+        return False
     return not (_LESS_OF_IT.search(sentence) and not _ROSE.search(sentence))
 
 
-def safety_stance(paper: RankedPaper) -> Stance:
+def _condition_words(query: UnderstoodQuery | None) -> frozenset[str]:
+    """The words of the condition the person has ("epilepsy": "seizure disorder"; "heart attack": "myocardial
+    infarction"), singular: in a study of people who have it, those words name it, not a harm of the treatment."""
+    if query is None:
+        return frozenset()
+    return frozenset(w.rstrip("s") for c in query.role_concepts("population") for n in [c.text, *c.synonyms]
+                     for w in re.findall(r"[a-z]{4,}", n.lower()))
+
+
+def safety_stance(paper: RankedPaper, query: UnderstoodQuery | None = None) -> Stance:
     """Adverse findings refute "X is safe"; their absence shows nothing offline (neutral, never supports).
 
     What a study set out to examine ("To investigate the effect of tolcapone on the hypoglycemic effect of
     tolbutamide") reports nothing yet; only the sentences after the aim can, and only where they tell a harm that
-    happened (``_adverse_finding``)."""
+    happened (``_adverse_finding``) and is not the person's own condition ("seizures" asked of epilepsy)."""
     from search.sentences import split_sentences
 
+    condition = _condition_words(query)
     harms = sorted({
         m.group(0).lower()
         for sentence in split_sentences(paper.record.abstract or "")
@@ -1060,7 +1076,7 @@ def safety_stance(paper: RankedPaper) -> Stance:
         for m in [*_HARM.finditer(sentence),
                   *(_ADVERSE.finditer(sentence) if _ADVERSE_MATTERS.search(sentence) and not _MINOR.search(sentence)
                     else ())]
-        if _adverse_finding(sentence, m)
+        if _adverse_finding(sentence, m) and m.group(0).lower().rstrip("s") not in condition
     })
     if harms:
         return _stance(0.0, 0.75, 0.25, f"reports {', '.join(harms[:4])}")
@@ -1233,7 +1249,7 @@ def reframe(
         if query is not None and model is not None and addressed and paper.record.abstract.strip():
             out[pmid] = comparison_stance(query, paper, model, question)
         elif offline and frame.kind == "safety" and addressed and paper.record.abstract.strip():
-            out[pmid] = safety_stance(paper)
+            out[pmid] = safety_stance(paper, query)
         elif (offline and query is not None and frame.kind == "harm" and paper.addresses is not None
               and paper.addresses.label != "no" and treats_the_harm(query, paper)):
             x, o = query.frame.intervention or "the treatment", query.frame.outcome or "the outcome"

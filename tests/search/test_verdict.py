@@ -191,6 +191,8 @@ def test_safety_stance_never_supports():
     ("Diltiazem reduced the rate of death or reinfarction by 65%.", "neutral"),
     ("There were significantly more cardiovascular deaths with losartan than with captopril.", "refutes"),
     ("Treatment was complicated with bleeding in 4 patients.", "refutes"),
+    ("Patients treated with heparin had more bleeding than those given placebo.", "refutes"),
+    ("RESULTS: Death occurred in 3 patients given the combination.", "refutes"),
     ("Five patients on the combination were seen in our emergency department with hyperkalemia.", "refutes"),
     ("Eighteen percent of the patients given metformin and glyburide had symptoms compatible with hypoglycemia.",
      "refutes"),
@@ -1107,3 +1109,14 @@ def test_less_likely_to_do_that_compares_the_arms_on_the_harm_told():
     # Read on the cough told of, lower cough with losartan is what was asked (the comparison model alone, with no
     # outcome, had read "no difference").
     assert stance.label == "supports" and "cough" in stance.rationale
+
+
+def test_the_persons_own_condition_is_no_harm_found():
+    # "Seizures" in a study of people with epilepsy name their condition ("seizure disorder"), not a harm of the drug;
+    # asked of another condition, they are a harm.
+    paper = RankedPaper(1, _record("s", "Seizure frequency fell in 30 patients; seizures recurred in 4 of them."), 0.5)
+    epilepsy = understand("Is it safe to take high doses of gabapentin for epilepsy?", Filters())
+    pain = understand("Is it safe to take high doses of tramadol for back pain?", Filters())
+    assert safety_stance(paper, epilepsy).label == "neutral"
+    assert safety_stance(paper, pain).label == "refutes"
+    assert safety_stance(paper).label == "refutes"
