@@ -153,6 +153,8 @@ def test_lowering_is_not_read_as_a_low_level(question, wrong_heading):
     ("Are water pills better than beta blockers for high blood pressure?", "water pills", "Diuretics"),
     ("Do blood thinners cause bleeding?", "blood thinners", "Anticoagulants"),
     ("Does blood pressure medicine cause dizziness?", "blood pressure medicine", "Antihypertensive Agents"),
+    # Estradiol, which the drug dictionary does not know, is a treatment too.
+    ("Does an estradiol vaginal ring help dryness?", "estradiol", "Estradiol"),
 ])
 def test_a_lay_drug_class_is_the_treatment(question, treatment, heading):
     concepts = extract_concepts(question).concepts
@@ -160,3 +162,10 @@ def test_a_lay_drug_class_is_the_treatment(question, treatment, heading):
     first = concepts[framed.intervention[0]]
     assert (first.text, first.kind) == (treatment, "drug")
     assert heading.lower() in first.synonyms  # searched by the class's own name
+
+
+def test_estrogen_is_searched_and_matched_by_its_members():
+    # Estrogen trials are written as estradiol, estrone or estriol: searched and matched as estrogen.
+    [estrogen] = [c for c in extract_concepts("Do estrogen patches help hot flushes?").concepts if c.kind == "drug"]
+    assert estrogen.mesh_heading == "Estrogens"
+    assert {"estradiol", "estrone", "estriol"} <= set(estrogen.synonyms)
