@@ -1024,11 +1024,11 @@ _HAD_IT_FOLLOWS = re.compile(r"[\s-]+(?:\w+\s+)?(?:patients?|survivors|trials?|s
 # with bleeding", "seen in our emergency department with hyperkalemia", "symptoms compatible with hypoglycemia")
 # describes who was enrolled.
 _WITH_IT = re.compile(r"\bwith\s+" + _UNTOLD, re.I)
-# "the Optimal Trial in Myocardial Infarction": a harm word capitalised after a capitalised word is part of a name.
-_IN_A_NAME = re.compile(r"\b[A-Z][\w-]*\s+(?:(?:in|of|for|with|and|the|on)\s+)?$")
 _FOUND_WITH = re.compile(r"\b(?:associated|complicated|present(?:ed|ing)?|seen|admitted|hospitali[sz]ed|resulted|occurr\w*"
                          r"|ended|coincided|compatible|consistent)\s+(?:[\w-]+\s+){0,4}?with\s+(?:[\w-]+\s+){0,3}?$",
                          re.I)
+# "the Optimal Trial in Myocardial Infarction": a harm word capitalised after a capitalised word is part of a name.
+_IN_A_NAME = re.compile(r"\b[A-Z][\w-]*\s+(?:(?:in|of|for|with|and|the|on)\s+)?$")
 # "Primary end points were death, reinfarction ...", "mortality was recorded", "followed until 937 deaths occur": what
 # was measured or planned, not what was found.
 _MEASURED = re.compile(r"\b(?:end[\s-]?points?|outcome\s+measures?|(?:primary|secondary|main)\s+outcomes?"
@@ -1056,8 +1056,7 @@ def _condition_words(query: UnderstoodQuery | None) -> frozenset[str]:
     infarction"), singular: in a study of people who have it, those words name it, not a harm of the treatment."""
     if query is None:
         return frozenset()
-    return frozenset(w.rstrip("s") for c in query.role_concepts("population") for n in [c.text, *c.synonyms]
-                     for w in re.findall(r"[a-z]{4,}", n.lower()))
+    return frozenset(w.rstrip("s") for n in _concept_names(query, "population", None) for w in re.findall(r"[a-z]{4,}", n))
 
 
 def safety_stance(paper: RankedPaper, query: UnderstoodQuery | None = None) -> Stance:
