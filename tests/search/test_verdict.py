@@ -413,17 +413,14 @@ def test_arm_names_find_the_singular_of_a_plural_name():
 
 
 def test_a_title_that_states_the_winner_is_the_finding_when_the_conclusion_only_recommends():
-    from search.pipeline.judge_frame import comparison_stance
-    from search.stance.comparison import load_comparison_model
-
     question = "Does enalapril lower blood pressure as well as nisoldipine in black patients?"
     query = understand(question, Filters())
     assert (query.frame.claim, query.frame.population) == ("as_good", "black patients")
-    record = _record("Antihypertensive monotherapy with nisoldipine is superior to enalapril in black patients",
-                     "Patients were randomised to nisoldipine or enalapril for 8 weeks. "
-                     "Our findings suggest that nisoldipine could be considered as first-line therapy.")
-    paper = RankedPaper(rank=1, record=record, similarity=0.5, addresses=Addresses("yes", "head-to-head"))
-    stance = comparison_stance(query, paper, load_comparison_model(), question)
+    stance = _head_to_head_stance(
+        question,
+        "Antihypertensive monotherapy with nisoldipine is superior to enalapril in black patients",
+        "Patients were randomised to nisoldipine or enalapril for 8 weeks. "
+        "Our findings suggest that nisoldipine could be considered as first-line therapy.")
     assert stance.label == "refutes" and "advantage for nisoldipine" in stance.rationale
 
 
@@ -435,15 +432,12 @@ def test_for_better_control_is_a_purpose_not_a_finding():
 
 
 def test_class_against_class_reads_the_members_of_each_arm():
-    from search.pipeline.judge_frame import comparison_stance
-    from search.stance.comparison import load_comparison_model
-
-    question = "Do ARBs cause less cough than ACE inhibitors?"
-    query = understand(question, Filters())
-    record = _record("Losartan versus lisinopril", "Patients were randomised to losartan or lisinopril. "
-                     "Rates of cough were significantly higher for lisinopril compared with losartan.")
-    paper = RankedPaper(rank=1, record=record, similarity=0.5, addresses=Addresses("yes", "head-to-head"))
-    assert comparison_stance(query, paper, load_comparison_model(), question).label == "supports"
+    stance = _head_to_head_stance(
+        "Do ARBs cause less cough than ACE inhibitors?",
+        "Losartan versus lisinopril",
+        "Patients were randomised to losartan or lisinopril. "
+        "Rates of cough were significantly higher for lisinopril compared with losartan.")
+    assert stance.label == "supports"
 
 
 def test_as_good_on_a_named_outcome_is_supported_by_no_difference_and_refuted_by_the_other_arm_winning():
@@ -1042,17 +1036,13 @@ def test_a_stronger_effect_than_the_other_arm_is_an_advantage():
 def test_both_arms_against_placebo_on_the_named_outcome_take_no_side():
     """"Ebastine ... and cetirizine produced significant inhibition of the wheal ... compared to placebo" is each arm's
     own effect: the comparison model's direction on it had been read as an advantage for ebastine."""
-    from search.pipeline.judge_frame import comparison_stance
-    from search.stance.comparison import load_comparison_model
-
-    question = "Does cetirizine block histamine skin reactions more strongly than ebastine?"
-    query = understand(question, Filters())
-    record = _record("Activity of ebastine and cetirizine at 24 hours of a steady state treatment",
-                     "Forty volunteers took ebastine 10 mg, ebastine 20 mg, cetirizine 10 mg or placebo. Our results "
-                     "indicate that ebastine, at either dosage, and cetirizine produced significant inhibition of the "
-                     "histamine-induced wheal and flare reaction compared to placebo.")
-    paper = RankedPaper(rank=1, record=record, similarity=0.5, addresses=Addresses("yes", "names both"))
-    assert comparison_stance(query, paper, load_comparison_model(), question).label == "neutral"
+    stance = _head_to_head_stance(
+        "Does cetirizine block histamine skin reactions more strongly than ebastine?",
+        "Activity of ebastine and cetirizine at 24 hours of a steady state treatment",
+        "Forty volunteers took ebastine 10 mg, ebastine 20 mg, cetirizine 10 mg or placebo. Our results indicate that "
+        "ebastine, at either dosage, and cetirizine produced significant inhibition of the histamine-induced wheal "
+        "and flare reaction compared to placebo.")
+    assert stance.label == "neutral"
 
 
 def test_the_arm_named_between_the_cue_and_compared_with_won():
@@ -1094,18 +1084,15 @@ def test_the_outcomes_own_words_are_no_other_drug(abstract, label):
 
 def test_less_likely_to_do_that_compares_the_arms_on_the_harm_told():
     from search.pipeline.frame import told_harm_asked
-    from search.pipeline.judge_frame import comparison_stance
-    from search.stance.comparison import load_comparison_model
 
     question = "Lisinopril gives me a cough. Is losartan less likely to do that?"
     assert told_harm_asked(question) == "lower"
     assert told_harm_asked("Lisinopril gives me a cough. Is losartan better for blood pressure?") is None
-    query = understand(question, Filters())
-    record = _record("Losartan, lisinopril and metolazone in elderly hypertensive patients",
-                     "Patients were randomised to losartan, lisinopril or metolazone for 8 weeks. Cough frequency was "
-                     "significantly lower for losartan than for lisinopril and similar to that for metolazone.")
-    paper = RankedPaper(rank=1, record=record, similarity=0.5, addresses=Addresses("yes", "head-to-head"))
-    stance = comparison_stance(query, paper, load_comparison_model(), question)
+    stance = _head_to_head_stance(
+        question,
+        "Losartan, lisinopril and metolazone in elderly hypertensive patients",
+        "Patients were randomised to losartan, lisinopril or metolazone for 8 weeks. Cough frequency was "
+        "significantly lower for losartan than for lisinopril and similar to that for metolazone.")
     # Read on the cough told of, lower cough with losartan is what was asked (the comparison model alone, with no
     # outcome, had read "no difference").
     assert stance.label == "supports" and "cough" in stance.rationale
