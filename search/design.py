@@ -207,7 +207,8 @@ def _to_report(counts: str, cases: str) -> str:
 
 def _in_patients(counts: str, people: str) -> str:
     """ "We describe the use of X ... in a patient with Y" (not "in a patient population")."""
-    return (rf"\b(?:we|this (?:paper|report|article|communication)) (?:describes?|reports?|presents?)\b[^.]{{0,150}}"
+    return (rf"\b(?:we|this (?:paper|report|article|communication)) (?:now |here |also |further )?(?:describes?|reports?"
+            rf"|presents?)\b[^.]{{0,150}}"
             rf"\bin (?:{counts}) (?:single )?(?:[\w-]+ ){{0,3}}?{people}\b(?! (?:population|group|sample|cohort)s?\b)")
 
 
@@ -245,6 +246,8 @@ _CASE_WORDINGS: tuple[tuple[str, frozenset[str]], ...] = (
     # "Two cases are described in which ...", "A case study report of ... is described"
     (rf"(?:^|(?<=\. ))(?:{_words(2, 3, 4, 5)}) cases (?:are|were) (?:described|presented|reported)\b", _DESIGN),
     (r"\b(?:a|this) case[- ]study report\b", _BOTH),
+    # "as illustrated in this paper by two case histories", "Three case histories are presented"
+    (rf"\b(?:{_words(2, 3, 4, 5)}|[2-5]) case histories\b", _DESIGN),
     (r"\bin this case study\b|\bthis case study (?:describes|reports|presents)\b", _ONE),
     (r"\bcase[- ]stud(?:y|ies)\b(?=[^.]{0,40}$)|:\s*an? case[- ]study\.?$", _DESIGN),
     # "A case of X is reported", "The case of a cerebrovascular patient is presented"
@@ -305,6 +308,8 @@ _CUE_PATTERNS: dict[str, str] = {
         # which ... were retrospectively analyzed": a pooled analysis of trials
         rf"|\b(retrospective|post[- ]hoc|pooled|combined) (subgroup )?analys[ie]s of (the )?(individual )?(patient )?data from "
         rf"(the )?{_NUMBER_WORDS} [^.]{{0,80}}\b(studies|trials)\b"
+        # "This was a retrospective study of 8 double-blind clinical trials": the trials are its units
+        rf"|\bretrospective (study|analysis|review) of {_NUMBER_WORDS} ([\w-]+,? ){{0,3}}(studies|trials)\b"
         rf"|\bdata from (the )?{_NUMBER_WORDS} [^.]{{0,80}}\b(studies|trials)\b(?:[^.]|\.\d){{0,300}}\b(were|was) (\w+ly )?(included|pooled"
         r"|combined|analy[sz]ed)\b|\b(ovid|medline|pubmed|embase)[- ]based (literature )?(review|search)"
         r"|\b(medline|embase|cochrane)\b[^.]{0,80}\b(searched|search)\b|\bpooled (odds|relative|rate|risk|estimate)"
@@ -321,7 +326,8 @@ _CUE_PATTERNS: dict[str, str] = {
         rf"|\b(we|this|our|the present)\b[^.]{{0,100}}\bbased on (the )?(pooled )?data from (the )?{_NUMBER_WORDS} "
         r"[^.]{0,80}\b(studies|trials)\b"
         rf"|\b(analys[ie]s|review) (included|comprised|combined|pooled) {_NUMBER_WORDS} [^.]{{0,40}}\b(studies|trials)\b"
-        r"|\banalys[ie]s of (the )?(pooled )?data from (the )?([\w-]+ ){0,4}(studies|trials)\b"
+        # (not "a combined analysis of data from both studies": the paper's own two trials)
+        r"|\banalys[ie]s of (the )?(pooled )?data from (the )?(?!both )([\w-]+ ){0,4}(studies|trials)\b"
         r"|\b(studies|trials) included in the (meta-?)?analys[ie]s\b"
         r"|\bsystematic review\b[^.]{0,120}\b(is|was) (presented|conducted|performed|undertaken|carried out)\b"
         r"|\bsearch (strateg(y|ies)|terms)\b|\b(literature|publications|articles|reports) ([\w-]+ ){0,3}\(?"
@@ -342,7 +348,9 @@ _CUE_PATTERNS: dict[str, str] = {
         # a model run on data ("A model that relates clinical risk factors to subsequent mortality was used to
         # simulate", "We developed a model to explore the effect", "A mechanism-based pharmacokinetic/pharmacodynamic
         # model was used"), and a laboratory method ("method for the determination of clozapine ... in human plasma")
-        r"|\bused to simulate\b|\bwe developed a (?:[\w-]+ )?model to (?:explore|simulate|estimate|predict|project)\b"
+        r"|\bused to simulate\b"
+        # a statistical method shown ("Here we demonstrate how to construct a continuous stopping boundary")
+        r"|\bwe (?:show|demonstrate|describe|propose|explain) how to (?:construct|compute|calculate|derive|estimate|obtain)\b|\bwe developed a (?:[\w-]+ )?model to (?:explore|simulate|estimate|predict|project)\b"
         r"|\b(?:pharmacokinetic|pharmacodynamic)(?:/pharmacodynamic)? model was used\b"
         r"|\bmethod for the (?:determination|quantification|quantitation|measurement) of\b"
         r"|\b(develop|derive)\w* (a |an )?(new )?([\w-]+ ){0,2}prediction equations?\b"
@@ -355,6 +363,9 @@ _CUE_PATTERNS: dict[str, str] = {
         r"|\bcritical analysis of\b|\bdelphi\b"
         # a title that opens with the economic question; a trial told in the future tense (its protocol)
         r"|^cost[- ](effectiveness|utility|benefit|minimi[sz]ation)\b|\btrial design and protocol\b"
+        # the paper is a study's protocol ("A sub-study protocol for the ASCOT trial", "The publication of this study
+        # protocol is meant to be a statement of on-going research")
+        r"|\b(an?|this|the present|our) (sub-?)?study protocol\b(?! (was|were|had|has) )"
         r"|\bthe aims? of this trial (is|are|will)\b"
         # the paper's own trial or study told in the future tense ("This 2 x 2 factorial randomised controlled trial
         # will recruit 10 000 adults"): its protocol
@@ -380,11 +391,14 @@ _CUE_PATTERNS: dict[str, str] = {
         # a placebo arm the investigators gave ("Nineteen patients received carvedilol ..., and 10 were treated with
         # placebo"): placebo-controlled (README: randomised unless the abstract says otherwise)
         rf"|{_PLACEBO_ARM}",
-    "open": r"\bopen[- ]label|\bopen (trial|study|prospective|pilot|design)|\bopen,|\buncontrolled\b(?! (use|hypertension|diabetes|asthma|blood pressure|seizures|epilepsy|pain|disease|bleeding))|\bsingle[- ]arm"
+    "open": r"\bopen[- ]label|\bopen (trial|study|prospective|pilot|design)|\bopen,|(?<!treatment was )(?<!treatments were )(?<!therapy was )\buncontrolled\b(?! (use|hypertension|diabetes|asthma|blood pressure|seizures|epilepsy|pain|disease|bleeding))|\bsingle[- ]arm"
         r"|\bnon-?comparative\b|\bopen gbp\b|\bphase (ii|2)\b|\bpilot (study|trial)|\bopen-label",
     "review": r"\b(this|the present|our|a) (review|overview)\b|\bwe (review|summari[sz]e)\b"
         r"|\breview(s|ed)? (of )?the (literature|evidence|current|recent|available|data|clinical)"
-        r"|\bthis (paper|article|chapter) (will )?(review|discuss|summari[sz]e|describe|set)|\bsets out to review"
+        r"|\bthis (paper|article|chapter) (will )?(review|discuss|summari[sz]e|describe|set)"
+        # (not "This paper summarizes preliminary experiences with transdermal histamine ... at the Tahoma Clinic":
+        # the authors' own patients)
+        r"(?!s? (?:(?:our|the|preliminary|initial|clinical|early|first) )+experiences?\b)|\bsets out to review"
         r"|\bthe review summari[sz]es|\b(data|literature|studies|trials|evidence) (were|was) reviewed"
         r"|\b(studies|trials|reports|articles|papers)\b[^.]{0,60}\b(have been|were) (\w+ and )?reviewed\b"
         r"|\bbased on (data|results) from \d+ [^.]{0,30}\b(trials|studies)",
@@ -433,11 +447,16 @@ _CUE_PATTERNS: dict[str, str] = {
         r"|\brelative risk|\bpredictors?\b|\bprognostic\b|\bmultivariat|\bassociated with\b|\brisk factors?"
         r"|\bwho did and did not\b|\bpaired\b|\bmatched\b|\bregression\b|\bcontrols\b|\bcontrol "
         r"(subjects|group)|\bdiffer(ed|ence)?\b|\barms? [AB]\b|\bbetween (the )?(two )?groups",
-    "case_report": r"\bcase reports?\b|\bwe (report|describe|present)\b[^.]{0,40}\b(case|cases|patients?|man|woman"
+    # (not others' case reports cited: "There have been isolated case reports suggesting", "two previous case reports")
+    "case_report": r"(?<!previous )(?<!isolated )(?<!prior )(?<!published )(?<!earlier )(?<!several )(?<!numerous )"
+        r"(?<!sporadic )\bcase reports?\b|\bwe (report|describe|present)\b[^.]{0,40}\b(case|cases|patients?|man|woman"
         r"|boy|girl|child|infant)\b|\b\d+-year-old (man|woman|male|female|boy|girl|patient)"
         r"|\bdescribed in one patient|\bour (series|experience)\b|\bconsecutive cases\b"
-        r"|\bthree clinical cases",
-    "intervention": r"\b(were|was) (treated|given|administered|switched|converted|dosed)\b|\breceived\b"
+        r"|\bthree clinical cases|\b(preliminary|initial) experiences? (with|of|in)\b",
+    # (not "This issue, however, has received little attention in the scientific literature")
+    "intervention": r"\b(were|was) (treated|given|administered|switched|converted|dosed)\b"
+        r"|\breceived\b(?! (little|less|much|more|considerable|scant|limited|increasing|growing|no|some|wide|widespread)"
+        r" (\w+ )?(attention|interest|consideration|study|scrutiny)\b)"
         r"|\btreatment with\b|\bbefore and (after|during)\b|\bunderwent\b[^.]{0,60}\b(before|after|during)"
         r"\b|\bchallenge\b|\bpharmacokinetics?\b|\bwere studied on\b|\bcrossover\b|\bcross-over\b"
         # a dose the investigators gave ("followed by injection of 85 to 300 U of botulinum-A toxin")
@@ -446,6 +465,15 @@ _CUE_PATTERNS: dict[str, str] = {
         # weeks of treatment"), a regimen they tested ("We tested a 10-day b.d. quadruple therapy")
         r"|\bbefore (the )?(beginning|start|initiation) of ([\w-]+ ){0,2}(treatment|therapy)\b"
         r"|\bwe tested an? ([\w.-]+ ){0,4}(therapy|regimen|treatment)\b"
+        # measured after the investigators started or stopped a drug ("before and both 1 week and 6 weeks after
+        # captopril initiation", "after administration of the long-acting ACE inhibitor ramipril", "after clozapine
+        # 200 mg/day was abruptly withdrawn", "during withdrawal of and re-exposure to antihypertensive therapy")
+        r"|\b(after|before|following) ([\w-]+ )?(?!treatment |therapy |drug )[\w-]+ (initiation|introduction)\b"
+        r"|\b(after|following) (the )?(oral |intravenous |single |repeated )?administration of\b"
+        r"|\b(was|were) (abruptly |gradually |then )?(withdrawn|reintroduced)\b|\bre-?exposure to\b"
+        # doses stepped up in the same people ("consecutive 2-week trials of placebo and D-cycloserine at 5, 15, 50,
+        # and 250 mg/day")
+        r"|\bat \d+(\.\d+)?(, \d+(\.\d+)?)+,? and \d+(\.\d+)? ?(mg|µg|mcg|ug|g)\b"
         # a drug by its route, its efficacy or tolerability studied ("The efficacy, safety, and tolerability of
         # subcutaneous sumatriptan in the acute treatment of cluster headache were investigated")
         r"|\b(efficacy|tolerability)\b[^.]{0,40}\bof (subcutaneous|oral|intravenous|intranasal|transdermal|intramuscular"
@@ -792,7 +820,9 @@ def _classify_text(text: _Text) -> DesignResult:
     size = _sample_size(body)
     original = bool(_CUES["original_data"].search(body)) or size is not None
     record_review = _CUES["record_review"].search(both)
-    title_review = re.search(r"\breview\b|\boverview\b", title, re.I) and not record_review
+    # a title naming the paper a comment or an editorial ("Comment--Val-HeFT and angiotensin-receptor blockers in
+    # perspective"): the trials it discusses are others'
+    title_review = re.search(r"\breview\b|\boverview\b|^(?:comment(?:ary)?|editorial)\b", title, re.I) and not record_review
     review = _first(_CUES["review"], body) or (_first(_CUES["review_weak"], body) if size is None else "")
     if (review and not record_review and not text.randomised) or title_review:
         return result("narrative_review", review or "review (title)")
@@ -1223,7 +1253,9 @@ _TOLD_OF_ONE = re.compile(r"\b(?:was|were|had|has been|have been|developed|prese
 _FEW_CASES = re.compile(rf"\b{_CASE_AUTHOR} {_CASE_VERB} (?P<k>{_words(2, 3, 4, 5)}|[2-5]) (?:[\w-]+ ){{0,2}}?cases\b"
                         rf"|\b{_CASE_AUTHOR} {_CASE_VERB} an? (?P<k2>{_words(2, 3, 4, 5)}|[2-5])-case series\b"
                         rf"|(?:^|(?<=\. ))(?P<k3>{_words(2, 3, 4, 5)}|[2-5]) cases (?:are|were) (?:described|presented"
-                        r"|reported)\b", re.I)
+                        r"|reported)\b"
+                        # "as illustrated in this paper by two case histories"
+                        rf"|\b(?P<k4>{_words(2, 3, 4, 5)}|[2-5]) case histories\b", re.I)
 # A sentence that opens a case ("A 57-year-old man developed ..."); two or more are as many patients.
 _CASE_OPENING = re.compile(rf"^(?:(?:in|case|patient) \d+[:,.]?\s+)?an? \d+[- ](?:year|month)s?[- ]old (?:[\w-]+ ){{0,3}}?"
                            rf"{_CASE_PERSON}\b", re.I)
@@ -1248,7 +1280,10 @@ _ROLE: tuple[tuple[int, re.Pattern[str]], ...] = (
                    r"|\bincluding\b|\bmet (our |the )?(inclusion|criteria)|\beligible\b|\bstudy population\b"
                    r"|\bconsisted of\b|\bcomprised\b|\bwe studied\b|\bwere studied\b|\bstudy (of|in|involving)\b"
                    r"|\bsample\b|\bsurvey\b|\binvolving\b|\bcohort of\b|\btotal of\b|\bparticipants?\b"
-                   r"|\bsubjects (were|was)\b|\bmatched (with|to)\b", re.I)),
+                   r"|\bsubjects (were|was)\b|\bmatched (with|to)\b"
+                   # the authors' series, counted as they tell it ("We describe five patients with markedly severe
+                   # dystonia"), above the few of them a later sentence finds something in
+                   rf"|\bwe (?:now |here )?(?:describe|report|present) {_NUMBER} (?:[\w-]+ )?(?:patients|children|women|men)\b", re.I)),
     (3, re.compile(r"\btreated\b|\breceived\b|\bcompleted (?:the |an? )" + _INSTRUMENT + r"|\breceiving\b|\bunderwent\b|\bundergoing\b|\boperated on\b"
                    r"|\b(were|was) (\w+ly )?(evaluated|examined|assessed|reviewed|analy[sz]ed|identified|investigated|tested"
                    r"|followed|compared|selected|given|administered|measured|interviewed|screened|genotyped)\b"
@@ -1286,7 +1321,10 @@ _SUBSET_AFTER = re.compile(r"^[^.;:]{0,60}?\b((?<!self-)completed(?! an?\b)(?! t
                            # (nor the share found of a larger series: "Fourteen patients (5%) with an intermediate
                            # septal accessory pathway were identified among 283 consecutive patients")
                            r"(?![^()]*\)\s+(?:selected|drawn|sampled|chosen) from\b|[^()]*\)[^.;]{0,80}?\bwere identified among\b)"
-                           r"|^[^.;:]{0,40}?\(\s*\d+(\.\d+)?\s*%\)(?!\s+(?:selected|drawn|sampled|chosen) from\b"
+                           # (not a drug's strength after it was given: "Twenty-six patients received bupivacaine
+                           # (0.1%) and 29 patients received placebo")
+                           r"|^(?![^.;:]{0,40}?\b(?:received|receiving|given)\s+[\w-]+\s+\(\s*\d+(?:\.\d+)?\s*%\))"
+                           r"[^.;:]{0,40}?\(\s*\d+(\.\d+)?\s*%\)(?!\s+(?:selected|drawn|sampled|chosen) from\b"
                            r"|[^.;]{0,80}?\bwere identified among\b)", re.I)
 # A number the study means to reach, told before it ("aims to randomise", "are seeking to enroll a total of").
 _PLANNED_BEFORE = (r"(?:\b(?:aims?|aiming|seeks?|seeking|plans?|planning|intends?|intending|expects?|expecting|hopes?)"
@@ -1303,6 +1341,8 @@ _SUBSET_BEFORE = re.compile(rf"(?:\b{_NUMBER}\s+(?:\(\S+\)\s+)?of\s+(?:the\s+)?|
                             # a planned one ("a trial that will include 10000 adults"), money ("$Can 2 patient
                             # copayment", "US$ 40"), the first or last few ("The first 21 volunteers randomized")
                             rf"|\bgroups of\s+|\b(?:at least|at most|a (?:minimum|maximum) of)\s+"
+                            # a part measured ("Sufentanil plasma levels were measured in a subset of eight patients")
+                            rf"|\bin a (?:random )?(?:sub-?set|subgroup|sub-?sample) of\s+"
                             # an average ("with a mean cohort size of 10 979 patients"), not a count of people
                             rf"|\b(?:mean|median|average) (?:[\w-]+ )?(?:size|number) of\s+"
                             # a number the study means to reach ("The study aims to randomise 400 patients", "are
@@ -1438,7 +1478,10 @@ def _role(text: str) -> int:
     return 1
 
 
-_CLAUSE_END = re.compile(rf"[;:](?![^()]*\))|(?<![\s(][A-Z])\. |, (?!aged? )(?=\w+ \d)|, (?=\d[\d,]*\s+(?:[\w-]+\s+){{0,3}}?{_PEOPLE}\b)", re.I)
+# (a comma inside an aside does not end the clause: "Fifty-three consecutive untreated hypertensive patients (mean
+# +/- SD age 55 +/- 10 years, 42 male) were investigated")
+_CLAUSE_END = re.compile(rf"[;:](?![^()]*\))|(?<![\s(][A-Z])\. |, (?!aged? )(?=\w+ \d)(?![^()]*\))"
+                         rf"|, (?=\d[\d,]*\s+(?:[\w-]+\s+){{0,3}}?{_PEOPLE}\b)(?![^()]*\))", re.I)
 
 
 # A count told only as those screened ("71 patients were screened", "were screened for eligibility").
@@ -1493,7 +1536,11 @@ def _arms(sentence: str) -> int | None:
     """The sum of "(n = 30) ... (n = 32)" in a sentence that allocates or compares groups, else None.
 
     A placebo named beside the counts is a compared arm too ("treatment n=69, placebo n=59")."""
-    values = [_number(m.group("num")) or 0 for m in _N_EQUALS.finditer(sentence)]
+    # (not the groups of earlier papers it is compared with: "was compared with previously reported data from A
+    # (n = 10); B (n = 6)")
+    earlier = re.search(r"\b(?:previously|earlier) (?:reported|published)\b", sentence, re.I)
+    values = [_number(m.group("num")) or 0 for m in _N_EQUALS.finditer(sentence)
+              if not earlier or m.start() < earlier.start()]
     if len(values) < 2 or _UNITS_SPLIT.search(sentence) or re.search(r"\bnot included\b|\bexcluded\b|\bwithdr[ae]w(?!al)", sentence, re.I) \
             or _two_populations(sentence):
         return None
@@ -1610,7 +1657,9 @@ def _clause_candidates(clause: str, offset: int) -> list[tuple[int, int, int, in
     # (n = 42)": groups that add up to a count told before them are its parts, the controls among them
     split = len(arms) >= 2 and any(value == sum(arms) for value, _, _, _, _ in counts)
     for match in (_CONTROL_GROUP_N if not single_n else _CONTROL_N).finditer(clause) if not split else ():
-        if counts and not any(offset + match.start() <= position for _, _, position, _, _ in counts):
+        if counts and not any(offset + match.start() <= position for _, _, position, _, _ in counts) and not (
+                counts[-1][0] == int(match.group("num3")) and offset + match.start() - counts[-1][2] <= 60):
+            # (not the last count told again: "101 healthy pregnant controls (N = 101)")
             # "809 patients (31% females) and a matched healthy control group (n = 50)": the controls join them
             counts.append((int(match.group("num3")), 2, offset + match.start(), True, True))
             clinicians.append(False)
@@ -1643,6 +1692,11 @@ def _clause_candidates(clause: str, offset: int) -> list[tuple[int, int, int, in
         found.append((priority, 1, -summable[0][2], total))
     found.extend((role, 0, -position, value) for value, role, position, _, _ in counts)
     return found
+
+
+# People told by the sexes they are made of, in brackets after their word ("inpatients (700 women and 1295 men)").
+_SEXES_IN_BRACKETS = re.compile(rf"\b{_PEOPLE}\s*\(\s*(?P<a>{_NUMBER})\s+(?:women|men|males?|females?|boys|girls)\s*"
+                                rf"(?:,|and|&)\s+(?P<b>{_NUMBER})\s+(?:women|men|males?|females?|boys|girls)\s*\)", re.I)
 
 
 # One comparison's people, told in its own clause ("...: 74.7% vs. 76%, OR 0.91 ... in a total of 1085 patients; for
@@ -1685,6 +1739,14 @@ def _candidates(sentence: str) -> list[tuple[int, int, int, int]]:
                 continue  # "A total of 27,000 CAD patients ... will be randomized", "seeking to enroll a total of
                 # 1,500 persons": a number planned, not reached
             found.append((max(4, role), 0, -match.start(), value))
+    for match in _SEXES_IN_BRACKETS.finditer(sentence) if "(" in sentence else ():
+        # "DSM-III-R schizophrenia inpatients (700 women and 1295 men) were randomly assigned": people told only by
+        # their make-up in brackets are as many as its two parts (not after a count of their own: "21 patients (8
+        # women and 13 men)" is 21)
+        if not re.search(rf"(?<![\w.,\-/]){_NUMBER}\s+(?:[\w-]+\s+){{0,3}}$", sentence[:match.start()], re.I):
+            a, b = _number(match.group("a")), _number(match.group("b"))
+            if a and b:
+                found.append((_clause_role(sentence, match.start(), match.end()), 1, -match.start(), a + b))
     if aim := _AIM_CASES.search(sentence):
         found.append((4, 0, -aim.start(), _number(aim.group("k")) or 0))  # "To report three cases illustrating ..."
     if told := _PEOPLE_N.match(sentence):
@@ -1778,12 +1840,15 @@ def _candidates(sentence: str) -> list[tuple[int, int, int, int]]:
             role = max(role, 5)  # "Patients were randomly assigned to receive A, 400 mg ... (...; n = 3987); B ...
             # (n = 1985); or C ... (n = 1996)": three or more arms of the randomisation the sentence opens with,
             # however far from it (two arms told so are often those analysed, after a randomised count told before)
-        if not any(not is_sum and -position < first and value > arms and priority >= role
+        values = [_number(m.group("num")) or 0 for m in _N_EQUALS.finditer(sentence)]
+        if not any(not is_sum and -position < first and (value > arms or value == max(values)) and priority >= role
                    and not re.search(r"\b(?:of|from)\s+(?:the\s+|all\s+|these\s+)?$", sentence[:-position], re.I)
                    for priority, is_sum, position, value in found):
             # unless a larger count of people, with the same role, comes before them: the arms are then a part of
             # it ("2065 consecutive patients, all experienced in intake of A (n = 631) or B (n = 620), were enrolled");
             # not a count they were drawn from ("Of 2365 patients operated on, 967 were randomized to A (n = 480) ...")
+            # nor groups that overlap, one of them all the people counted before ("Twenty-one patients ... with
+            # hyperalgesia (n = 21) and allodynia (n = 7)")
             last = max(m.end() for m in _N_EQUALS.finditer(sentence))
             stated = [value for _, is_sum, position, value in found
                       if not is_sum and -position > last and value > arms
@@ -2010,7 +2075,8 @@ def _size_reading(abstract: str) -> _SizeReading:
         return reading(SampleSize(n=len(opening), sentence=opening[0]))
     for sentence in sentences:
         if few := _FEW_CASES.search(sentence):
-            return reading(SampleSize(n=_number(few.group("k") or few.group("k2") or few.group("k3")) or 0, sentence=sentence))
+            return reading(SampleSize(n=_number(few.group("k") or few.group("k2") or few.group("k3")
+                                                or few.group("k4")) or 0, sentence=sentence))
         if _SINGLE_CASE.search(sentence) or (_IN_ONE_PERSON.search(sentence) and _TOLD_OF_ONE.search(sentence)):
             return reading(SampleSize(n=1, sentence=sentence))
     return reading(None)
