@@ -226,14 +226,15 @@ def comparison_claim(question: str) -> str:
 
 
 # What a phrase names when it is something done to treat, not a drug: "a nerve block", "a magnesium drip", "an
-# epidural", "talking therapy", "bladder training", "soy supplements", "catheter ablation". The operation a person
-# is having ("heart bypass surgery", "a hysterectomy") is left out: it is mostly the setting of the question
-# ("before my operation, would ..."), not what is asked about. A form ("injection", "tablets") is part of its drug.
+# epidural", "talking therapy", "bladder training", "soy supplements", "catheter ablation", "a feeding tube". The
+# operation a person is having ("heart bypass surgery", "a hysterectomy") is left out: it is mostly the setting of
+# the question ("before my operation, would ..."), not what is asked about. A form ("injection", "tablets") is part
+# of its drug.
 _TREATMENT_HEADS = frozenset("""
     block blocks blockade epidural epidurals drip drips infusion infusions anaesthetic anesthetic anaesthetics
     anesthetics analgesia therapy therapies psychotherapy physiotherapy immunotherapy sclerotherapy training
     exercise exercises programme program supplement supplements ablation stimulator stimulation pacemaker
-    acupuncture massage treatment treatments
+    acupuncture massage treatment treatments tube tubes
 """.split())
 
 
@@ -434,6 +435,11 @@ def frame_question(question: str, concepts: list[Concept]) -> FramedConcepts:
         if not framed.outcome:
             # "Is tramadol any better than a placebo for my back pain?": the condition is what it should help.
             framed.outcome, framed.population = framed.population, []
+    if kind == "harm" and framed.intervention and concepts[framed.intervention[0]].kind == "disease" \
+            and _RAISES_RISK.search(q):
+        # "Does treated hypothyroidism increase the risk of pregnancy complications?": a condition as what raises
+        # the risk is an association, which the studies of people who have it answer.
+        kind = "association"
     if kind != "association" and framed.intervention and concepts[framed.intervention[0]].kind == "disease":
         # "I had breast cancer and can't take HRT. Will soy isoflavones ease my hot flushes?": no treatment was
         # recognised and a condition stood in for it; the question was not read, whatever its wording. (An
@@ -448,6 +454,11 @@ def frame_question(question: str, concepts: list[Concept]) -> FramedConcepts:
         claim=comparison_claim(question) if kind == "comparison" else None,
     )
     return framed
+
+
+# "Does treated hypothyroidism increase the risk of ...?": what raises a risk, asked of a condition.
+_RAISES_RISK = re.compile(r"\b(?:raise[sd]?|increase[sd]?)\s+(?:the\s+|my\s+|your\s+|her\s+|his\s+)?(?:risk|chances?)\s+of\b",
+                          re.I)
 
 
 def _inert_comparator(concepts: list[Concept], framed: FramedConcepts) -> bool:

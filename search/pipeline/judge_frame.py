@@ -30,7 +30,7 @@ from functools import lru_cache
 
 from search.quote.cues import AIM_CUES
 from search.stance.abbreviations import defined_abbreviations, expand, relevant
-from search.stance.outcome_reading import BOTH_ARMS, INERT_ARM, INERT_ARMS
+from search.stance.outcome_reading import BOTH_ARMS, INERT_ARM, INERT_ARMS, LOWER_PLACE
 from search.stance.text import conclusion_sentences, first_name_at, last_name_at
 
 from .class_members import CLASS_STEMS, class_names, stem_of
@@ -102,8 +102,8 @@ _SIGNIFICANT = re.compile(r"\b(?:significant(?:ly)?|superior|p\s*[<=≤]\s*0?\.0
 
 # For "does X cause less O than Y?": the arm with less of the outcome is the one a comparative favours; "greater
 # reductions in ... extrapyramidal side effects" is less of it.
-_FEWER = re.compile(r"\b(?:less|fewer|lower|reduced|decreased|(?:greater|larger|more)\s+(?:\w+\s+)?(?:reductions?"
-                    r"|decreases?|declines?))\b", re.I)
+_FEWER = re.compile(r"\b(?:less|fewer|lower" + LOWER_PLACE + r"|reduced|decreased"
+                    r"|(?:greater|larger|more)\s+(?:\w+\s+)?(?:reductions?|decreases?|declines?))\b", re.I)
 _MORE_OF = re.compile(r"\b(?:more|greater|higher|increased|excess)\b(?!\s+(?:\w+\s+)?(?:reductions?|decreases?|declines?)\b)",
                       re.I)
 # A name written right after these was what the subject was set against.

@@ -89,9 +89,12 @@ NEAR_WORDS = 6  # a negation bears on the outcome when at most this many words l
 # "minimal sedation", "the risk of sedation was low": a small amount said right beside the outcome.
 _SMALL = re.compile(r"\b(?:low|minimal|negligible|little|rare|slight|infrequent|uncommon)\b", re.I)
 SMALL_AFTER_WORDS = 3
+# "Lower-extremity edema", "lower limb swelling", "lower urinary tract symptoms": a place in the body, no comparative.
+LOWER_PLACE = (r"(?![\s-]+(?:extremit\w*|limbs?|legs?|back|abdom\w*|urinary|respiratory|gastrointestinal|gi|airways?"
+               r"|body|lobes?|oesophag\w*|esophag\w*|bowel|tract|quadrant|eyelids?|lip|jaw|molars?|pole)\b)")
 _LESS = re.compile(
-    r"\b(?:reduc\w+|decreas\w+|lower(?:ed|ing)?|less|fewer|prevent\w*|protect\w*|attenuat\w+|diminish\w*|lessen\w*"
-    r"|alleviat\w+|improv\w+|ameliorat\w+"
+    r"\b(?:reduc\w+|decreas\w+|lower(?:ed|ing)?" + LOWER_PLACE
+    + r"|less|fewer|prevent\w*|protect\w*|attenuat\w+|diminish\w*|lessen\w*|alleviat\w+|improv\w+|ameliorat\w+"
     # "Disappearance of erection problems ... was common in all groups": the outcome went away.
     r"|disappear\w*|resolv\w+|resolution|abolish\w*)\b",
     re.I,
@@ -101,6 +104,8 @@ _MORE = re.compile(
     r"|associated\s+with|linked\s+(?:to|with)|related\s+to|risk\s+factor|common(?:ly)?|frequent(?:ly)?"
     r"|(?:side|adverse)\s+effects?|adverse\s+(?:events?|reactions?)|complications?|led\s+to|leads?\s+to"
     r"|result(?:ed|s)?\s+in|develop(?:ed|s)?|occurred|emerg\w+|worsen\w*|exacerbat\w+|aggravat\w+"
+    # "spinal neostigmine 10 microg produces severe nausea"
+    r"|produc(?:e|es|ed|ing)"
     r"|significant(?:ly)?\s+(?:weight|gain|risk|incidence|rise))\b",
     re.I,
 )
@@ -247,7 +252,7 @@ def read_outcome(
     "less than another drug" is not "none": it is skipped too).
     """
     findings: list[OutcomeFinding] = []
-    for clause in clauses_naming(abstract, outcome_names):
+    for clause in _own_findings(clauses_naming(abstract, outcome_names), outcome_names):
         names_x = _names_word(clause, x_names)
         if not names_x and (other_drug(clause) or _OTHER_CAUSES.search(clause)):
             continue  # "Other variables associated with arrhythmia included heart failure": not the treatment
@@ -262,9 +267,52 @@ def read_outcome(
             continue  # "iron reduced ACE-inhibitor-induced cough": another treatment, and the harm is taken as given
         if names_x and other_drug(clause) and _COMPARED.search(clause) and not _against_inert(clause):
             continue  # "less weight gain than olanzapine" says nothing about weight gain against none
+        if names_x and _between_own_names(clause, x_names):
+            continue  # "less cough under imidapril than under enalapril", asked of ACE inhibitors: two of its own
         significant = bool(_SIGNIFICANT.search(clause)) and not _NOT_SIGNIFICANT.search(clause)
         findings.append(OutcomeFinding(reading, clause, significant))
     return findings
+
+
+# "side effects were similar between groups except that patients given neostigmine had more nausea": what follows
+# "except" is the exception to the sameness said before it, a finding of its own.
+_EXCEPT = re.compile(r",?\s*\bexcept(?:\s+(?:for|that|in))?\b", re.I)
+# "cough was not related to age, sex, drug dosage or smoking", "no links with sex, past history or dose were found":
+# what the outcome did not depend on among the people treated, not whether the treatment brought it on. Said as the
+# clause's own predicate, the clause is no finding; set off by a comma after a finding, only the words from the
+# denial on are left out. Weight is no such factor here (it is an outcome's word).
+_FACTORS_DENIED = re.compile(
+    r",?\s*\b(?:not|no|neither)\s+(?:\w+\s+){0,2}?(?:relat\w*|associat\w*|links?|linked|correlat\w*|connect\w*)"
+    r"\s+(?:\w+\s+)?(?:to|with|between)\s+(?:the\s+)?(?:patients'?\s+|their\s+)?"
+    r"(?:age|sex|gender|race|ethnicity|dose|doses|dosage|duration|smoking|severity|degree|intensity|type|history"
+    r"|baseline|underlying)\b", re.I)
+
+
+def _own_findings(clauses: Sequence[str], outcome_names: Sequence[str]) -> list[str]:
+    """Each clause cut where its words stop being a finding about the outcome and the treatment: an exception to a
+    sameness read on its own, a denial that the outcome depended on the people's traits left out."""
+    out: list[str] = []
+    for clause in clauses:
+        parts = [p.strip() for p in _EXCEPT.split(clause) if p and p.strip()]
+        for part in [p for p in parts if names_in(p, outcome_names)] if len(parts) > 1 else parts:
+            denied = _FACTORS_DENIED.search(part)
+            kept = part if denied is None else part[:denied.start()].strip() if denied.group(0).startswith(",") else ""
+            if kept and names_in(kept, outcome_names):
+                out.append(kept)
+    return out
+
+
+def _between_own_names(clause: str, x_names: Sequence[str]) -> bool:
+    """Whether a comparative sets two different names of the treatment asked about against each other, with no
+    inert arm: two members of a class asked about, which says nothing of the class against none."""
+    parts = _COMPARED.split(clause, maxsplit=1)
+    if len(parts) < 2 or _against_inert(clause):
+        return False
+    def written(text: str) -> set[str]:
+        return {n for n in x_names if n and re.search(rf"(?<![\w-]){re.escape(n.lower())}(?![\w-])", text.lower())}
+
+    before, after = written(parts[0]), written(parts[1])
+    return bool(before - after) and bool(after - before)
 
 
 # What a study counted, written without what it found: "the combined endpoint of stroke and myocardial infarction",
@@ -284,7 +332,9 @@ _OTHER_CAUSES = re.compile(
 # "patients ... with (chronic) O", "women having O": the outcome written as the condition people already had.
 _CONDITION = re.compile(
     r"\b(?:patients|people|persons|subjects|participants|individuals|women|men|children|adults|those|cases)\s+"
-    r"(?:[\w-]+\s+){0,8}?(?:with|having|suffering\s+from)\s+(?:(?![\w-]+ed\b)[\w-]+\s+){0,2}\Z",
+    r"(?:[\w-]+\s+){0,8}?(?:with|having|suffering\s+from)\s+(?:(?![\w-]+ed\b)[\w-]+\s+){0,2}\Z"
+    # "in patients with a history of angiotensin-converting enzyme inhibitor-induced cough": what they once had
+    r"|\bhistory\s+of\s+(?:[\w-]+\s+){0,4}\Z",
     re.I)
 
 
@@ -350,6 +400,29 @@ def _significant_between_arms(clause: str) -> bool:
     return bool(_SIGNIFICANT.search(rest)) and not _NOT_SIGNIFICANT.search(clause)
 
 
+# "The incidence of 'swollen ankles' increased with amlodipine but not with losartan": a rise said of one arm and
+# denied of the other in the same breath. (A rise said of one arm alone is its own change, often against placebo.)
+_RISE = re.compile(r"\b(?:increas\w+|rose|risen|elevat\w+)\b", re.I)
+_BUT_NOT = re.compile(r"\A[\s,]*but\s+not\s+(?:(?:with|in|on|after|during|for|by)\s+)?(?:the\s+)?", re.I)
+
+
+def _one_arm_rise(clause: str, abstract: str, x_names: Sequence[str], y_names: Sequence[str]) -> str | None:
+    """The arm with less of the outcome when the clause says it rose with one arm and the abstract goes on "but not
+    with" the other; else None."""
+    if not _RISE.search(clause) or INERT_ARM.search(clause) or _NEGATION.search(clause):
+        return None
+    has_x, has_y = _names_word(clause, x_names), _names_word(clause, y_names)
+    at = abstract.find(clause)
+    if has_x == has_y or at < 0:
+        return None
+    rest = abstract[at + len(clause):]
+    denied = _BUT_NOT.match(rest)
+    other = x_names if has_y else y_names
+    if denied is None or first_name_at(rest[denied.end():denied.end() + 60].lower(), other) != 0:
+        return None
+    return "x" if has_y else "y"
+
+
 # A comparative written right before the outcome's name: "fewer adverse effects", "less dry mouth".
 _COMPARED_ON = re.compile(r"\b(?:less|fewer|lower|more|greater|higher)\s+(?:[\w-]+\s+){0,2}$", re.I)
 
@@ -378,6 +451,8 @@ def compare_on_outcome(
         # "has a response rate similar to that of sumatriptan and may produce fewer adverse effects": the
         # no-difference is said of another measure; a comparative right on the outcome is read instead.
         arm = favoured(clause, x_names, y_names) if not none or _COMPARED_ON.search(clause[max(0, at - 40):at]) else None
+        if arm is None and not none:
+            arm = _one_arm_rise(clause, abstract, x_names, y_names)
         if none and arm is None:
             if _of_both_arms(clause, x_names, y_names, arms_titled=titled):
                 findings.append(OutcomeFinding("none", clause, False))

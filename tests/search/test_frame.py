@@ -763,3 +763,16 @@ def test_a_long_comparative_still_names_its_comparator(question, comparator):
     comparator had been read as one more outcome."""
     frame = understand(question, Filters()).frame
     assert frame.kind == "comparison" and frame.comparator == comparator
+
+
+def test_a_condition_that_raises_the_risk_of_a_harm_is_an_association():
+    frame = understand("Does treated hypothyroidism increase the risk of pregnancy complications?", Filters()).frame
+    assert (frame.kind, frame.intervention, frame.outcome) == ("association", "hypothyroidism", "pregnancy complications")
+    # a condition asked about with no risk word is still not read
+    assert understand("Does hypothyroidism help pregnancy complications?", Filters()).frame.kind == "other"
+
+
+def test_a_feeding_tube_is_the_treatment_not_the_condition_told_before_it():
+    frame = understand("my mom has advanced dementia and stopped eating, will a feeding tube help her live longer?",
+                       Filters()).frame
+    assert (frame.kind, frame.intervention) == ("effect", "feeding tube")

@@ -272,3 +272,55 @@ def test_a_head_to_head_studys_unattributed_similarity_of_something_else_is_no_f
     sentence = ("Similar factors across antipsychotic drugs in predicting greater weight gain included better clinical "
                 "outcome, low body mass index, and nonwhite race.")
     assert compare_on_outcome(sentence, **arms, title="Weight gain with olanzapine versus risperidone") == []
+
+
+NAUSEA = {"outcome_names": ["nausea"], "x_names": ["neostigmine"]}
+ACEI_COUGH = {"outcome_names": ["cough"], "x_names": ["ace inhibitors", "imidapril", "enalapril", "lisinopril"]}
+
+
+@pytest.mark.parametrize(
+    ("abstract", "names", "readings"),
+    [
+        # What follows "except" is the exception to the sameness said before it, read on its own.
+        ("Pain scores and side effects were similar between groups except that patients administered neostigmine "
+         "experienced significantly more nausea and vomiting (53% vs 7%, P = 0.01).", NAUSEA, [("more", True)]),
+        ("Side effects were similar among groups except for nausea, which was significantly greater in the BFCN group "
+         "(P<0.05 as compared with BFC).", NAUSEA, [("more", True)]),
+        ("Spinal neostigmine 10 microg produces severe nausea and fails to potentiate analgesia.", NAUSEA, [("more", False)]),
+        # What the outcome did not depend on among the people treated is no finding about the treatment.
+        ("Bronchospasm and cough occurred at a higher rate in patients treated with ACE inhibitors, no links with sex, "
+         "past history of bronchospasm, drug type or dose were found.", ACEI_COUGH, [("more", False)]),
+        ("The complication of cough was not related significantly to age, sex, underlying disease, drug dosage or "
+         "smoking status.", ACEI_COUGH, []),
+        # The cough they had before is who they were; two members of the class asked about compare nothing with none.
+        ("In hypertensive patients with a history of angiotensin-converting enzyme inhibitor-induced cough, valsartan "
+         "produced efficacy comparable to lisinopril.", ACEI_COUGH, []),
+        ("The incidence of cough was significantly less under imidapril than under enalapril treatment.", ACEI_COUGH, []),
+    ],
+)
+def test_only_the_words_that_find_something_of_the_outcome_are_read(abstract, names, readings):
+    findings = read_outcome(abstract, **names)
+    assert [(f.reading, f.significant) for f in findings] == readings
+
+
+def test_a_lower_limb_is_a_place_not_less_of_the_outcome():
+    assert read_clause("Lower-extremity edema was a common adverse event with amlodipine.", ["edema"]) == "more"
+    assert read_clause("Edema was lower with losartan.", ["edema"]) == "less"
+
+
+def test_a_rise_said_of_one_arm_alone_is_less_with_the_other():
+    sentence = "The incidence of 'any discomfort' and 'swollen ankles' increased with amlodipine but not with losartan."
+    findings = compare_on_outcome(sentence, outcome_names=["swollen ankles"], x_names=["losartan"],
+                                  y_names=["amlodipine"], favoured=_favoured)
+    assert [f.arm for f in findings] == ["x"]
+    findings = compare_on_outcome(sentence, outcome_names=["swollen ankles"], x_names=["amlodipine"],
+                                  y_names=["losartan"], favoured=_favoured)
+    assert [f.arm for f in findings] == ["y"]
+
+
+def test_a_rise_with_one_arm_counts_only_when_denied_of_the_other_in_the_same_breath():
+    # its own rise, as against placebo, says nothing of the other arm
+    alone = "Women treated with 5 mg of alendronate daily had an increase in bone density of 3.5 percent."
+    assert compare_on_outcome(alone, outcome_names=["bone density"], x_names=["estrogen"], y_names=["alendronate"],
+                              favoured=_favoured) == []
+
