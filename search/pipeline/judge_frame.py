@@ -45,6 +45,8 @@ from .verdict import is_uncertain
 _SUPERIOR = re.compile(
     r"\b(?:superior|more\s+(?:effective|efficacious|potent)|(?<!tolerated\s)(?<!for\s)better(?!\s+tolerated)"
     r"|greater\s+(?:improvement|reduction|efficacy|benefit|relief)|significantly\s+(?:more|greater|better|higher)"
+    # "Urinary albumin excretion was reduced (% reduction of baseline) more in the lisinopril than in the atenolol group"
+    r"|(?:reduced|decreased|lowered|improved)\s+(?:\([^)]{0,40}\)\s+)?(?:significantly\s+)?more(?=\s+(?:in|with|by|after|on)\b)"
     # "cetirizine demonstrated a stronger antihistaminic effect compared to ebastine"
     r"|stronger\s+(?:[\w-]+\s+){0,2}?(?:effects?|inhibition|suppression|action|activity|efficacy))\b",
     re.I,
@@ -328,7 +330,8 @@ _LIKELIER = re.compile(
     r"\b(?P<way>more|less)\s+likely\s+(?:than\s+(?:[\w()/'-]+[\s,]+){1,5}?)?to\s+"
     r"(?:cause|give|trigger|produce|lead\s+to|bring\s+on|set\s+off"
     r"|make\s+(?:you|me|him|her|them|people|someone)(?!\s+(?:better|well|healthier|live)\b))"
-    r"\s+(?:you\s+)?(?P<outcome>[a-z][a-z\s'-]{2,40}?)"
+    # "Would losartan be less likely to give me a cough?": whom it is given to, and the article, are no outcome
+    r"\s+(?:(?:you|me|him|her|them|us|people|someone)\s+)?(?:(?:a|an|any|the)\s+)?(?P<outcome>[a-z][a-z\s'-]{2,40}?)"
     r"(?=\s+(?:than|in|for|when|among|compared|during)\b|\s*[?.!,;(]|\s*$)",
     re.I,
 )
@@ -707,7 +710,9 @@ def _outcome_names(query: UnderstoodQuery, within: str | None = None, *, relief:
     concepts = query.role_concepts("outcome")
     if within:
         inside = [c for c in concepts if c.text.lower() in within.lower()]
-        concepts = inside or concepts
+        # "I got a nagging cough on lisinopril. Would losartan be less likely to give me a cough?": a harm told first
+        # stands among who the person is, and the comparison names it again.
+        concepts = inside or concepts or [c for c in query.concepts if c.text.lower() in within.lower()]
     known = [c for c in concepts if c.kind != "phrase"]
     names = _names([n for c in (known or concepts) for n in [c.text, *c.synonyms, c.mesh_heading or ""]])
     return names if relief is None else [n for n in names if (n.lower() in RELIEF_NAMES) == relief]
@@ -758,7 +763,7 @@ def _named_outcome_finding(
     yes = sum(1.0 + f.significant for f in findings if f.arm == asked) + (same if as_good else 0.0)
     no = sum(1.0 + f.significant for f in findings if f.arm not in (asked, None)) + (0.0 if as_good else same)
     last = findings[-1]
-    outcome = query.frame.outcome or "the outcome"
+    outcome = query.frame.outcome or (names[0] if names else "the outcome")  # a harm told first: its name
     no_difference = all(f.reading == "none" for f in findings)
     if yes > no:
         found = (f"finds no difference in {outcome}" if no_difference else

@@ -83,6 +83,9 @@ def test_addresses(question, title, abstract, label):
         ("Tolterodine was better tolerated than oxybutynin.", None),  # tolerability is not efficacy
         # A third drug won: not the arm asked about (a class arm is given its members' names, below).
         ("Healing with lansoprazole was superior to that achieved with oxybutynin at week 4.", None),
+        # A change said to be bigger in one arm than in the other.
+        ("Urge episodes were reduced (% of baseline) more in the tolterodine than in the oxybutynin group.", "x"),
+        ("Continence improved more with oxybutynin than with tolterodine.", "y"),
     ],
 )
 def test_favoured_arm(sentence, arm):
@@ -131,6 +134,9 @@ def test_named_outcome_of_a_comparison():
     assert named_outcome("Does risperidone raise prolactin more than olanzapine?") == ("prolactin", "higher")
     assert named_outcome("Does amlodipine lower blood pressure more than atenolol?") == ("blood pressure", "lower")
     assert named_outcome("Does atenolol affect sex life less than lisinopril?") == ("sex life", "lower")
+    # whom it is given to, and the article, are no part of the outcome
+    assert named_outcome("I got a cough on lisinopril. Would losartan be less likely to give me a cough?") == (
+        "cough", "lower")
 
 
 def test_a_likelier_side_effect_is_the_outcome_compared():
@@ -1107,3 +1113,13 @@ def test_the_persons_own_condition_is_no_harm_found():
     assert safety_stance(paper, epilepsy).label == "neutral"
     assert safety_stance(paper, pain).label == "refutes"
     assert safety_stance(paper).label == "refutes"
+
+
+def test_a_harm_told_first_is_the_outcome_the_comparison_names_again():
+    stance = _head_to_head_stance(
+        "I got a nagging cough on lisinopril. Would losartan be less likely to give me a cough?",
+        "Losartan versus lisinopril in hypertensive patients with ACE inhibitor-induced cough",
+        "Patients with a history of ACE inhibitor-induced cough were randomised to losartan or lisinopril. Cough "
+        "frequency was significantly lower for losartan than for lisinopril.")
+    assert stance.label == "supports"
+    assert "cough" in stance.rationale and "the outcome" not in stance.rationale
