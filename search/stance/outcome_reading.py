@@ -295,8 +295,11 @@ def _own_findings(clauses: Sequence[str], outcome_names: Sequence[str]) -> list[
     for clause in clauses:
         parts = [p.strip() for p in _EXCEPT.split(clause) if p and p.strip()]
         for part in [p for p in parts if names_in(p, outcome_names)] if len(parts) > 1 else parts:
+            kept = part
             denied = _FACTORS_DENIED.search(part)
-            kept = part if denied is None else part[:denied.start()].strip() if denied.group(0).startswith(",") else ""
+            if denied is not None:
+                # after a comma only the denial goes; as the clause's own predicate, the whole clause
+                kept = part[:denied.start()].strip() if denied.group(0).startswith(",") else ""
             if kept and names_in(kept, outcome_names):
                 out.append(kept)
     return out
@@ -308,6 +311,7 @@ def _between_own_names(clause: str, x_names: Sequence[str]) -> bool:
     parts = _COMPARED.split(clause, maxsplit=1)
     if len(parts) < 2 or _against_inert(clause):
         return False
+
     def written(text: str) -> set[str]:
         return {n for n in x_names if n and re.search(rf"(?<![\w-]){re.escape(n.lower())}(?![\w-])", text.lower())}
 
