@@ -508,6 +508,8 @@ _POPULATIONS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         (r"\bpregnan\w*\b", "during pregnancy"),
         (r"\b(breast ?feeding|nursing)\b", "during breastfeeding"),
         (r"\b(elderly|grandmother|grandfather|grandma|grandpa|granny|older adults?|seniors?)\b", "in older adults"),
+        (r"\b((on|having|needs?|gets?|started) (kidney |renal )?(haemo|hemo)?dialysis|dialysis patients?)\b",
+         "in people on dialysis"),
     )
 )
 _AGE = re.compile(r"\b(\d+)[- ]?(year|yr)s?[- ]?old\b")
@@ -594,6 +596,13 @@ def _safety_suggestion(text: str, topics: list[_Span], pop: str) -> str | None:
     return None
 
 
+def _combined_with(text: str, other: str) -> bool:
+    """Whether the other concept is what the medicine is taken with ("with alcohol", "drink alcohol with it"), not the
+    condition it is taken for ("take enalapril for his blood pressure")."""
+    taken_for = rf"\bfor\s+(?:(?:my|his|her|their|your|our|the|a|an)\s+)?{re.escape(other.lower())}\b"
+    return bool(_COMBINING.search(text)) and not re.search(taken_for, text)
+
+
 def _suggestion(text: str, spans: list[_Span], personal: str) -> str | None:
     """The research question behind a personal one, from its own concepts: what a search *can* answer."""
     topics = [s for s in spans if not s.population]
@@ -613,7 +622,7 @@ def _suggestion(text: str, spans: list[_Span], personal: str) -> str | None:
             return f"How does {drugs[0]} compare with {drugs[1]}{for_condition}{pop}?"
         return f"Is it safe to take {drugs[0]} together with {drugs[1]}{pop}?"
     if drugs:
-        if others and personal == "decision" and _COMBINING.search(text) and not _STOPPING.search(text):
+        if others and personal == "decision" and _combined_with(text, others[0]) and not _STOPPING.search(text):
             return f"Is it safe to combine {drugs[0]} and {others[0]}{pop}?"
         if _STOPPING.search(text):
             return f"Is stopping {drugs[0]} safe{pop}?"

@@ -30,7 +30,7 @@ from functools import lru_cache
 
 from search.quote.cues import AIM_CUES
 from search.stance.abbreviations import defined_abbreviations, expand, relevant
-from search.stance.outcome_reading import BOTH_ARMS, INERT_ARM, INERT_ARMS, LOWER_PLACE
+from search.stance.outcome_reading import BOTH_ARMS, INERT_ARM, INERT_ARMS, LOWER_PLACE, OutcomeFinding
 from search.stance.text import conclusion_sentences, first_name_at, last_name_at
 
 from .class_members import CLASS_STEMS, class_names, stem_of
@@ -53,10 +53,20 @@ _SUPERIOR = re.compile(
 )
 _INFERIOR = re.compile(r"\b(?:inferior|less\s+(?:effective|efficacious|potent)|worse)\b", re.I)
 # Tolerability advantages answer "is X safer / gentler than Y?", not "is X more effective than Y?".
-_SAFER = re.compile(r"\b(?:fewer\s+(?:adverse|side)|better\s+tolerated|safer|lower\s+incidence\s+of\s+(?:adverse|side))\b",
-                    re.I)
-_LESS_SAFE = re.compile(r"\b(?:more\s+(?:adverse|side)|less\s+well\s+tolerated|higher\s+incidence\s+of\s+(?:adverse|side))\b",
-                        re.I)
+# "Tolerated significantly better than Y", "shows significantly better tolerability", "a modest improvement over Y with
+# respect to adverse effect profile" (the cue ends before "over" so the arm after it reads as the one that did worse).
+_SAFER = re.compile(
+    r"\b(?:fewer\s+(?:adverse|side)|better\s+tolerated|safer"
+    r"|(?:lower|reduced)\s+(?:incidences?|frequenc(?:y|ies)|rates?)\s+(?:and\s+(?:intensity|severity)\s+)?of"
+    r"|tolerated\s+(?:\w+\s+){0,2}?better|(?:better|superior|improved|greater)\s+tolerability"
+    r"|(?:better|superior|more\s+favou?rable)\s+(?:adverse[\s-]effect|side[\s-]effect|safety|tolerability)\s+profile"
+    r"|improvement(?=\s+over\s+[\w\s-]{1,40}?\bwith\s+respect\s+to\s+(?:the\s+|its\s+)?(?:adverse|side|tolerab)))\b",
+    re.I)
+_LESS_SAFE = re.compile(
+    r"\b(?:more\s+(?:adverse|side)|less\s+well\s+tolerated"
+    r"|(?:higher|increased)\s+(?:incidences?|frequenc(?:y|ies)|rates?)\s+(?:and\s+(?:intensity|severity)\s+)?of"
+    r"|tolerated\s+(?:\w+\s+){0,2}?(?:worse|less\s+well)|(?:worse|poorer|inferior)\s+tolerability)\b",
+    re.I)
 _TOLERABILITY = re.compile(r"\btolera(?:ted|bility|nce)\b", re.I)
 _ASKS_SAFETY = re.compile(r"\b(?:safe|safer|safety|side[\s-]?effects?|tolerat\w*|adverse|gentler)\b", re.I)
 # Harms that answer "is X safe for people with Y?" on their own.
@@ -73,7 +83,8 @@ _HARM = re.compile(
 _DAMAGE = re.compile(
     _HARM.pattern + r"|\b(?:troponin\w*|ck-?mb|creatine\s+kinase|adverse\s+(?:events?|effects?|reactions?)"
     r"|side\s+effects?|complications?|mortality|deaths?|relapses?|recurrences?|hospitali[sz]ations?"
-    r"|discontinu\w*|withdr[ae]w\w*|drop-?outs?|(?:treatment\s+)?failures?|lack\s+of\s+efficacy)\b", re.I)
+    r"|discontinu\w*|withdr[ae]w\w*|drop-?outs?|(?:treatment\s+)?failures?|lack\s+of\s+efficacy|ulcers?|ulcerations?"
+    r"|perforations?)\b", re.I)
 # "significantly greater reduction in mortality", "survival was significantly higher": less of the harm.
 _LESS_OF_IT = re.compile(r"\b(?:reduc\w*|decreas\w*|declin\w*|fall|drop|lower\w*|prevent\w*|protect\w*|relie\w*"
                          r"|improv\w*|surviv\w*|free\s+of|freedom|avoid\w*)\b", re.I)
@@ -115,7 +126,7 @@ _COMPARED_WORDS = r"compared\s+(?:with|to)|in\s+comparison\s+(?:with|to)|than|ve
 _CHANGE_VERBS = frozenset({"reduced", "decreased", "increased"})
 _COMPARISON = re.compile(rf"\b(?:{_COMPARED_WORDS}|compared|comparison|over|more|greater|larger|less|fewer|lower|higher"
                          r"|superior|inferior|differ\w*)\b", re.I)
-_LIKENED_WORDS = r"similar\s+to|comparable\s+(?:to|with)|equivalent\s+to"
+_LIKENED_WORDS = r"similar\s+to|comparable\s+(?:to|with)|equivalent\s+to|as\s+(?:effective|efficacious|good)\s+as"
 _NAME_LEAD = r"\s+(?:(?:the|those|that|of|patients|subjects|with|in|oral|intravenous)\s+){0,4}$"
 _AFTER_COMPARED = re.compile(rf"\b(?:{_COMPARED_WORDS}){_NAME_LEAD}", re.I)
 # Also for a harm or side effect compared on its own ("a response rate similar to that of sumatriptan and may produce
@@ -195,6 +206,8 @@ def favoured_arm(
                 continue  # "X-based triple therapy was more effective than X plus clarithromycin": two X regimens
             if _third_drug_subject(low[: m.start()], [*(x_names if subject == "x" else y_names), *shared]):
                 continue  # "Olanzapine was superior to haloperidol": a third drug won, not the arm asked about
+            if _NON_DRUG_SUBJECT.search(low[: m.start()]):
+                continue  # "Anti-reflux surgery is superior to H2 blockers": an operation won, not the drug asked about
             if _third_drug_subject(between, [*x_names, *y_names, *shared]):
                 continue  # "more likely to occur with haloperidol than with placebo": the drug after the cue won
         else:
@@ -233,6 +246,12 @@ def favoured_arm(
             subject = "y" if subject == "x" else "x"
         return subject
     return None
+
+
+# A treatment that is no drug as the subject of the comparative right after it.
+_NON_DRUG_SUBJECT = re.compile(
+    r"\b(?:surgery|operation|fundoplication|angioplasty|stenting|radiotherapy|acupuncture|psychotherapy)\s+"
+    r"(?:is|was|are|were|has\s+been|have\s+been|proved|appears?\s+to\s+be)\s+(?:\w+\s+)?$")
 
 
 # "More than six percent of subjects taking X", "less than 5 mg": an amount, not a comparison of the arms.
@@ -274,14 +293,23 @@ def _third_drug_subject(before: str, arm_names: list[str]) -> bool:
     from .addresses import is_drug_word
 
     own = {w for n in arm_names for w in _WORDS.findall(n)}
-    for word in reversed(_WORDS.findall(before)):
+    for match in reversed(list(_WORDS.finditer(before))):
+        word = match.group(0)
         # "astemizole-D", "nifedipine-GITS", "tolterodine-LA": a drug with its formulation's suffix is that drug.
         stem = word.split("-", 1)[0]
         if word in own or stem in own:
             return False
-        if (is_drug_word(word) or is_drug_word(stem)) and not stem.endswith("s"):
+        if (is_drug_word(word) or is_drug_word(stem)) and not stem.endswith("s") and not _TARGET_BEFORE.search(
+                before, 0, match.start()) and not _TARGET_AFTER.match(before, match.end()):
             return True
     return False
+
+
+# A drug word named as what a drug acts on, not as a drug: "a selective inhibitor of cyclooxygenase-2", "angiotensin
+# II receptor blockers", "histamine H2 antagonists".
+_TARGET_BEFORE = re.compile(r"\b(?:inhibitors?|antagonists?|blockers?|agonists?|blockade|inhibition)\s+of\s+(?:the\s+)?$")
+_TARGET_AFTER = re.compile(r"[\s-]+(?:(?:ii|h[1-4]|[0-9]+)[\s-]+)?(?:receptors?|antagonists?|inhibitors?|blockers?|agonists?"
+                           r"|converting)\b")
 
 
 def _finding(
@@ -304,7 +332,7 @@ def _finding(
 # "Does X cause less dry mouth than Y?": the outcome is what the comparative names, and which way is better.
 _NAMED_OUTCOME = re.compile(
     r"\b(?P<way>less|fewer|lower|more|higher|greater)\s+(?!effective|efficacious|likely|often|than|potent|safe)"
-    r"(?P<outcome>[a-z][a-z\s-]{2,40}?)\s+(?:than|compared|versus|vs)\b",
+    r"(?P<outcome>[a-z][a-z\s-]{2,60}?)\s+(?:than|compared|versus|vs)\b",
     re.I,
 )
 
@@ -345,6 +373,11 @@ _GENTLER_ON = re.compile(
 )
 
 
+# "Is X easier to tolerate / to take than Y?" asks about tolerability, which the safety cues read ("better
+# tolerated than Y"), not about an outcome called "tolerate" (whose "tolerated better" would read as more of it).
+_TOLERABILITY_ASKED = re.compile(r"(?:tolera\w*|take|use|swallow)\b", re.I)
+
+
 # "I had to stop lisinopril because of a cough. Would an ARB give me the same cough?": does X bring on as much of O
 # as the treatment told of (the arm with less O answers no; no difference answers yes).
 _SAME_HARM = re.compile(
@@ -357,7 +390,7 @@ _SAME_HARM = re.compile(
 def named_outcome(question: str) -> tuple[str, str] | None:
     """(outcome, wanted direction 'lower'|'higher') when the question compares the arms on a named outcome."""
     m = _GENTLER_ON.search(question)
-    if m:
+    if m and not _TOLERABILITY_ASKED.match(m.group("outcome")):
         return m.group("outcome").strip(), "lower"
     m = _SAME_HARM.search(question)
     if m:
@@ -386,15 +419,23 @@ ADVERSE_NAMES = ("side effects", "adverse events", "adverse effects", "adverse r
                  "tolerability", "tolerated", "withdrawals")
 
 
+# "Fewer stomach problems / bleeding ulcers than Y", "easier on the stomach": abstracts write upper gastrointestinal
+# events, ulcers, gastroduodenal damage.
+_STOMACH = re.compile(r"\b(?:stomach|tummy|gastric|ulcers?)\b", re.I)
+STOMACH_NAMES = ("gastrointestinal", "gi", "ulcer", "ulcers", "ulceration", "gastroduodenal", "gastric", "dyspepsia")
+
+
 def _comparison_outcome_names(query: UnderstoodQuery, outcome: str, *, relief: bool = False) -> list[str]:
-    """The outcome's names for a comparison on a named outcome; "side effects" also by the words abstracts use.
-    ``relief``: the names of its relief instead (``RELIEF_NAMES``)."""
+    """The outcome's names for a comparison on a named outcome; "side effects" and stomach harms also by the words
+    abstracts use. ``relief``: the names of its relief instead (``RELIEF_NAMES``)."""
     names = _outcome_names(query, within=outcome, relief=relief)
     if relief:
         return names
     if _SIDE_EFFECTS.search(outcome):
-        names = list(dict.fromkeys([*names, *ADVERSE_NAMES]))
-    return names
+        names = [*names, *ADVERSE_NAMES]
+    if _STOMACH.search(outcome):
+        names = [*names, *STOMACH_NAMES]
+    return list(dict.fromkeys(names))
 
 
 def _stance(supports: float, refutes: float, neutral: float, rationale: str) -> Stance:
@@ -434,10 +475,18 @@ def _arm_names(query: UnderstoodQuery, paper: RankedPaper) -> tuple[list[str], l
     if x_class == y_class:
         return x_names, y_names
     if x_class:
-        taken = {w for n in y_names for w in n.split()}
-        return x_names + [d for d in drugs if d not in taken], y_names
-    taken = {w for n in x_names for w in n.split()}
-    return x_names, y_names + [d for d in drugs if d not in taken]
+        return x_names + _unclassed(drugs, y_names, x_names), y_names
+    return x_names, y_names + _unclassed(drugs, x_names, y_names)
+
+
+def _unclassed(drugs: list[str], drug_arm: list[str], class_arm: list[str]) -> list[str]:
+    """The study's drugs that may be written for a class arm: not the single-drug arm, and not a member of another
+    class by its naming stem ("lansoprazole" in a study of omeprazole against H2 blockers is a proton pump inhibitor,
+    so "omeprazole, lansoprazole and esomeprazole have similar efficacy" compares no H2 blocker)."""
+    taken = {w for n in drug_arm for w in n.split()}
+    own = stem_of(class_arm)
+    return [d for d in drugs if d not in taken
+            and not any(d.endswith(stem) and d != stem and stem != own for stem in CLASS_STEMS)]
 
 
 def _shared_drug_names(query: UnderstoodQuery) -> list[str]:
@@ -823,6 +872,28 @@ def _other_classes(stem: str) -> re.Pattern[str]:
     return re.compile(r"(?<![\w-])(?:" + "|".join(re.escape(n) for n in names) + r")(?![\w-])", re.I)
 
 
+# An outcome that is a loss ("bone loss") is also named by the amount lost ("bone density", "BMD"): a rise of the
+# amount is less of the loss.
+_LOSS = re.compile(r"\b(?:loss|losses|decline|thinning|wasting|depletion)\b", re.I)
+_AMOUNT = re.compile(r"\b(?:density|mass|mineral|strength|content|bmd)\b", re.I)
+_TURNED = {"more": "less", "less": "more"}
+
+
+def _as_loss(findings: list[OutcomeFinding], outcome: str, names: Sequence[str]) -> list[OutcomeFinding]:
+    """The findings read as changes of a loss outcome: a clause naming only the amount lost ("a significant increase
+    in BMD") is read the other way round (less bone loss)."""
+    from search.stance.outcome_reading import names_in
+
+    if not _LOSS.search(outcome):
+        return findings
+    amount = [n for n in names if _AMOUNT.search(n) and not _LOSS.search(n)]
+    others = [n for n in names if n not in amount]
+    if not amount:
+        return findings
+    return [replace(f, reading=_TURNED.get(f.reading, f.reading))
+            if names_in(f.clause, amount) and not names_in(f.clause, others) else f for f in findings]
+
+
 def outcome_stance(query: UnderstoodQuery, paper: RankedPaper) -> Stance | None:
     """"Does X cause / is X linked to O?" read from the clauses that name O (None when no outcome is named).
 
@@ -837,7 +908,8 @@ def outcome_stance(query: UnderstoodQuery, paper: RankedPaper) -> Stance | None:
     x_names = _concept_names(query, "intervention", query.frame.intervention)
     other_drug = _other_drug_beside(query, x_names)
     x_names = _members_written(x_names, f"{paper.record.title or ''} {paper.record.abstract}")
-    findings = read_outcome(paper.record.abstract, outcome_names=names, x_names=x_names, other_drug=other_drug)
+    findings = _as_loss(read_outcome(paper.record.abstract, outcome_names=names, x_names=x_names,
+                                     other_drug=other_drug), query.frame.outcome or "", names)
     outcome = query.frame.outcome or "the outcome"
     if not findings:
         return _stance(0.0, 0.0, 1.0, f"does not say whether {query.frame.intervention} changed {outcome}")
@@ -907,7 +979,8 @@ def effect_stance(
         return None
     x_names = _concept_names(query, "intervention", query.frame.intervention)
     other_drug = _other_drug_beside(query, x_names)
-    findings = read_outcome(paper.record.abstract, outcome_names=names, x_names=x_names, other_drug=other_drug)
+    findings = _as_loss(read_outcome(paper.record.abstract, outcome_names=names, x_names=x_names,
+                                     other_drug=other_drug), query.frame.outcome or "", names)
     outcome = query.frame.outcome or "the outcome"
     if _ASKS_LESS.search(question or ""):
         # "Does X prevent / reduce O?": O going up with X refutes as surely as O unchanged.
@@ -996,11 +1069,16 @@ _GOAL = re.compile(r"\b(?:achiev\w*|reach\w*|attain\w*|goals?|targets?|satisf\w+
                    r"|success\w*|quality\s+of\s+life|(?:pain|symptom|headache)[\s-]free)\b", re.I)
 
 
+# "bone loss in untreated women was greatest", "higher in the placebo group": the rise was without the treatment.
+_UNTREATED = re.compile(r"\b(?:untreated|placebo[\s-]treated|(?:placebo|control)\s+(?:group|arm|patients|subjects|women|men))\b",
+                        re.I)
+
+
 def _rise_with_treatment(clause: str) -> bool:
     """Whether a clause read "more" of the outcome says it rose with the treatment: an explicit rise word that does
     not describe the people enrolled, in a clause that is not about the outcome going away or a target reached,
     and not a rise the treatment was given against ("X-induced")."""
-    if _PRESUPPOSED_HARM.search(clause) or _RESOLVED.search(clause) or _GOAL.search(clause):
+    if _PRESUPPOSED_HARM.search(clause) or _RESOLVED.search(clause) or _GOAL.search(clause) or _UNTREATED.search(clause):
         return False
     return any(not _BASELINE.search(clause[:m.start()]) for m in _ROSE.finditer(clause))
 

@@ -263,6 +263,8 @@ def read_outcome(
         reading = read_clause(clause, outcome_names)
         if reading is None:
             continue
+        if names_x:
+            reading = _said_of_treatment(clause, reading, x_names, other_drug)
         if reading == "less" and (not names_x or _PRESUPPOSED.search(clause)):
             continue  # "iron reduced ACE-inhibitor-induced cough": another treatment, and the harm is taken as given
         if names_x and other_drug(clause) and _COMPARED.search(clause) and not _against_inert(clause):
@@ -272,6 +274,40 @@ def read_outcome(
         significant = bool(_SIGNIFICANT.search(clause)) and not _NOT_SIGNIFICANT.search(clause)
         findings.append(OutcomeFinding(reading, clause, significant))
     return findings
+
+
+# "In contrast to enalapril, losartan does not cause dry cough": the other drug's lack of the outcome is the named
+# drug's having it.
+_SET_AGAINST = re.compile(r"\A\s*(?:in\s+contrast\s+(?:to|with)|unlike|as\s+opposed\s+to)\s+(?P<arm>[^,]{3,60}),\s*",
+                          re.I)
+
+
+def _removal(names: Sequence[str]) -> re.Pattern[str]:
+    """"after enalapril had been stopped", "on withdrawal of enalapril", "stopping enalapril": the treatment taken
+    away."""
+    x = "(?:%s)" % "|".join(re.escape(n.lower()) for n in names if n)
+    return re.compile(
+        rf"\b(?:(?:after|on|upon|following|with|when)\s+(?:the\s+)?(?:stopping|withdrawal|withdrawing|discontinu\w+"
+        rf"|cessation)\s+(?:of\s+)?(?:the\s+)?(?:treatment\s+with\s+)?{x}"
+        rf"|{x}\s+(?:had\s+been|has\s+been|was|were|is|being)\s+(?:stopped|withdrawn|discontinued|ceased)"
+        rf"|(?:stopping|withdrawing|discontinuing)\s+(?:the\s+)?{x})(?![\w-])")
+
+
+def _said_of_treatment(clause: str, reading: Reading, x_names: Sequence[str],
+                       other_drug: Callable[[str], bool]) -> Reading:
+    """The clause's reading turned to what it says of the treatment asked about: the outcome falling once the
+    treatment was stopped ("the rate of cough diminished after enalapril had been stopped") is the treatment bringing
+    it on; another drug set against the treatment not bringing it on ("in contrast to enalapril, losartan does not
+    cause dry cough") is the treatment bringing it on (and "unlike X, Y did not reduce O", X reducing it)."""
+    low = clause.lower()
+    if reading == "less" and _removal(x_names).search(low):
+        return "more"
+    against = _SET_AGAINST.match(low)
+    if reading == "none" and against is not None and first_name_at(against.group("arm"), x_names) >= 0:
+        rest = low[against.end():]
+        if other_drug(rest) and first_name_at(rest, x_names) < 0:
+            return "less" if _LESS.search(rest) else "more" if _MORE.search(rest) else reading
+    return reading
 
 
 # "side effects were similar between groups except that patients given neostigmine had more nausea": what follows
@@ -427,6 +463,43 @@ def _one_arm_rise(clause: str, abstract: str, x_names: Sequence[str], y_names: S
     return "x" if has_y else "y"
 
 
+_FALL = re.compile(r"\b(?:reduc\w+|decreas\w+|lower(?:ed|ing)?|fell|declin\w+)\b", re.I)
+_NOT_ARM = re.compile(r"\Anot\s+(?:(?:with|in|on|after|during|for|by|of)\s+)?(?:the\s+)?", re.I)
+
+
+def _named_first_change(
+    clause: str, abstract: str, x_names: Sequence[str], y_names: Sequence[str]
+) -> tuple[str, str] | None:
+    """(arm with less of the outcome, the words from the first arm's name) when "X, but not Y, significantly reduced
+    O" (or "increased O"): the change is the arm's named before "but not"; the clause split at "but" starts with
+    "not Y". None when the clause is not so."""
+    low = clause.lower()
+    lead = _NOT_ARM.match(low)
+    at = abstract.find(clause)
+    if lead is None or at < 0 or INERT_ARM.search(clause):
+        return None
+    rest = low[lead.end():]
+    second = "x" if first_name_at(rest, x_names) == 0 else "y" if first_name_at(rest, y_names) == 0 else None
+    if second is None:
+        return None
+    before = abstract[:at].rstrip().lower()
+    if not before.endswith("but"):
+        return None
+    before = before[:-3].rstrip(" ,")
+    first_names = y_names if second == "x" else x_names
+    named = re.search(r"(?:%s)\s*(?:\([^)]{0,20}\))?$" % "|".join(re.escape(n) for n in first_names), before)
+    if named is None:
+        return None
+    change = rest[rest.find(",") + 1:] if "," in rest[:40] else rest
+    if _NEGATION.search(change):
+        return None
+    fall, rise = _FALL.search(change), _RISE.search(change)
+    if bool(fall) == bool(rise):
+        return None
+    first = "y" if second == "x" else "x"
+    return first if fall else second, abstract[named.start(): at + len(clause)]
+
+
 # A comparative written right before the outcome's name: "fewer adverse effects", "less dry mouth".
 _COMPARED_ON = re.compile(r"\b(?:less|fewer|lower|more|greater|higher)\s+(?:[\w-]+\s+){0,2}$", re.I)
 
@@ -455,6 +528,9 @@ def compare_on_outcome(
         # "has a response rate similar to that of sumatriptan and may produce fewer adverse effects": the
         # no-difference is said of another measure; a comparative right on the outcome is read instead.
         arm = favoured(clause, x_names, y_names) if not none or _COMPARED_ON.search(clause[max(0, at - 40):at]) else None
+        if arm is None and (change := _named_first_change(clause, abstract, x_names, y_names)) is not None:
+            # "RSG, but not GLB, caused a significant reduction in O": its "not" denies Y the change, not the change
+            (arm, clause), none = change, False
         if arm is None and not none:
             arm = _one_arm_rise(clause, abstract, x_names, y_names)
         if none and arm is None:

@@ -324,3 +324,40 @@ def test_a_rise_with_one_arm_counts_only_when_denied_of_the_other_in_the_same_br
     assert compare_on_outcome(alone, outcome_names=["bone density"], x_names=["estrogen"], y_names=["alendronate"],
                               favoured=_favoured) == []
 
+
+
+@pytest.mark.parametrize(
+    "abstract, reading",
+    [
+        ("Risperidone, but not haloperidol, significantly increased prolactin levels.", "more"),
+        ("Haloperidol, but not risperidone, significantly increased prolactin levels.", "less"),
+        ("Risperidone but not haloperidol lowered prolactin levels.", "less"),
+        # A denial of the change is no change for either arm; an inert arm is no comparison of the two.
+        ("Risperidone but not haloperidol did not reduce prolactin levels.", None),
+        ("Risperidone, but not placebo, decreased prolactin levels.", None),
+    ],
+)
+def test_the_arm_named_before_but_not_had_the_change(abstract, reading):
+    findings = compare_on_outcome(abstract, outcome_names=["prolactin"], x_names=["risperidone"],
+                                  y_names=["haloperidol"], favoured=lambda clause, xs, ys: None)
+    assert [f.reading for f in findings] == ([reading] if reading else [])
+
+
+@pytest.mark.parametrize(
+    "abstract, reading",
+    [
+        # The outcome falling once the treatment was stopped is the treatment bringing it on.
+        ("The rate of cough diminished after enalapril had been stopped.", "more"),
+        ("Cough resolved on withdrawal of enalapril in all patients.", "more"),
+        ("Cough was reduced with enalapril.", "less"),
+        # Another drug set against the treatment not bringing it on is the treatment bringing it on.
+        ("In contrast to enalapril, losartan does not cause dry cough.", "more"),
+        ("Unlike enalapril, losartan did not reduce cough.", "less"),
+        ("In contrast to losartan, enalapril does not cause dry cough.", "none"),
+        ("Unlike earlier reports, enalapril did not cause cough.", "none"),
+    ],
+)
+def test_a_change_said_of_the_treatment_stopped_or_of_another_drug_is_turned_to_the_treatment(abstract, reading):
+    findings = read_outcome(abstract, outcome_names=["cough"], x_names=["enalapril"],
+                            other_drug=lambda clause: "losartan" in clause.lower())
+    assert [f.reading for f in findings] == [reading]

@@ -399,3 +399,16 @@ def test_needing_less_asks_what_a_treatment_changes_not_a_decision(question, kin
 ])
 def test_a_situation_told_is_not_a_reading_asked(question, kind):
     assert classify_scope(question).kind == kind
+
+
+@pytest.mark.parametrize(
+    "question, suggestion",
+    [
+        # The condition a medicine is taken for is no second thing to combine it with; dialysis is who takes it.
+        ("my husband is on dialysis, is it safe for him to take enalapril for his blood pressure?",
+         "Is enalapril effective and safe for blood pressure in people on dialysis?"),
+        ("I am on warfarin, can I drink alcohol with it?", "Is it safe to combine warfarin and alcohol?"),
+    ],
+)
+def test_a_personal_safety_suggestion_keeps_what_the_medicine_is_taken_for(question, suggestion):
+    assert classify_scope(question).suggestion == suggestion

@@ -1123,3 +1123,123 @@ def test_a_harm_told_first_is_the_outcome_the_comparison_names_again():
         "frequency was significantly lower for losartan than for lisinopril.")
     assert stance.label == "supports"
     assert "cough" in stance.rationale and "the outcome" not in stance.rationale
+
+
+@pytest.mark.parametrize(
+    "sentence, label",
+    [
+        ("In clinical trials, tolterodine was tolerated significantly better than oxybutynin.", "supports"),
+        ("Tolterodine is as effective as oxybutynin for improving the symptoms of overactive bladder but it has "
+         "superior tolerability.", "supports"),
+        ("Although more costly than oxybutynin, tolterodine represents a modest improvement over oxybutynin with "
+         "respect to adverse effect profile.", "supports"),
+        ("In clinical trials, oxybutynin was tolerated significantly better than tolterodine.", "refutes"),
+        ("Tolterodine is as effective as oxybutynin in improving micturition diary variables but is associated with "
+         "a significantly lower incidence and intensity of dry mouth.", "supports"),
+    ],
+)
+def test_easier_to_tolerate_is_asked_of_tolerability_not_of_an_outcome_called_tolerate(sentence, label):
+    # "tolerated better" had read as more of an outcome "tolerate", so the arm better tolerated lost.
+    question = "is tolterodine easier to tolerate than oxybutynin?"
+    assert named_outcome(question) is None
+    stance = _head_to_head_stance(question, "Tolterodine and oxybutynin in overactive bladder",
+                                  "Patients with overactive bladder were randomised to tolterodine or oxybutynin. "
+                                  + sentence)
+    assert stance.label == label
+
+
+def test_a_drug_of_the_single_drug_arms_class_is_not_written_for_the_class_arm():
+    # Lansoprazole and esomeprazole are proton pump inhibitors like omeprazole, not H2 blockers: their similar
+    # efficacy says nothing of omeprazole against an H2 blocker.
+    stance = _head_to_head_stance(
+        "Is omeprazole better than an H2 blocker for reflux?", "Proton pump inhibitors: an update",
+        "Ranitidine remains widely used for reflux. The proton pump inhibitors omeprazole, lansoprazole and "
+        "esomeprazole appear to have similar efficacy.")
+    assert stance.label == "neutral"
+
+
+@pytest.mark.parametrize(
+    "sentence, label",
+    [
+        ("Although anti-reflux surgery is superior to H2 blockers, there are not sufficient data to evaluate proton "
+         "pump inhibitors compared with operation.", "neutral"),
+        ("Omeprazole is superior to ranitidine in the early phase of healing.", "supports"),
+    ],
+)
+def test_an_operation_that_won_is_no_win_for_the_drug_asked_about(sentence, label):
+    stance = _head_to_head_stance("Is omeprazole better than an H2 blocker for reflux?",
+                                  "Omeprazole and ranitidine in reflux", "Reflux was treated with ranitidine. " + sentence)
+    assert stance.label == label
+
+
+@pytest.mark.parametrize(
+    "sentence, label",
+    [
+        ("RSG, but not GLB, caused a statistically significant reduction in ambulatory diastolic blood pressure.",
+         "supports"),
+        ("GLB, but not RSG, caused a statistically significant reduction in ambulatory diastolic blood pressure.",
+         "refutes"),
+    ],
+)
+def test_x_but_not_y_reduced_the_named_outcome_favours_x(sentence, label):
+    # The clause split at "but" reads "not GLB, caused a ... reduction": a denial the model had read as no difference.
+    stance = _head_to_head_stance(
+        "Does rosiglitazone lower blood pressure more than glyburide in type 2 diabetes?",
+        "Rosiglitazone and glyburide in type 2 diabetes",
+        "Patients with type 2 diabetes were randomised to rosiglitazone (RSG) or glyburide (GLB) for 52 weeks. Both "
+        "groups had clinically insignificant increases in LV end-diastolic volume. " + sentence)
+    assert stance.label == label
+    assert sentence.split(",")[0] in stance.rationale  # quoted from the first arm's name, not from "not GLB, ..."
+
+
+@pytest.mark.parametrize(
+    "sentence, label",
+    [
+        # A rise of the amount lost is less of the loss: no finding against "does HRT stop bone loss?".
+        ("In frail elderly women, 9 months of HRT significantly increased BMD compared with placebo.", None),
+        ("Significant increases were seen in total-body and forearm bone density (P < 0.01).", None),
+        # A rise in the untreated women is no rise with the treatment.
+        ("Bone loss in untreated women was greatest closest to menopause and declined thereafter.", None),
+        ("Bone loss increased significantly with HRT.", "refutes"),
+    ],
+)
+def test_a_loss_outcome_named_by_the_amount_lost_is_read_the_other_way(sentence, label):
+    stance = _effect_read("Does HRT stop bone loss after menopause?", Stance("supports", 0.5, 0.3, 0.2, "clf"),
+                          "HRT and bone", "Postmenopausal women were randomised to HRT or placebo for two years. "
+                          + sentence)
+    assert (stance.label if stance else None) == label
+
+
+def test_a_fall_in_the_amount_lost_is_the_harm_of_a_loss():
+    from search.pipeline.judge_frame import outcome_stance
+
+    query = understand("Can prednisone cause bone loss?", Filters())
+    paper = RankedPaper(rank=1, record=_record("Prednisone and bone", "Patients took prednisone for a year. Bone "
+                                               "mineral density decreased significantly with prednisone."),
+                        similarity=0.5, addresses=Addresses("yes", "test"))
+    assert outcome_stance(query, paper).label == "supports"
+
+
+def test_a_long_named_harm_is_read_by_the_words_abstracts_use_for_the_stomach():
+    question = "For rheumatoid arthritis, does Vioxx cause fewer serious stomach problems like bleeding ulcers than naproxen?"
+    assert named_outcome(question) == ("serious stomach problems like bleeding ulcers", "lower")
+    stance = _head_to_head_stance(
+        question, "Comparison of upper gastrointestinal toxicity of rofecoxib and naproxen",
+        "We randomly assigned 8076 patients with rheumatoid arthritis to rofecoxib or naproxen. In patients with "
+        "rheumatoid arthritis, treatment with rofecoxib, a selective inhibitor of cyclooxygenase-2, is associated with "
+        "significantly fewer clinically important upper gastrointestinal events than treatment with naproxen.")
+    assert stance.label == "supports"
+
+
+@pytest.mark.parametrize(
+    "sentence, arm",
+    [
+        # What a drug acts on is no third drug that won.
+        ("Rofecoxib, a selective inhibitor of cyclooxygenase-2, was significantly more effective than naproxen.", "x"),
+        ("Rofecoxib, an angiotensin receptor-sparing drug, was superior to naproxen.", "x"),
+        # More ulcers with an arm is worse for it.
+        ("The incidence of ulcers was significantly higher in patients on naproxen than in patients on rofecoxib.", "x"),
+    ],
+)
+def test_a_drugs_target_is_no_third_drug_and_more_ulcers_is_worse(sentence, arm):
+    assert favoured_arm(sentence, ["rofecoxib"], ["naproxen"]) == arm
