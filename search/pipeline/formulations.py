@@ -17,8 +17,8 @@ from dataclasses import dataclass
 
 from .state import Concept
 
-# key -> (how a question writes it, how abstracts write it). Bare "nasal" and "regular" are left out:
-# "nasal congestion" and "regular exercise" are not forms.
+# key -> (how a question writes it, how abstracts write it). Bare "nasal" is left out ("nasal congestion" is no
+# form), and "regular" only where no activity follows ("regular exercise").
 FORMS: dict[str, tuple[str, tuple[str, ...]]] = {
     "injection": (r"injections?|injectables?|jabs?|shots?|auto-?injectors?|self-injectors?|subcutaneous",
                   ("injection", "injections", "injectable", "injected", "subcutaneous", "subcutaneously",
@@ -40,9 +40,21 @@ FORMS: dict[str, tuple[str, tuple[str, ...]]] = {
         r"|once[\s-]daily|xl|xr|la|sr|cr|cd|retard|gits|oros",
         ("extended-release", "extended release", "controlled-release", "controlled release", "sustained-release",
          "sustained release", "slow-release", "once-daily", "once daily")),
-    "immediate-release": (r"immediate[\s-]release|short[\s-]acting",
-                          ("immediate-release", "immediate release", "short-acting")),
+    # "regular / ordinary Detrol" against its long-acting version: only ever a form beside another form of one drug
+    # (``mark_forms``), where "regular" is no exercise.
+    "immediate-release": (r"immediate[\s-]release|short[\s-]acting|conventional|standard\s+release|(?:regular|ordinary)"
+                          r"(?!\s+(?:exercise|activit\w+|physical|basis|intervals?|use|users?|checks?|check-ups?|meals?"
+                          r"|diet|sleep|care|practice|doctors?|gp|visits?|follow-up|monitoring|dose|doses))",
+                          ("immediate-release", "immediate release", "short-acting", "conventional")),
+    # How often and when a dose is taken, told apart the same way ("once-a-day ... than the twice-a-day tablet", "at
+    # bedtime ... than in the morning").
+    "twice-daily": (r"twice[\s-](?:a[\s-])?day|twice[\s-]daily|two\s+times\s+a\s+day|b\.?i\.?d\.?",
+                    ("twice daily", "twice-daily", "twice a day", "twice-a-day", "b.i.d.", "bid")),
+    "bedtime": (r"(?:at\s+)?bedtime|at\s+night|night[\s-]?time|in\s+the\s+evening",
+                ("bedtime", "evening", "night-time", "nighttime", "at night")),
+    "morning": (r"(?:in\s+the\s+)?mornings?", ("morning",)),
 }
+TIMINGS = frozenset({"bedtime", "morning"})
 _PATTERNS = {key: re.compile(rf"(?<![\w-])(?:{pattern})(?![\w-])", re.I) for key, (pattern, _) in FORMS.items()}
 
 
@@ -96,6 +108,9 @@ def mark_forms(question: str, concepts: list[Concept]) -> list[Concept]:
     from .frame import question_kind
 
     found = mentions(question)
+    if not TIMINGS <= {f.key for f in found}:
+        # "during the morning at school" is when, not an arm: a time of day is an arm only set against the other one
+        found = [f for f in found if f.key not in TIMINGS]
     drugs = {c.text.lower() for c in concepts if c.kind == "drug" and not form_of(c)}
     if len({f.key for f in found}) < 2 or len(drugs) != 1 or question_kind(question) != "comparison":
         return concepts

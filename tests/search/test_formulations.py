@@ -95,3 +95,26 @@ def test_only_the_forms_tell_the_arms_apart_and_the_drug_is_no_third_drug():
     assert favoured_arm(sentence, x_names, y_names) is None
     assert favoured_arm("Oral sumatriptan was as effective as, and better tolerated than, the injection.",
                         x_names, y_names, shared=shared) is None
+
+
+@pytest.mark.parametrize(
+    "question, intervention, comparator",
+    [
+        # "regular / ordinary" against the long-acting version, how often, and when a dose is taken are arms too.
+        ("Does once-daily Detrol LA work better than regular Detrol?", "once-daily Detrol", "Detrol regular"),
+        ("Is the once-a-day tolterodine capsule better at stopping bladder leaks than the twice-a-day tolterodine "
+         "tablet?", "once-a-day tolterodine", "tolterodine twice-a-day"),
+        ("Is taking glyburide at bedtime better for blood sugar control than taking it in the morning?",
+         "glyburide at bedtime", "glyburide in the morning"),
+    ],
+)
+def test_a_regimen_of_one_drug_is_an_arm(question, intervention, comparator):
+    frame = understand(question, Filters()).frame
+    assert (frame.kind, frame.intervention, frame.comparator) == ("comparison", intervention, comparator)
+
+
+def test_a_time_of_day_is_an_arm_only_against_the_other_one():
+    question = "Is Ritalin LA better than Concerta during the morning at school?"
+    concepts = extract_concepts(question).concepts
+    assert mark_forms(question, concepts) == concepts  # "during the morning" is when, not an arm
+    assert {"bedtime", "morning"} <= {m.key for m in mentions("Is glyburide at bedtime better than in the morning?")}
