@@ -393,7 +393,11 @@ _CUE_PATTERNS: dict[str, str] = {
         rf"|{_PLACEBO_ARM}",
     "open": r"\bopen[- ]label|\bopen (trial|study|prospective|pilot|design)|\bopen,|(?<!treatment was )(?<!treatments were )(?<!therapy was )\buncontrolled\b(?! (use|hypertension|diabetes|asthma|blood pressure|seizures|epilepsy|pain|disease|bleeding))|\bsingle[- ]arm"
         r"|\bnon-?comparative\b|\bopen gbp\b|\bphase (ii|2)\b|\bpilot (study|trial)|\bopen-label",
-    "review": r"\b(this|the present|our|a) (review|overview)\b|\bwe (review|summari[sz]e)\b"
+    "review": r"\b(this|the present|our|a) (review|overview)\b"
+        # (not a review of the events at the authors' own centre: "The authors present a review of sudden deaths that
+        # occurred at Sha'ar Menashe Mental Health Center between January 1991 and August 1997": records reviewed)
+        r"(?! of (?:all )?(?:[\w-]+ ){0,2}(?:deaths|cases|admissions|records|charts|events) (?:that|which) (?:occurred|were "
+        r"(?:seen|treated|admitted|recorded))\b)|\bwe (review|summari[sz]e)\b"
         r"|\breview(s|ed)? (of )?the (literature|evidence|current|recent|available|data|clinical)"
         r"|\bthis (paper|article|chapter) (will )?(review|discuss|summari[sz]e|describe|set)"
         # (not "This paper summarizes preliminary experiences with transdermal histamine ... at the Tahoma Clinic":
@@ -446,7 +450,10 @@ _CUE_PATTERNS: dict[str, str] = {
     "comparison": r"\bcompared (with|to)\b|\bcompar(e|ed|ing|ison)\b|\bversus\b|\bvs\.?\b|\bhazard ratio|\bodds ratio"
         r"|\brelative risk|\bpredictors?\b|\bprognostic\b|\bmultivariat|\bassociated with\b|\brisk factors?"
         r"|\bwho did and did not\b|\bpaired\b|\bmatched\b|\bregression\b|\bcontrols\b|\bcontrol "
-        r"(subjects|group)|\bdiffer(ed|ence)?\b|\barms? [AB]\b|\bbetween (the )?(two )?groups",
+        r"(subjects|group)|\bdiffer(ed|ence)?\b|\barms? [AB]\b|\bbetween (the )?(two )?groups"
+        # a rate in one group told as a multiple of another's ("The sudden death rate was 3.8 times higher for CTPs
+        # than for non-CTPs")
+        r"|\b(rates?|risk|incidence)\b[^.]{0,40}\b\d+(\.\d+)? times (higher|lower|greater)\b[^.]{0,40}\bthan\b",
     # (not others' case reports cited: "There have been isolated case reports suggesting", "two previous case reports")
     "case_report": r"(?<!previous )(?<!isolated )(?<!prior )(?<!published )(?<!earlier )(?<!several )(?<!numerous )"
         r"(?<!sporadic )\bcase reports?\b|\bwe (report|describe|present)\b[^.]{0,40}\b(case|cases|patients?|man|woman"
@@ -540,7 +547,12 @@ _CUE_PATTERNS: dict[str, str] = {
         r"|determined|quantif)|\b(were|was) (randomi[sz]ed|enrolled|recruited|included|studied|"
         r"measured|examined)\b|\bp\s*[<=>]|\b95% (ci|confidence)"
         # "A double-blind, randomised, parallel-group trial was conducted in patients with essential hypertension"
-        r"|\b(trial|study) (was|were) (conducted|carried out|performed|undertaken) (in|on|among)\b",
+        r"|\b(trial|study) (was|were) (conducted|carried out|performed|undertaken) (in|on|among)\b"
+        # "A randomised, double-blind study has been carried out to attempt to answer the question": the paper's own
+        # study, told with its design (not "No study has been carried out to ...")
+        r"|\b(a|an|this|the present|our) ([\w-]+,? ){0,3}?(randomi[sz]ed|controlled|double-blind|blinded|prospective)\b"
+        r"[^.]{0,40}\b(trial|study) (has been|was) "
+        r"(conducted|carried out|performed|undertaken) to\b",
 }
 _CUES: dict[str, re.Pattern[str]] = {name: _rx(pattern) for name, pattern in _CUE_PATTERNS.items()}
 
@@ -823,7 +835,10 @@ def _classify_text(text: _Text) -> DesignResult:
     # a title naming the paper a comment or an editorial ("Comment--Val-HeFT and angiotensin-receptor blockers in
     # perspective"): the trials it discusses are others'
     title_review = re.search(r"\breview\b|\boverview\b|^(?:comment(?:ary)?|editorial)\b", title, re.I) and not record_review
-    review = _first(_CUES["review"], body) or (_first(_CUES["review_weak"], body) if size is None else "")
+    # "Possible pathophysiological mechanisms are discussed" after "We report the unusual observation of a patient
+    # who presented with ...": the authors' own case discussed, not a review
+    own_case = re.match(r"we\b", _first(_CUES["case_report"], both), re.I)
+    review = _first(_CUES["review"], body) or (_first(_CUES["review_weak"], body) if size is None and not own_case else "")
     if (review and not record_review and not text.randomised) or title_review:
         return result("narrative_review", review or "review (title)")
     own_cohort = _first(_CUES["own_cohort"], both)
@@ -1011,7 +1026,7 @@ _PEOPLE = (r"(?:patients?|subjects?|participants?|volunteers?|individuals?|perso
            r"|children|boys|girls|adults|adolescents|infants|neonates|newborns|babies|elderly|outpatients|inpatients"
            r"|out-patients|in-patients|in- and out-patients|residents|respondents|veterans|smokers|users|primigravidas"
            r"|mothers|pregnant women|cases|controls|students|(?-i:youths?)|physicians|nurses|doctors|workers|athletes|employees"
-           r"|hypertensives|diabetics|migraineurs|schizophrenics|asthmatics|epileptics|alcoholics|acromegalics|members|recipients|survivors|nigerians|couples"
+           r"|hypertensives|diabetics|migraineurs|schizophrenics|asthmatics|epileptics|alcoholics|acromegalics|members|recipients|beneficiaries|survivors|nigerians|couples"
            r"|primiparas|twins|donors|caregivers|consumers|pairs|trainees|providers|experts|pharmacists|dentists"
            r"|surgeons|clinicians|practitioners|parents|pregnancies|non-?responders|drivers|cleaners|families"
            r"|case notes|staff|parturients|sufferers|carriers|addicts|abusers|snorers|drinkers|pts"
@@ -1181,6 +1196,14 @@ _RANDOMISED_TO = re.compile(rf"(?<![\w.,\-/])(?P<num>{_NUMBER})\s+(?:(?:[\w-]+\s
                             r"(?:had been |were |was )?"
                             r"(?:(?:randomi[sz]ed|randomly assigned|randomly allocated|assigned|allocated)\s+to\b"
                             r"|assigned(?=\s+[\w-]+(?:\s+[\w-]+)?\s+and\s+\d[\d,]*\s+assigned\b))", re.I)
+# Arms of a randomisation told as counts in brackets after each treatment ("randomized to either 25 mg A (40
+# patients), 120 mg B (30 patients), or 2 mg C (30 patients)"): a bracket holding only a count of people.
+_RANDOMISED_INTO = re.compile(r"\b(?:randomi[sz]ed|randomly assigned|randomly allocated|assigned|allocated)\b", re.I)
+_BRACKET_ARM = re.compile(rf"\(\s*(?P<num>{_NUMBER})\s+(?:[A-Za-z-]+\s+){{0,2}}?{_PEOPLE}\s*\)", re.I)
+# A second group as many as the first ("298 hypertensive patients and an equal number of age-matched normotensive
+# controls"): both counted.
+_EQUAL_NUMBER = re.compile(rf"(?<![\w.,\-/])(?P<num>{_NUMBER})\s+(?:[\w-]+\s+){{0,3}}?{_PEOPLE}\s+(?:[^.;()]{{0,60}}?\s)?"
+                           rf"and (?:an? )?(?:equal|same|similar) number of (?:[\w-]+\s+){{0,4}}?{_PEOPLE}\b", re.I)
 # A sentence that opens with a bare count randomised ("Seventy accepted and were randomized.").
 _BARE_RANDOMISED = re.compile(rf"^(?P<num>{_NUMBER})\s+(?:(?!of\b|in\b|to\b|per\b)[a-z]+\s+){{0,3}}?(?:were|was|had been) "
                               r"(?:\w+ly )?randomi[sz]ed\b", re.I)
@@ -1245,7 +1268,7 @@ _SIZED_STUDY = re.compile(r"\s+(?:[\w-]+\s+){0,3}?(?:study|trial)\b", re.I)
 _PEOPLE_WORD = re.compile(rf"\b{_PEOPLE}\b", re.I)
 _SINGLE_CASE = re.compile("|".join(wording for wording, uses in _CASE_WORDINGS if "one" in uses), re.I)
 # "particularly in a woman with an intact uterus": one patient only where the sentence tells what happened to her
-_IN_ONE_PERSON = re.compile(r"\bin (?:a|one) (?:\w+ ){0,3}(?:man|woman|boy|girl|child|infant) (?:with|who)\b", re.I)
+_IN_ONE_PERSON = re.compile(r"\bin (?:a|one) (?:[\w-]+ ){0,3}(?:man|woman|boy|girl|child|infant) (?:with|who)\b", re.I)
 _TOLD_OF_ONE = re.compile(r"\b(?:was|were|had|has been|have been|developed|presented|received|underwent|showed"
                           r"|improved|resolved|occurred|appeared|died|recovered|reported|described|observed)\b", re.I)
 # The paper's own few cases ("This study reports two unusual cases of acquired HO", "We describe three cases").
@@ -1298,7 +1321,7 @@ _MAKE_UP = r"(?:women|men|males?|females?|boys|girls|white|black|caucasians?|afr
 # (who received X) developed Y" is a result in some of them, "who had developed" selects them. "Completed a
 # test / an exercise" ("completed the California Verbal Learning Test") is what the whole sample did, not the part
 # that stayed; "An additional five patients did not undergo laparotomy" tells a part ("who did not" selects them).
-_SUBSET_AFTER = re.compile(r"^[^.;:]{0,60}?\b((?<!self-)completed(?! an?\b)(?! the " + _INSTRUMENT + r")|withdrew|discontinued|dropped out|lost to follow|died"
+_SUBSET_AFTER = re.compile(r"^[^.;:]{0,60}?\b((?<!self-)completed(?! an?\b)(?! the " + _INSTRUMENT + r")|withdrew|discontinued|dropped out|lost to follow|(?<!who )died"
                            r"|were excluded|responded|remitted|re-bled|relapsed|evaluable|still (?:on|receiving|taking)|had to be excluded|(?<!who )(?<!had )developed|(?<!who )(?:did|could) not (?:undergo|receive|complete"
                            r"|continue|return|attend|participate|respond|tolerate|agree|consent|meet)"
                            r"|(?:had been|has been|have been|were|was|are|is) (?:originally )?(?:planned|intended|needed)|would be needed)\b"
@@ -1712,8 +1735,25 @@ _WHOLE_SHARES = re.compile(rf"(?<![\w.,\-/])(?P<a>{_NUMBER})\s+(?:[\w-]+\s+){{0,
                            r"\((?P<q>\d+(?:\.\d+)?)\s*%\)", re.I)
 
 
+# The people whose records were abstracted ("We abstracted records from 2943 Medicare beneficiaries"): those the
+# study was drawn from, below any count of the people it then studied ("There were 621 patients aged 65 years or
+# older with LVSD"); still the sample when no other count is told.
+_RECORDS_FROM = re.compile(rf"\b(?:abstracted|extracted)\s+(?:the\s+)?(?:[\w-]+\s+)?(?:records|charts)\s+(?:from|of)\s+"
+                           rf"(?:all\s+)?(?P<num>{_NUMBER})\s", re.I)
+
+
 def _candidates(sentence: str) -> list[tuple[int, int, int, int]]:
     """(priority, is_sum, -position, n) for the counts of people in one sentence."""
+    found = _sentence_candidates(sentence)
+    sources = {_number(m.group("num")) for m in _RECORDS_FROM.finditer(sentence)} if "records" in sentence \
+        or "charts" in sentence else set()
+    if sources:
+        found = [(0.5 if value in sources and not is_sum else priority, is_sum, position, value)
+                 for priority, is_sum, position, value in found]
+    return found
+
+
+def _sentence_candidates(sentence: str) -> list[tuple[int, int, int, int]]:
     if _ANIMAL_SENTENCE.search(sentence) and not _PEOPLE_WORD.search(_ANIMAL_SEX.sub(" ", sentence)):
         return []  # animals are not a study's sample of people ("Twenty-eight female Sprague Dawley rats" neither)
     if sentence.count(";") >= 2 and sum(bool(_COMPARISON_COUNT.search(clause.rstrip(" ;.")))
@@ -1793,6 +1833,17 @@ def _candidates(sentence: str) -> list[tuple[int, int, int, int]]:
     bare = _BARE_RANDOMISED.match(sentence)
     if bare and _number(bare.group("num")):
         found.append((5, 0, 0, _number(bare.group("num")) or 0))  # "Seventy accepted and were randomized."
+    if (into := _RANDOMISED_INTO.search(sentence)) and "(" in sentence:
+        # the arms in brackets after the randomisation, summed (not a part: "(30 patients, 13 with peptic ulcer)"
+        # holds more than a count and is no such bracket)
+        bracketed = [m for m in _BRACKET_ARM.finditer(sentence, into.end()) if _depth(sentence, m.start()) == 0]
+        values = [_number(m.group("num")) or 0 for m in bracketed]
+        if len(values) >= 2 and all(values) and not _SUBSET_BEFORE.search(sentence[max(0, into.start() - 40):into.start()]):
+            found.append((5, 1, -bracketed[0].start(), sum(values)))
+    for match in _EQUAL_NUMBER.finditer(sentence) if "number of" in low else ():
+        value = _number(match.group("num"))
+        if value:
+            found.append((_clause_role(sentence, match.start(), match.end()), 1, -match.start(), 2 * value))
     for match in _RANDOMISED_TO.finditer(sentence):
         # "112 patients had been randomized to A, 117 to B and 118 to C": the arms told one after another
         value, rest = _number(match.group("num")), sentence[match.end():]
