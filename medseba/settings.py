@@ -249,6 +249,9 @@ MEDSEBA_SOURCE = env.str("MEDSEBA_SOURCE", default="auto")  # pubmed | local | a
 _default_corpus = SHARED_DIR / "data" / "pubmed-demo-corpus" / "corpus.jsonl.gz"
 MEDSEBA_CORPUS_FILES = env.list("MEDSEBA_CORPUS_FILES", default=[str(_default_corpus)] if _default_corpus.exists() else [])
 MEDSEBA_DATA_DIR = Path(env.str("MEDSEBA_DATA_DIR", default=str(SHARED_DIR / "data")))
+# effective_io_concurrency of the local corpus' search statements (documents/sources/local.py): 0 (no prefetch advice)
+# suits a corpus held in the OS page cache; a corpus read from disk may want the server's default back (1) or more.
+MEDSEBA_LOCAL_SEARCH_IO_CONCURRENCY = env.int("MEDSEBA_LOCAL_SEARCH_IO_CONCURRENCY", default=0)
 MEDSEBA_CANDIDATES = env.int("MEDSEBA_CANDIDATES", default=50)
 MEDSEBA_TOP_K = env.int("MEDSEBA_TOP_K", default=20)
 # Extra retrieval rounds after rerank when fewer than 5 top studies address the question (search/pipeline/second_round.py).

@@ -42,6 +42,7 @@ decision above are as before.
 from __future__ import annotations
 
 import json
+from contextlib import nullcontext
 
 from django.db import DatabaseError, connection, transaction
 
@@ -49,6 +50,7 @@ from documents.boolean_query import CompiledQuery, compile_query, parse_with_fil
 
 from . import prefix_terms
 from .base import RECORD_FIELDS, Filters, Record, SearchHits, SourceError
+
 
 # Per-statement settings of a search (SET LOCAL, inside the search's own transaction):
 # * jit off: a broad query (100k+ hits) is estimated above ``jit_above_cost``, and compiling,
@@ -62,8 +64,23 @@ from .base import RECORD_FIELDS, Filters, Record, SearchHits, SourceError
 #   most of the table). A query with nothing to take from an index is still scanned.
 # * synchronize_seqscans off: such a sequential scan starts at the table's first page, not where another scan
 #   of the table happens to be, so a capped search reads the same hits (storage order) whatever the plan.
+# * effective_io_concurrency 0: no prefetch advice. A bitmap heap scan otherwise asks the kernel to read ahead
+#   (``posix_fadvise``, a system call a page) every heap page it is about to read, one page a hit; with the corpus in
+#   the OS page cache (1M SYNTHETIC records: 5 GB on a 24 GB machine) the advice buys nothing and cost ~10 % of a
+#   search (issue 19, 2026-12-06). ``MEDSEBA_LOCAL_SEARCH_IO_CONCURRENCY`` sets it back for a corpus read from disk
+#   (``_search_settings``).
 _SEARCH_SETTINGS = ("SET LOCAL jit = off", "SET LOCAL work_mem = '32MB'", "SET LOCAL enable_seqscan = off",
                     "SET LOCAL synchronize_seqscans = off")
+
+
+def _search_settings() -> tuple[str, ...]:
+    """``_SEARCH_SETTINGS`` and the prefetch setting (``MEDSEBA_LOCAL_SEARCH_IO_CONCURRENCY``, 0 by default)."""
+    from django.conf import settings
+
+    io_concurrency = max(0, min(1000, int(getattr(settings, "MEDSEBA_LOCAL_SEARCH_IO_CONCURRENCY", 0))))
+    return (*_SEARCH_SETTINGS, f"SET LOCAL effective_io_concurrency = {io_concurrency}")
+
+
 # And for a search read by year brackets (``newest_brackets``):
 # * max_parallel_workers_per_gather 0: the brackets are a UNION ALL read in order until the cap; a parallel append
 #   would read them in any order.
@@ -244,20 +261,26 @@ class LocalCorpusSource:
             params += ([compiled.rank_query] if compiled.rank_query else []) + [*compiled.params, *years]
         sql = f"WITH hits AS MATERIALIZED (SELECT * FROM ({' UNION ALL '.join(arms)}) arms LIMIT %s), "
         params += [cap + 1]
+        # The pool and the best are joined back by ``ctid`` (a TID scan: the row's page, no index lookup). The
+        # statement reads one snapshot, so a hit's ctid holds the very row version its other columns came from.
         if compiled.rank_query:
-            # Cheap rank on every hit read, the pool's PMIDs joined back for the precise rank on those alone.
-            sql += (f"pool AS (SELECT pmid FROM hits {order} LIMIT %s), "
-                    "best AS (SELECT p.pmid, p.year, ts_rank_cd(p.search_vector, %s::tsquery) AS rank "
-                    f"FROM pool JOIN documents_paper p ON p.pmid = pool.pmid {order} LIMIT %s) ")
+            # Cheap rank on every hit read, the pool's rows joined back for the precise rank on those alone.
+            sql += (f"pool AS (SELECT pmid, ctid FROM hits {order} LIMIT %s), "
+                    "best AS (SELECT p.pmid, p.year, p.ctid, ts_rank_cd(p.search_vector, %s::tsquery) AS rank "
+                    f"FROM pool JOIN documents_paper p ON p.ctid = pool.ctid {order} LIMIT %s) ")
             params += [max(PRE_RANK_POOL, limit), compiled.rank_query, limit]
         else:
-            sql += f"best AS (SELECT pmid, year, rank FROM hits {order} LIMIT %s) "
+            sql += f"best AS (SELECT pmid, year, ctid, rank FROM hits {order} LIMIT %s) "
             params += [limit]
+        # The total, the last bracket read and the hits of the brackets before it, in one pass over the hits
+        # (read whole, one bracket: the count alone). Until 2026-12-06 three passes (count, max, a filtered count).
+        seen = ("(SELECT count(*) AS total, 0 AS last_bracket, 0 AS read_through FROM hits)" if not bounds else
+                "(SELECT sum(n)::bigint AS total, max(bracket) AS last_bracket, "
+                "(sum(n) - (array_agg(n ORDER BY bracket DESC))[1])::bigint AS read_through "
+                "FROM (SELECT bracket, count(*) AS n FROM hits GROUP BY bracket) per_bracket)")
         sql += (
             f"SELECT {columns}, best.rank, seen.total, seen.last_bracket, seen.read_through "
-            "FROM best JOIN documents_paper p ON p.pmid = best.pmid, "
-            "(SELECT count(*) AS total, max(bracket) AS last_bracket, "
-            "count(*) FILTER (WHERE bracket < (SELECT max(bracket) FROM hits)) AS read_through FROM hits) seen "
+            f"FROM best JOIN documents_paper p ON p.ctid = best.ctid, {seen} seen "
             "ORDER BY best.rank DESC, best.year DESC NULLS LAST, best.pmid"
         )
         rows = self._fetch(sql, params, _BRACKET_SETTINGS if bounds else ())
@@ -324,11 +347,20 @@ class LocalCorpusSource:
 
     @staticmethod
     def _fetch(sql: str, params: list, settings: tuple[str, ...] = ()) -> list[tuple]:
+        """The rows of ``sql``, run with the search's settings (``SET LOCAL``) in one round trip.
+
+        The settings and the query go as one multi-statement string (Django's client-side binding sends it as a
+        simple query): in autocommit, PostgreSQL runs it as one implicit transaction, which ends the settings with
+        it. Inside a transaction a savepoint (``atomic``) keeps a failed query from aborting the caller's. Until
+        2026-12-06 (issue 19) each setting, BEGIN and COMMIT was a round trip of its own: 7 a statement, 3 statements
+        a search, each a chance to lose the CPU on a loaded machine."""
+        script = "; ".join((*_search_settings(), *settings, sql))
         try:
-            with transaction.atomic(), connection.cursor() as cursor:
-                for setting in _SEARCH_SETTINGS + settings:
-                    cursor.execute(setting)
-                cursor.execute(sql, params)
+            with (transaction.atomic() if connection.in_atomic_block else nullcontext()), \
+                    connection.cursor() as cursor:
+                cursor.execute(script, params)
+                while cursor.description is None and cursor.nextset():  # past the settings' empty results
+                    pass
                 return cursor.fetchall()
         except DatabaseError as exc:
             raise SourceError("local", f"the corpus database could not run the query ({exc})") from exc
