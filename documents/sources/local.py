@@ -354,11 +354,18 @@ class LocalCorpusSource:
         it. Inside a transaction a savepoint (``atomic``) keeps a failed query from aborting the caller's. Until
         2026-12-06 (issue 19) each setting, BEGIN and COMMIT was a round trip of its own: 7 a statement, 3 statements
         a search, each a chance to lose the CPU on a loaded machine."""
-        script = "; ".join((*_search_settings(), *settings, sql))
+        statements = (*_search_settings(), *settings)
+        # Server-side binding (a database OPTION) prepares one statement at a time: then as before, each on its own.
+        one_by_one = bool(connection.settings_dict.get("OPTIONS", {}).get("server_side_binding"))
         try:
-            with (transaction.atomic() if connection.in_atomic_block else nullcontext()), \
+            with (transaction.atomic() if one_by_one or connection.in_atomic_block else nullcontext()), \
                     connection.cursor() as cursor:
-                cursor.execute(script, params)
+                if one_by_one:
+                    for statement in statements:
+                        cursor.execute(statement)
+                    cursor.execute(sql, params)
+                else:
+                    cursor.execute("; ".join((*statements, sql)), params)
                 while cursor.description is None and cursor.nextset():  # past the settings' empty results
                     pass
                 return cursor.fetchall()

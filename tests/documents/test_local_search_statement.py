@@ -102,3 +102,17 @@ def test_the_rows_joined_back_by_ctid_are_the_records_ranked(query, limit):
     pmids, total = reference(query, limit)
     assert ([r.pmid for r in hits.records], hits.count, hits.count_is_estimate) == (pmids, total, False)
     assert all(r.title and r.abstract for r in hits.records)  # the columns come from the same rows
+
+
+@pytest.mark.django_db(transaction=True)
+def test_with_server_side_binding_the_settings_go_one_by_one(monkeypatch):
+    """A database configured for server-side binding prepares one statement at a time: the settings are sent
+    first, each on its own, inside the statement's own transaction, as before."""
+    monkeypatch.setitem(connection.settings_dict, "OPTIONS", {**connection.settings_dict.get("OPTIONS", {}),
+                                                               "server_side_binding": True})
+    with CaptureQueriesContext(connection) as captured:
+        rows = LocalCorpusSource._fetch(SETTINGS_NOW, [])
+    assert rows[0][:5] == ("off", "32MB", "off", "off", "0")
+    assert len(captured.captured_queries) > 1
+    monkeypatch.undo()
+    assert plain_settings()[1] != "32MB"
