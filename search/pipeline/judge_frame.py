@@ -563,6 +563,11 @@ def comparison_stance(query: UnderstoodQuery, paper: RankedPaper, model, questio
                 # restrict activities less than the old antihistamines", "astemizole-D produced less sleep
                 # impairment than loratadine-D") says nothing of which of the two it was.
                 arm = "x" if result.direction == named[1] else "y"
+            elif not _STATED_SAME.search(sentence or "") and not _SIGNIFICANT.search(sentence or ""):
+                # "NSAIDs inhibit both isoenzymes, resulting in damage to the mucosa of the stomach": the outcome named,
+                # no comparison of the arms stated, so no "no difference" either.
+                return _stance(0.0, 0.0, 1.0, f"does not state how {frame.intervention} and {frame.comparator} compared "
+                                              f"on {frame.outcome or named[0]}: \u201c{_short(original(sentence))}\u201d")
     else:
         arm, sentence, _ = _finding(paper.record.abstract, result.sentence, x_names, y_names,
                                               safety=bool(_ASKS_SAFETY.search(question)), title=paper.record.title or "",

@@ -1243,3 +1243,13 @@ def test_a_long_named_harm_is_read_by_the_words_abstracts_use_for_the_stomach():
 )
 def test_a_drugs_target_is_no_third_drug_and_more_ulcers_is_worse(sentence, arm):
     assert favoured_arm(sentence, ["rofecoxib"], ["naproxen"]) == arm
+
+
+def test_a_sentence_that_names_the_outcome_but_compares_nothing_is_no_finding_of_no_difference():
+    # The comparison model had read "no difference" from it; neither arm is said to differ or to be alike.
+    stance = _head_to_head_stance(
+        "Is Vioxx easier on the stomach than naproxen?", "Cyclo-oxygenase-2 selective NSAIDs and the stomach",
+        "Rofecoxib and naproxen were compared in a review of endoscopic studies. Traditional nonsteroidal "
+        "anti-inflammatory drugs inhibit both isoenzymes, resulting in damage to the mucosa of the stomach and "
+        "duodenum, but also in cardioprotection.")
+    assert stance.label == "neutral"
