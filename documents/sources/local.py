@@ -77,7 +77,7 @@ def _search_settings() -> tuple[str, ...]:
     """``_SEARCH_SETTINGS`` and the prefetch setting (``MEDSEBA_LOCAL_SEARCH_IO_CONCURRENCY``, 0 by default)."""
     from django.conf import settings
 
-    io_concurrency = max(0, min(1000, int(getattr(settings, "MEDSEBA_LOCAL_SEARCH_IO_CONCURRENCY", 0))))
+    io_concurrency = max(0, min(1000, int(settings.MEDSEBA_LOCAL_SEARCH_IO_CONCURRENCY)))
     return (*_SEARCH_SETTINGS, f"SET LOCAL effective_io_concurrency = {io_concurrency}")
 
 

@@ -423,19 +423,19 @@ ADVERSE_NAMES = ("side effects", "adverse events", "adverse effects", "adverse r
 # events, ulcers, gastroduodenal damage.
 _STOMACH = re.compile(r"\b(?:stomach|tummy|gastric|ulcers?)\b", re.I)
 STOMACH_NAMES = ("gastrointestinal", "gi", "ulcer", "ulcers", "ulceration", "gastroduodenal", "gastric", "dyspepsia")
+# A named outcome in a question's words -> the words abstracts use for it as well.
+_ABSTRACTS_WORDS: tuple[tuple[re.Pattern[str], tuple[str, ...]], ...] = (
+    (_SIDE_EFFECTS, ADVERSE_NAMES), (_STOMACH, STOMACH_NAMES))
 
 
 def _comparison_outcome_names(query: UnderstoodQuery, outcome: str, *, relief: bool = False) -> list[str]:
     """The outcome's names for a comparison on a named outcome; "side effects" and stomach harms also by the words
-    abstracts use. ``relief``: the names of its relief instead (``RELIEF_NAMES``)."""
+    abstracts use (``_ABSTRACTS_WORDS``). ``relief``: the names of its relief instead (``RELIEF_NAMES``)."""
     names = _outcome_names(query, within=outcome, relief=relief)
     if relief:
         return names
-    if _SIDE_EFFECTS.search(outcome):
-        names = [*names, *ADVERSE_NAMES]
-    if _STOMACH.search(outcome):
-        names = [*names, *STOMACH_NAMES]
-    return list(dict.fromkeys(names))
+    extra = [n for pattern, words in _ABSTRACTS_WORDS if pattern.search(outcome) for n in words]
+    return list(dict.fromkeys([*names, *extra]))
 
 
 def _stance(supports: float, refutes: float, neutral: float, rationale: str) -> Stance:
@@ -884,6 +884,16 @@ _AMOUNT = re.compile(r"\b(?:density|mass|mineral|strength|content|bmd)\b", re.I)
 _TURNED = {"more": "less", "less": "more"}
 
 
+def _outcome_findings(query: UnderstoodQuery, paper: RankedPaper, names: list[str], x_names: list[str],
+                      other_drug: Callable[[str], bool]) -> list[OutcomeFinding]:
+    """The readings of the clauses on the outcome (``read_outcome``), a loss outcome read as such (``_as_loss``): what
+    the harm, association and effect readings all start from."""
+    from search.stance.outcome_reading import read_outcome
+
+    findings = read_outcome(paper.record.abstract, outcome_names=names, x_names=x_names, other_drug=other_drug)
+    return _as_loss(findings, query.frame.outcome or "", names)
+
+
 def _as_loss(findings: list[OutcomeFinding], outcome: str, names: Sequence[str]) -> list[OutcomeFinding]:
     """The findings read as changes of a loss outcome: a clause naming only the amount lost ("a significant increase
     in BMD") is read the other way round (less bone loss)."""
@@ -905,16 +915,13 @@ def outcome_stance(query: UnderstoodQuery, paper: RankedPaper) -> Stance | None:
     An increase in O with X supports; O absent, rare, no different or reduced refutes; a study
     whose outcome clauses say neither is neutral ("does not say"), never the tone of the abstract.
     """
-    from search.stance.outcome_reading import read_outcome
-
     names = _outcome_names(query)
     if not names:
         return None
     x_names = _concept_names(query, "intervention", query.frame.intervention)
     other_drug = _other_drug_beside(query, x_names)
     x_names = _members_written(x_names, f"{paper.record.title or ''} {paper.record.abstract}")
-    findings = _as_loss(read_outcome(paper.record.abstract, outcome_names=names, x_names=x_names,
-                                     other_drug=other_drug), query.frame.outcome or "", names)
+    findings = _outcome_findings(query, paper, names, x_names, other_drug)
     outcome = query.frame.outcome or "the outcome"
     if not findings:
         return _stance(0.0, 0.0, 1.0, f"does not say whether {query.frame.intervention} changed {outcome}")
@@ -977,15 +984,12 @@ def effect_stance(
     way depends on the outcome (memory should go up, blood pressure down), which cue words cannot
     tell, so a finding of an effect is left to the classifier.
     """
-    from search.stance.outcome_reading import read_outcome
-
     names = _outcome_names(query)
     if not names or not paper.record.abstract.strip():
         return None
     x_names = _concept_names(query, "intervention", query.frame.intervention)
     other_drug = _other_drug_beside(query, x_names)
-    findings = _as_loss(read_outcome(paper.record.abstract, outcome_names=names, x_names=x_names,
-                                     other_drug=other_drug), query.frame.outcome or "", names)
+    findings = _outcome_findings(query, paper, names, x_names, other_drug)
     outcome = query.frame.outcome or "the outcome"
     if _ASKS_LESS.search(question or ""):
         # "Does X prevent / reduce O?": O going up with X refutes as surely as O unchanged.

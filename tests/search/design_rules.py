@@ -13,3 +13,10 @@ def rules_size(abstract: str) -> int | None:
     """The rules' sample size, or None when they find no count of people."""
     found = sample_size(abstract, learned=False)
     return found.n if found else None
+
+
+def assert_text_design(title: str, abstract: str, expected: str) -> None:
+    """The rules give ``expected`` from the text, with the words that decided it."""
+    result = rules_design(title, abstract)
+    assert result.label == expected, result
+    assert result.source == "text" and result.evidence

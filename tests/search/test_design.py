@@ -14,6 +14,7 @@ from documents.sources.pubmed_xml import parse_pubmed_xml
 from search.design import DESIGNS, classify_design, sample_size
 from search.evaluation.design import design_figures, read_labelled, run
 from tests.conftest import DATA, SHARED
+from tests.search.design_rules import assert_text_design
 
 CORPUS = DATA / "pubmed-demo-corpus" / "corpus.jsonl.gz"
 FIXTURES = SHARED / "fixtures" / "ncbi_eutils"
@@ -139,13 +140,6 @@ def test_controls_per_case_are_a_ratio_not_a_sample() -> None:
 
 
 # --- design ---------------------------------------------------------------------------------------
-
-def assert_text_design(title: str, abstract: str, expected: str) -> None:
-    """The rules give ``expected`` from the text, with the words that decided it."""
-    result = design(title, abstract)
-    assert result.label == expected, result
-    assert result.source == "text" and result.evidence
-
 
 def design(title: str = "", abstract: str = "", publication_types: list[str] | None = None,
            mesh: list[str] | None = None):
@@ -402,9 +396,7 @@ CLEAR_CASES = [
      "A decision-analytic model computed the total expected cost of six treatments.", "other"),
 ])
 def test_design_from_the_text(title: str, abstract: str, expected: str) -> None:
-    result = design(title, abstract)
-    assert result.label == expected
-    assert result.source == "text" and result.evidence
+    assert_text_design(title, abstract, expected)
 
 
 @pytest.mark.parametrize(("title", "abstract", "expected"), [
@@ -433,9 +425,7 @@ def test_design_from_the_text(title: str, abstract: str, expected: str) -> None:
                                  "challenge round.", "other"),
 ])
 def test_design_from_the_text_new_rules(title: str, abstract: str, expected: str) -> None:
-    result = design(title, abstract)
-    assert result.label == expected
-    assert result.source == "text" and result.evidence
+    assert_text_design(title, abstract, expected)
 
 
 @pytest.mark.parametrize(("title", "abstract", "expected"), [

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from .design_rules import rules_design as _design, rules_size as _size
+from .design_rules import assert_text_design, rules_design as _design, rules_size as _size
 
 
 @pytest.mark.parametrize(("abstract", "expected"), [
@@ -104,9 +104,7 @@ def test_sample_size_fourteenth_round_phrasings(abstract: str, expected: int | N
      "study would be needed to show whether drug B adds to its activity.", "non_randomised"),
 ])
 def test_design_fourteenth_round_wordings(title: str, abstract: str, expected: str) -> None:
-    result = _design(title, abstract)
-    assert result.label == expected, result
-    assert result.source == "text" and result.evidence
+    assert_text_design(title, abstract, expected)
 
 
 def test_design_fourteenth_round_leaves_a_cited_meta_analysis_alone() -> None:

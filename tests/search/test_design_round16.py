@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from .design_rules import rules_design as _design, rules_size as _size
+from .design_rules import assert_text_design, rules_size as _size
 
 
 @pytest.mark.parametrize(("abstract", "expected"), [
@@ -105,6 +105,4 @@ def test_sample_size_sixteenth_round_phrasings(abstract: str, expected: int | No
      "and headache days fell by half.", "non_randomised"),
 ])
 def test_design_sixteenth_round_wordings(title: str, abstract: str, expected: str) -> None:
-    result = _design(title, abstract)
-    assert result.label == expected, result
-    assert result.source == "text" and result.evidence
+    assert_text_design(title, abstract, expected)
