@@ -1,4 +1,4 @@
-"""``manage.py evaluate verdict_replay --data DUMP [--rule NAME=VALUE ...] [--json]``: the verdict rule, re-decided.
+"""``manage.py evaluate verdict_replay --data DUMP [--rule NAME=VALUE ...] [--rejudge] [--json]``: the verdict rule, re-decided.
 
 Running a labelled set through the whole pipeline takes about 1.5 s a question (the seen sets together, ~1,500
 questions, most of an hour on 2 cores), yet a change to the verdict's rule (``search.pipeline.verdict``: its
@@ -11,13 +11,20 @@ numeric constants overridden (``--rule LEAN=0.65 --rule CONFIDENT=0.55``), and p
 instead of an hour, so a rule change is measured on every seen question before it is kept.
 
 Only the verdict is re-decided: frame, retrieval and the studies' readings are those of the code that wrote the
-dump, and a question the scope guard did not search keeps its stored label. The ``uncertain`` mark of each stance
+dump, and a question the scope guard did not search keeps its stored label -- unless ``--rejudge``: then each
+question is understood again and every dumped study read again as the pipeline's judge step reads it
+(``steps.read_stances``: addresses, classifier, the frame's re-reading; then ``agreement.mark_disagreements``), so a
+change to how studies are read (``judge_frame``, ``outcome_reading``, ``addresses``, ...) is measured on every seen
+question in minutes. Retrieval stays the dump's: a question whose frame now differs from the dumped one would have
+found other studies, so it is counted (``frame_changed``) and listed (``frame_changed_ids``) -- run those through
+``evaluate verdict`` for their true answer. The ``uncertain`` mark of each stance
 is recomputed (``verdict.is_uncertain``), so ``CONFIDENT`` can be overridden too -- except where the quoted sentence
 contradicted the label (``agreement``): that mark stays whatever the threshold.
 """
 from __future__ import annotations
 
 import json
+import logging
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import asdict
@@ -30,6 +37,8 @@ from search.pipeline.answer_offline import YES_NO_WORDING, wording_for
 from search.pipeline.state import Frame, RankedPaper, SearchState, Stance
 
 from .verdict import LabelledQuestion, Outcome, figures, wrong_direction
+
+logger = logging.getLogger(__name__)
 
 DUMP_FIELDS = ("set", "id", "question", "expected", "kind", "pmids", "searched", "offline", "frame", "label", "papers")
 
@@ -135,6 +144,24 @@ def redecide(row: dict[str, Any]) -> str | None:
     return rule.decide(papers, frame, offline=row["offline"], yes_no=yes_no, frame_read=True).label
 
 
+def rejudge(row: dict[str, Any]) -> tuple[str | None, bool]:
+    """The verdict the current code gives the dumped question from its dumped studies, read again, and whether the
+    question's frame is still the dumped one (if not, retrieval would differ: the label is only indicative)."""
+    if not row["searched"] or row["frame"] is None:
+        return row["label"], True
+    from documents.sources.base import Filters
+    from search.pipeline.steps import read_stances
+    from search.pipeline.understand import understand
+
+    query = understand(row["question"], Filters())
+    papers = [RankedPaper.from_dict(d) for d in row["papers"]]
+    read_stances(row["question"], query, papers)
+    agreement.mark_disagreements(papers, query.frame)
+    yes_no = wording_for(row["question"]) is YES_NO_WORDING
+    verdict = rule.decide(papers, query.frame, offline=row["offline"], yes_no=yes_no, frame_read=True)
+    return verdict.label, asdict(query.frame) == row["frame"]
+
+
 def marked_by_quote(stance: Stance) -> bool:
     """Whether the stance was marked uncertain because its quoted sentence points the other way
     (``agreement.mark_disagreements``), which no confidence threshold undoes."""
@@ -174,9 +201,24 @@ def run(data_path: Path, options: dict[str, Any]) -> dict[str, Any]:
     rows = [r for r in rows if not (r["question"] in seen or seen.add(r["question"]))]
     if options.get("limit"):
         rows = rows[:options["limit"]]
+    frame_changed: list[str] = []
     with overridden(rules):
-        labels = [redecide(r) for r in rows]
-    result: dict[str, Any] = {"dump": str(data_path), "rules": {**rule_constants(), **rules}, "overridden": rules}
+        if options.get("rejudge"):
+            labels = []
+            for done, row in enumerate(rows):
+                if done and done % 100 == 0:
+                    logger.info("verdict_replay --rejudge: %d/%d questions", done, len(rows))
+                label, same_frame = rejudge(row)
+                labels.append(label)
+                if not same_frame:
+                    frame_changed.append(row["id"])
+        else:
+            labels = [redecide(r) for r in rows]
+    result: dict[str, Any] = {"dump": str(data_path), "rules": {**rule_constants(), **rules}, "overridden": rules,
+                              "rejudged": bool(options.get("rejudge"))}
+    if options.get("rejudge"):
+        result["frame_changed"] = len(frame_changed)
+        result["frame_changed_ids"] = frame_changed
     result.update(figures([_outcome(r, new) for r, new in zip(rows, labels)]))
     result.pop("median_seconds_per_question", None)  # nothing was timed: no search ran
     result["stored"] = {k: v for k, v in figures([_outcome(r, r["label"]) for r in rows]).items()

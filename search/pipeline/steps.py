@@ -8,7 +8,12 @@ from __future__ import annotations
 
 from django.conf import settings
 
-from .state import SearchState, add_usage
+from typing import TYPE_CHECKING
+
+from .state import RankedPaper, SearchState, UnderstoodQuery, add_usage
+
+if TYPE_CHECKING:
+    from .judge import JudgeResult
 
 
 def step_understand(state: SearchState) -> None:
@@ -83,26 +88,36 @@ def step_judge(state: SearchState) -> None:
         return
     from search.design import classify_design, sample_size
 
-    from .addresses import addresses
-    from .judge import judge
-    from .judge_frame import reframe
-
     for paper in state.papers:
         r = paper.record
         paper.design = classify_design(title=r.title, abstract=r.abstract, publication_types=r.publication_types,
                                        mesh=r.mesh)
         paper.sample_size = sample_size(r.abstract)
-    if state.query is not None:
-        for paper in state.papers:
-            paper.addresses = addresses(state.query, paper.record)
-    result = judge(state.question, state.papers, state.query.frame if state.query else None)
-    stances = reframe(state.query, state.papers, result.stances, offline=not result.used_llm, question=state.question)
-    for paper in state.papers:
-        paper.stance = stances.get(paper.record.pmid)
-        paper.addresses = result.addresses.get(paper.record.pmid, paper.addresses)
+    result = read_stances(state.question, state.query, state.papers)
     state.models["stance"] = result.model
     state.failures.extend(result.failures)
     add_usage(state.usage, result.usage)
+
+
+def read_stances(question: str, query: UnderstoodQuery | None, papers: list[RankedPaper]) -> JudgeResult:
+    """Each study's ``addresses`` and stance (set on ``papers``) for the question as understood.
+
+    One function for the pipeline's judge step and for ``evaluate verdict_replay --rejudge``, which re-reads dumped
+    studies under changed reading rules: the two must read exactly alike, or a re-judged figure measures nothing.
+    """
+    from .addresses import addresses
+    from .judge import judge
+    from .judge_frame import reframe
+
+    if query is not None:
+        for paper in papers:
+            paper.addresses = addresses(query, paper.record)
+    result = judge(question, papers, query.frame if query else None)
+    stances = reframe(query, papers, result.stances, offline=not result.used_llm, question=question)
+    for paper in papers:
+        paper.stance = stances.get(paper.record.pmid)
+        paper.addresses = result.addresses.get(paper.record.pmid, paper.addresses)
+    return result
 
 
 def step_locate(state: SearchState) -> None:

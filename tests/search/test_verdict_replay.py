@@ -162,3 +162,57 @@ def test_the_commands_refuse_bad_options_with_a_sentence_before_any_search(tmp_p
 
 def test_the_dump_fields_are_the_rows_keys():
     assert set(_row(SPLIT)) == set(verdict_replay.DUMP_FIELDS)
+
+
+METFORMIN_TRIALS = [
+    ("Metformin in type 2 diabetes: a randomised placebo-controlled trial",
+     "We randomised 120 patients with type 2 diabetes to metformin or placebo for 12 weeks. Metformin significantly "
+     "lowered fasting blood sugar and HbA1c compared with placebo (p < 0.001). Metformin lowers blood sugar in "
+     "type 2 diabetes."),
+    ("Effect of metformin on glycaemic control in type 2 diabetes",
+     "In this double-blind trial of 200 adults with type 2 diabetes, metformin reduced blood sugar significantly "
+     "more than placebo. We conclude that metformin improves blood sugar control in type 2 diabetes."),
+    ("Metformin monotherapy lowers blood glucose in newly diagnosed type 2 diabetes",
+     "Metformin was compared with placebo in 90 newly diagnosed patients with type 2 diabetes. Blood sugar fell "
+     "significantly with metformin. Metformin is effective in lowering blood sugar in type 2 diabetes."),
+]
+
+
+def _trials() -> list[RankedPaper]:
+    return [RankedPaper(rank=i + 1, record=Record(pmid=str(i + 1), title=title, abstract=abstract, year=2000),
+                        similarity=0.6) for i, (title, abstract) in enumerate(METFORMIN_TRIALS)]
+
+
+@pytest.mark.django_db
+def test_rejudge_reads_every_dumped_study_again_as_the_pipeline_judges_it(tmp_path):
+    """A dump whose readings are stale (every study "neutral") is re-decided from them by ``redecide``, but
+    ``rejudge`` reads the studies again with the judge step the pipeline uses and gets the pipeline's answer."""
+    from documents.sources.base import Filters
+    from search.evaluation.verdict_replay import rejudge
+    from search.pipeline.steps import read_stances
+    from search.pipeline.understand import understand
+
+    query = understand(QUESTION, Filters())
+    judged = _trials()
+    read_stances(QUESTION, query, judged)
+    agreement.mark_disagreements(judged, query.frame)
+    pipeline = rule.decide(judged, query.frame, offline=True).label
+    assert pipeline == "yes"
+
+    stale = _trials()
+    for paper in stale:
+        paper.stance = Stance("neutral", 0.0, 0.0, 1.0)
+        paper.addresses = Addresses("yes", "stale")
+    state = SearchState(id="s", question=QUESTION, query=query, papers=stale)
+    row = json.loads(json.dumps(dump_row(_question(), state, "insufficient", data_set="a.jsonl", offline=True)))
+    assert redecide(row) == "insufficient"
+    assert rejudge(row) == (pipeline, True)
+
+    row["frame"]["outcome"] = "body weight"  # dumped under another frame: retrieval would have differed
+    assert rejudge(row)[1] is False
+    dump = tmp_path / "d.jsonl"
+    dump.write_text(json.dumps(row) + "\n")
+    result = run(dump, {"rejudge": True})
+    assert result["rejudged"] is True and result["frame_changed"] == 1 and result["frame_changed_ids"] == ["q1"]
+    assert result["changed"] == 1 and result["now_right"] == 1
+

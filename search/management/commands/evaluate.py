@@ -30,6 +30,9 @@ class Command(BaseCommand):
                                  "(JSON Lines), which verdict_replay reads")
         parser.add_argument("--rule", action="append", default=None, metavar="NAME=VALUE",
                             help="verdict_replay only: override one of the verdict rule's constants (repeatable)")
+        parser.add_argument("--rejudge", action="store_true",
+                            help="verdict_replay only: read every dumped study again with the current code (frame, "
+                                 "addresses, stance, agreement) before deciding, not only the verdict rule")
         embeddings.add_arguments(parser)  # --embedding-model / --embedding-backend (retrieval: BMRetriever)
 
     def handle(self, *args, **options):
