@@ -381,7 +381,10 @@ _CUE_PATTERNS: dict[str, str] = {
     "random": r"\brandomi[sz](ed|ation|ing|e)\b|\brandomly (assigned|allocated|divided|enrolled|distributed|compared)"
         r"|\bin (a )?random (order|sequence|fashion)\b|\brandom[- ](allocation|assignment)\b"
         r"|\bassignment was random|\ballocated at random|\bconsecutively randomi"
-        r"|\b(allocated|assigned|divided|distributed) randomly\b|\brandomly (treated|given|received)\b",
+        r"|\b(allocated|assigned|divided|distributed) randomly\b|\brandomly (treated|given|received)\b"
+        # chosen at random for one of the treatments ("Thirty patients were randomly selected and underwent spinal
+        # anaesthesia with either ... or ..."; not "randomly selected and interviewed": a sample drawn)
+        r"|\brandomly selected and (underwent|received|were (given|treated))\b[^.]{0,80}\beither\b",
     "random_negated": r"\bnon-?randomi[sz]|\bnot randomi[sz]|\bwithout randomi[sz]|\bquasi-randomi[sz]",
     "modal": r"\b(needed|warranted|required?|necessary|should|would|could|future|further|can only|are lacking"
         r"|needs?|recommended|planned|remain to)\b",
@@ -428,7 +431,10 @@ _CUE_PATTERNS: dict[str, str] = {
         r"|reported)\b|\bat our (hospital|institution|clinic|cent(er|re)|department|unit)\b|\bamong our \w+ patients\b",
     # Designs named in the plural, as the evidence a review or commentary cites.
     "cited_design": r"\b(case[- ]control(led)?|cohort|observational|prospective|retrospective) studies\b",
-    "cross_sectional": r"\bcross[- ]sectional(?!ly)|(?<!longitudinal )\bsurvey\b|\bquestionnaire (was|were) (sent|mailed|distributed|"
+    "cross_sectional": r"\bcross[- ]sectional(?!ly)|(?<!longitudinal )\bsurvey\b"
+        # institutions asked what they do ("Forensic clinics were asked about the number of treated patients")
+        r"|\b(clinics|hospitals|institutions|cent(er|re)s|departments|practices|pharmacies|physicians) were (asked "
+        r"(about|how|whether|which|what|if)|surveyed)\b|\bquestionnaire (was|were) (sent|mailed|distributed|"
         r"administered)|\b(administered|completed|sent|mailed) (a |an |the )?([\w-]+ ){0,3}questionnaires?\b"
         r"|\brespondents\b|\becological\b|\bstate-level\b",
     "diagnostic": r"\bsensitivity and specificity|\bdiagnostic (accuracy|value|sensitivity)|\bpredictive value"
@@ -519,7 +525,7 @@ _CUE_PATTERNS: dict[str, str] = {
         r"|\bwe (performed|conducted|undertook|carried out|designed) an? ([\w-]+ ){0,2}cohort (study|analysis)\b",
     # The aim is a share or a frequency at one time ("to estimate the proportion of interventions ..."): measured once.
     # an aim, not what something else "helps to determine" ("... helps to determine the extent of the work-up")
-    "aim_proportion": r"(?<!\bhelps )(?<!\bhelp )(?<!\bhelping )\bto (estimate|determine|assess|describe|examine|evaluate|investigate|establish|quantify"
+    "aim_proportion": r"(?<!\bhelps )(?<!\bhelp )(?<!\bhelping )\bto (?:(?:more|better|\w+ly) ){0,2}(estimate|determine|assess|describe|examine|evaluate|investigate|establish|quantify"
         r"|document|identify) the (proportion|prevalence|frequency|extent|patterns?)\b",
     # A span of years after the start, told as the result ("Ten-year outcome after", "10-year follow-up results").
     "years_after": rf"\b(\d+|{_words(*range(1, 11), 15, 20)})[- ]years? (follow-?up"
@@ -649,6 +655,9 @@ _BLINDED_OWN = re.compile(r"\b(?:we|this|the present|our)\b[^.]{0,60}\b(?:double
 
 
 _PLACEBO_GIVEN = re.compile(_PLACEBO_ARM, re.I)
+# What a study asked, told after "whether" ("investigated whether antihypertensive drug treatment ... would be suitable
+# for maintaining long-term blood pressure control"): its question, not a study called for.
+_WHETHER = re.compile(r"\bwhether\b.*", re.I)
 
 
 # A study that says its own allocation was not random, or that compares its treated people with past ones.
@@ -696,6 +705,26 @@ _FACTOR_TESTED = re.compile(r"\b(?:affected|influenced|predicted|determined) by\
 # Outcomes over time of groups compared (survival, hazards, a follow-up of a stated length).
 _OUTCOME_OVER_TIME = re.compile(r"\bsurvival\b|\bhazards?\b|\bfollowed (up )?(for|over|until)\b|\bcumulative incidence\b"
                                 r"|\bfollow-?up (of|period|was|for)\b|\byears? (follow-?up|outcomes?)\b", re.I)
+
+
+# A paper of a study's baseline data (the title's "baseline data from the ... Study", "Baseline characteristics of the
+# diabetic participants in ..."; the text's "We analyzed baseline data from", "this article summarizes baseline data").
+_BASELINE_DATA = re.compile(r"\bbaseline (?:data|characteristics|findings)\b(?! (?:and|of the (?:design|first)))", re.I)
+_BASELINE_ANALYSED = re.compile(r"\b(?:we|this (?:article|paper|report|analysis))\s+(?:\w+ly\s+)?(?:analy[sz]ed|analy[sz]es|"
+                                r"summari[sz]es|summari[sz]ed|reports?|reported|describes?|described|presents?|presented)\s+"
+                                r"(?:the\s+)?baseline (?:data|characteristics|findings)\b", re.I)
+
+
+# Outcomes modelled against several factors ("Cox proportional hazards model", "risk ratio 3.2", "an independent
+# predictor of subsequent LV remodeling"): groups compared as they were, not as the investigators treated them.
+_FACTOR_MODEL = re.compile(r"\bcox(?:'s)? (?:proportional|regression|model|analysis)|\b(?:risk|hazard) ratios?\b"
+                           r"|\brelative risks?\b|\bindependent (?:risk factors?|predictors?)\b", re.I)
+
+
+# ... unless the investigators gave everyone a course of the drug ("After a 3-week placebo period, patients were treated
+# for 16 weeks with trandolapril"): a trial of theirs, its predictors of response asked after.
+_COURSE_GIVEN = re.compile(r"\b(?:were|was) (?:then )?treated for (?:\d+|[a-z]+)[- ](?:days?|weeks?|months?)\b"
+                           r"|\bplacebo (?:run-in|period|washout)\b|\brun-in\b", re.I)
 
 
 def _first(pattern: re.Pattern[str], text: str) -> str:
@@ -834,13 +863,20 @@ def _classify_text(text: _Text) -> DesignResult:
     record_review = _CUES["record_review"].search(both)
     # a title naming the paper a comment or an editorial ("Comment--Val-HeFT and angiotensin-receptor blockers in
     # perspective"): the trials it discusses are others'
-    title_review = re.search(r"\breview\b|\boverview\b|^(?:comment(?:ary)?|editorial)\b", title, re.I) and not record_review
+    # (not "Fifteen year review": the years of a follow-up reviewed)
+    title_review = re.search(r"(?<!\byear )(?<!\byears )(?<!-year )\breview\b|\boverview\b|^(?:comment(?:ary)?|editorial)\b",
+                             title, re.I) and not record_review
     # "Possible pathophysiological mechanisms are discussed" after "We report the unusual observation of a patient
     # who presented with ...": the authors' own case discussed, not a review
     own_case = re.match(r"we\b", _first(_CUES["case_report"], both), re.I)
     review = _first(_CUES["review"], body) or (_first(_CUES["review_weak"], body) if size is None and not own_case else "")
     if (review and not record_review and not text.randomised) or title_review:
         return result("narrative_review", review or "review (title)")
+    baseline = _BASELINE_DATA.search(title) or _BASELINE_ANALYSED.search(body)
+    if baseline and original:
+        # the baseline data of a trial's or a cohort's people, analysed on their own ("baseline data from the European
+        # Lacidipine Study", "We analyzed baseline data from a randomized, double-blind study"): measured once
+        return result("cross_sectional", baseline.group(0))
     own_cohort = _first(_CUES["own_cohort"], both)
     if own_cohort and original and not _CUES["cited_design"].search(own_cohort):
         # The paper calls itself a cohort study: groups followed for outcomes, even inside a randomised trial
@@ -871,7 +907,8 @@ def _classify_text(text: _Text) -> DesignResult:
     if blinded and _CUES["modal"].search(both):
         # "A large, randomized, placebo-controlled clinical trial needs to be performed": a trial called for
         blinded = next((m.group(0) for sentence in split_sentences(both) if (m := _CUES["blinded_controlled"].search(sentence))
-                        and not (_CUES["modal"].search(sentence) and not re.search(r"\b(were|was|we)\b", sentence, re.I))), "")
+                        and not (_CUES["modal"].search(_WHETHER.sub("", sentence))
+                                 and not re.search(r"\b(were|was|we)\b", sentence, re.I))), "")
     opened = _own_open(both)
     if blinded and not opened and (size is not None or re.search(
             r"\b(present|this) study\b|\bwe\b|\bthe authors (conducted|performed|carried out|undertook)\b", body, re.I)):
@@ -886,7 +923,8 @@ def _classify_text(text: _Text) -> DesignResult:
     if diagnostic and original and not _PROGNOSTIC.search(both):  # not a marker's curve for later deaths
         return result("cross_sectional", diagnostic)
     observational = _first(_CUES["observational"], body)
-    if opened and original and not observational:
+    factor_model = _FACTOR_MODEL.search(body) if original and not _COURSE_GIVEN.search(body) else None
+    if opened and original and not observational and not factor_model:
         return result("non_randomised", opened)
     aim_proportion = _first(_CUES["aim_proportion"], body)
     if aim_proportion and not _CUES["followed_over_time"].search(both) and not (
@@ -945,6 +983,11 @@ def _classify_text(text: _Text) -> DesignResult:
         return result("cohort" if _CUES["cohort_time"].search(body) else "cross_sectional",
                       observational.lstrip(". "))
     if intervention and size is not None:
+        if factor_model:
+            # treated people whose outcomes are modelled against their factors, the treatment one of them ("The Cox
+            # regression model showed that significant independent predictors of new coronary events were age ...
+            # and use of beta blockers"): followed as they were treated, a cohort
+            return result("cohort", f"{intervention}; {factor_model.group(0)}")
         return result("non_randomised", intervention)
     if size is not None and _CUES["comparison"].search(body):
         followed = _first(_OUTCOME_OVER_TIME, body) or _first(_PROGNOSTIC, body)
@@ -1165,7 +1208,7 @@ _DIVIDED = re.compile(r"\b(?:were|was) (?:\w+ )?(?:divided|separated|split|class
 # One group's count in a sentence of its own ("In the enalapril group (n = 21) baseline ABP was ...").
 # ... or one subgroup of people, its count closing the bracket of its description ("In diet-controlled subjects (FPG,
 # 117 +/- 16 mg/dl; n = 6), ...", "Only in NIDDM subjects with pancreatic exhaustion (...; n = 8), ...").
-_GROUP_N = re.compile(r"^(?:in )?the (?:[\w-]+ ){1,3}?group\s*\(\s*n\s*=\s*(?P<num>\d+)\s*\)"
+_GROUP_N = re.compile(r"^(?:in )?(?:the (?:[\w-]+ ){1,3}?|one )group\s*\(\s*(?:[A-Za-z][\w-]*,\s*)?n\s*=\s*(?P<num>\d+)\s*\)"
                       rf"|^(?:only )?in (?:the )?(?:[\w-]+ ){{0,4}}?{_PEOPLE}\b[^()]{{0,60}}\([^()]*?\bn\s*=\s*(?P<num2>\d+)\s*\)",
                       re.I)
 # A control group counted only as "(n = 50)" ("a matched healthy control group (n = 50)").
@@ -1407,7 +1450,7 @@ _NEXT_COUNT = re.compile(rf"(?:\b(?:but|whereas|while|and)|,)\s+(?={_NUMBER}\b)"
                          rf"|discontinued|dropped out|died|responded|evaluable)\b)", re.I)
 # A count of those who completed the study, read only when the abstract counts nobody else.
 _COMPLETED = re.compile(rf"(?<![\w.,\-/])(?P<num>{_NUMBER})\s+(?:[\w-]+\s+){{0,3}}?{_PEOPLE}\s+(?:\w+\s+)?completed\s+"
-                        r"(?:the |their |all |both )?(?:[\w-]+\s+){0,3}?(?:study|trial|treatment|therapy|protocol"
+                        r"(?:the |their |all |both )?(?:[\w-]+\s+){0,3}?(?:study|studies|trial|treatment|therapy|protocol"
                         r"|course|programme|program|period|follow-up|phases?|visits?)\b"
                         # ... or of those evaluable or analysed ("Data from 313 patients were evaluable for efficacy")
                         rf"|(?<![\w.,\-/])(?P<num2>{_NUMBER})\s+(?:[\w-]+\s+){{0,3}}?{_PEOPLE}\s+(?:were|was)\s+"
@@ -1742,9 +1785,24 @@ _RECORDS_FROM = re.compile(rf"\b(?:abstracted|extracted)\s+(?:the\s+)?(?:[\w-]+\
                            rf"(?:all\s+)?(?P<num>{_NUMBER})\s", re.I)
 
 
+# A year naming a group, not a count of it ("In comparison with the 1981 population, more patients in 1996 had ...").
+_YEAR_NAMED = re.compile(r"\bthe ((?:19|20)\d\d) (?:population|cohort|sample|survey|census)\b", re.I)
+# The people told as a product with their total in brackets ("Overall, 4 x 16 (total 64) young, healthy male
+# volunteers were included"): the total.
+_TOTAL_BRACKET = re.compile(rf"\(\s*(?:in )?total:?\s*(?:n\s*=\s*)?(?P<num>\d[\d,]*)\s*\)\s+(?:[\w-]+,?\s+){{0,4}}?{_PEOPLE}\b",
+                            re.I)
+
+
 def _candidates(sentence: str) -> list[tuple[int, int, int, int]]:
     """(priority, is_sum, -position, n) for the counts of people in one sentence."""
     found = _sentence_candidates(sentence)
+    if found and (years := {int(m.group(1)) for m in _YEAR_NAMED.finditer(sentence)}):
+        found = [candidate for candidate in found if candidate[3] not in years]
+    if "total" in sentence:
+        for match in _TOTAL_BRACKET.finditer(sentence):
+            value = _number(match.group("num"))
+            if value:
+                found.append((_clause_role(sentence, match.start(), match.end()), 1, -match.start(), value))
     sources = {_number(m.group("num")) for m in _RECORDS_FROM.finditer(sentence)} if "records" in sentence \
         or "charts" in sentence else set()
     if sources:
