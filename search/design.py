@@ -552,6 +552,13 @@ _CUE_PATTERNS: dict[str, str] = {
         r"|investigated|measured|assessed|evaluated|compared|analy[sz]ed|performed|conducted|included"
         r"|determined|quantif)|\b(were|was) (randomi[sz]ed|enrolled|recruited|included|studied|"
         r"measured|examined)\b|\bp\s*[<=>]|\b95% (ci|confidence)"
+        # the paper's own randomised or blinded study, told with what was done in it ("In a randomized double blind
+        # study, the arterial changes produced either by A or by B were investigated", "The effects of A versus B were
+        # investigated in a multicenter, double-blind trial", "A double-blind protocol was used")
+        r"|\b(in|using) an? ([\w-]+,? ){0,3}?(randomi[sz]ed|double[- ]blind)\b[^.]{0,40}\b(study|trial)\b,[^.]{0,200}"
+        r"\b(were|was) (investigated|evaluated|assessed|compared)\b"
+        r"|\b(were|was) (investigated|evaluated|assessed|compared) in an? ([\w-]+,? ){0,3}?(randomi[sz]ed|double[- ]blind)"
+        r"\b[^.]{0,40}\b(study|trial)\b|^an? (randomi[sz]ed|double[- ]blind) (protocol|design) was used\b"
         # "A double-blind, randomised, parallel-group trial was conducted in patients with essential hypertension"
         r"|\b(trial|study) (was|were) (conducted|carried out|performed|undertaken) (in|on|among)\b"
         # "A randomised, double-blind study has been carried out to attempt to answer the question": the paper's own
@@ -698,7 +705,9 @@ _PREVALENCE = re.compile(r"\bprevalence\b", re.I)
 # A regimen the investigators gave, with its dose and schedule ("100 consecutive patients ... received omeprazole 20
 # mg twice daily ...", "All patients were treated for seven days with either omeprazole 20 mg twice daily").
 _REGIMEN_GIVEN = re.compile(r"\b(?:received|(?:were|was) (?:\w+ )?(?:treated|given))\b[^.;]{0,80}?\b\d+(?:\.\d+)? ?"
-                            r"(?:mg|g|µg|mcg)\b[^.;]{0,30}?\b(?:once|twice|three times|four times) (?:a )?dai?ly\b", re.I)
+                            r"(?:mg|g|µg|mcg)\b[^.;]{0,30}?(?:\b(?:once|twice|three times|four times) (?:a )?dai?ly\b"
+                            # ... or its schedule abbreviated ("lansoprazole 30 mg b.d.")
+                            r"|\s(?:b\.?i?\.?d|t\.?i\.?d|q\.?i\.?d)\.?(?!\w))", re.I)
 # A factor tested against an outcome ("was negatively affected by lymph node metastases (P = .017)").
 _FACTOR_TESTED = re.compile(r"\b(?:affected|influenced|predicted|determined) by\b[^.]{0,80}\bp\s*[<=>]"
                             r"|\b(?:prognostic|independent) (?:factors?|predictors?)\b", re.I)
@@ -910,7 +919,7 @@ def _classify_text(text: _Text) -> DesignResult:
                         and not (_CUES["modal"].search(_WHETHER.sub("", sentence))
                                  and not re.search(r"\b(were|was|we)\b", sentence, re.I))), "")
     opened = _own_open(both)
-    if blinded and not opened and (size is not None or re.search(
+    if blinded and not opened and (size is not None or _CUES["original_data"].search(body) or re.search(
             r"\b(present|this) study\b|\bwe\b|\bthe authors (conducted|performed|carried out|undertook)\b", body, re.I)):
         return result("rct", blinded)
     cross = _first(_CUES["cross_sectional"], both)
@@ -960,9 +969,10 @@ def _classify_text(text: _Text) -> DesignResult:
             cohort = ""  # claims or a database of counted people read once: no time, no cohort
     regimen = _REGIMEN_GIVEN.search(body) if cohort.lower().startswith("prospective") else None
     if regimen and original and not observational and not record_review and not re.search(
-            r"\bcohort\b|\bretrospective", both, re.I):
+            r"\bcohort\b(?! (?-i:[A-D])\b)|\bretrospective", both, re.I):
         # "In a prospective study ..., 100 consecutive patients ... received omeprazole 20 mg twice daily": a
-        # regimen with its dose and schedule given to everyone is the investigators' treatment, not an exposure
+        # regimen with its dose and schedule given to everyone is the investigators' treatment, not an exposure (arms
+        # named "cohort A" and "cohort B" are still the investigators' arms)
         return result("non_randomised", f"{cohort}; {regimen.group(0)}")
     named_cohort = re.search(r"\bcohort\b", both, re.I) and _CUES["cohort_time"].search(both)
     if cohort and (_CUES["comparison"].search(body) or named_cohort) and (cohort.lower() != "cohort" or named_cohort):
@@ -1409,6 +1419,9 @@ _SUBSET_BEFORE = re.compile(rf"(?:\b{_NUMBER}\s+(?:\(\S+\)\s+)?of\s+(?:the\s+)?|
                             rf"|\bgroups of\s+|\b(?:at least|at most|a (?:minimum|maximum) of)\s+"
                             # a part measured ("Sufentanil plasma levels were measured in a subset of eight patients")
                             rf"|\bin a (?:random )?(?:sub-?set|subgroup|sub-?sample) of\s+"
+                            # others' earlier report ("Tonic seizures ..., first reported in 4 patients with multiple
+                            # sclerosis"), not the paper's people
+                            rf"|\b(?:first|previously|originally|initially|earlier) (?:been )?(?:reported|described) in\s+"
                             # an average ("with a mean cohort size of 10 979 patients"), not a count of people
                             rf"|\b(?:mean|median|average) (?:[\w-]+ )?(?:size|number) of\s+"
                             # a number the study means to reach ("The study aims to randomise 400 patients", "are
@@ -1793,11 +1806,33 @@ _TOTAL_BRACKET = re.compile(rf"\(\s*(?:in )?total:?\s*(?:n\s*=\s*)?(?P<num>\d[\d
                             re.I)
 
 
+# People of one sex and one more of the other ("Eleven men and one woman (age 36-64 yrs)").
+_AND_ONE_MORE = re.compile(rf"(?<![\w.,\-/])(?P<num>{_NUMBER})\s+(?:[\w-]+\s+){{0,2}}?(?:men|women|males|females|boys|girls)"
+                           r"\s+and\s+(?:one|a single|1)\s+(?:[\w-]+\s+){0,2}?(?:woman|man|female|male|girl|boy)\b", re.I)
+
+
+# Groups of one size ("Two cohorts, each of 60 patients suffering from ..., were treated").
+_EACH_OF = re.compile(rf"\b(?P<k>two|three|four|five|2|3|4|5) (?:[\w-]+ )?(?:groups|cohorts|arms),? each (?:of|with|"
+                      rf"comprising|consisting of) (?P<num>{_NUMBER})\s+(?:[\w-]+\s+){{0,2}}?{_PEOPLE}\b", re.I)
+
+
 def _candidates(sentence: str) -> list[tuple[int, int, int, int]]:
     """(priority, is_sum, -position, n) for the counts of people in one sentence."""
     found = _sentence_candidates(sentence)
     if found and (years := {int(m.group(1)) for m in _YEAR_NAMED.finditer(sentence)}):
         found = [candidate for candidate in found if candidate[3] not in years]
+    if " and " in sentence:
+        for match in _AND_ONE_MORE.finditer(sentence):
+            # "Eleven men and one woman": the one told in the singular is counted too
+            value = _number(match.group("num"))
+            if value:
+                found.append((_clause_role(sentence, match.start(), match.end()), 1, -match.start(), value + 1))
+    if "each of" in sentence:
+        for match in _EACH_OF.finditer(sentence):
+            # "Two cohorts, each of 60 patients ...": the groups together
+            groups, value = _number(match.group("k")), _number(match.group("num"))
+            if groups and value:
+                found.append((_clause_role(sentence, match.start(), match.end()), 1, -match.start(), groups * value))
     if "total" in sentence:
         for match in _TOTAL_BRACKET.finditer(sentence):
             value = _number(match.group("num"))

@@ -21,6 +21,16 @@ from .design_rules import rules_design as _design, rules_size as _size
     # a year naming a population is no count of it
     ("The population with schizophrenia of the district was identified in 1996. In comparison with the 1985 "
      "population, more patients in 1996 had negative symptoms.", None),
+    # one of the other sex told in the singular is counted too
+    ("Randomized, double-blind, placebo-controlled crossover study. Eleven men and one woman (age 36-64 yrs) whose "
+     "diabetes was responsive to oral therapy. Placebo or drug A was given for 3 days.", 12),
+    # patients of others' first report are not the paper's: its own case is one
+    ("Tonic seizures are a rare sign of demyelinating disease, first reported in 4 patients with multiple sclerosis. "
+     "A 23-year-old man was referred with attacks of rigid extension of the left limbs. An MRI scan revealed a "
+     "midbrain lesion.", 1),
+    # groups of one size, told once ("Two cohorts, each of 60 patients")
+    ("We compared two regimens in a prospective study. Two cohorts, each of 50 patients with peptic ulcer disease, "
+     "were treated for 1 week with drug A 30 mg b.d. and either drug B or drug C.", 100),
     # left alone: a four-digit count of people that is no year naming a group
     ("A random sample of 2004 adults was interviewed by telephone about their use of pain medicines.", 2004),
     # left alone: those who completed a part, beside the people randomised
@@ -61,6 +71,19 @@ def test_sample_size_eighteenth_round_phrasings(abstract: str, expected: int | N
     ("Beta blockers and new coronary events in older persons.", "Of 500 persons with prior myocardial infarction, 250 "
      "were treated with beta blockers. The Cox regression model showed that independent predictors of new coronary "
      "events were age, hypertension and use of beta blockers.", "cohort"),
+    # a randomised study of the paper's own, told by what was investigated in it, with no count of people
+    ("Arterial stiffness and two diuretic combinations.", "In a randomized double blind study, the arterial changes "
+     "produced either by drug A plus drug B (Group I), or by drug A plus drug C (Group II) were investigated in two "
+     "territories of the arterial tree. Both groups had a similar decrease in blood pressure.", "rct"),
+    # a blinded trial that is the paper's own ("The effects of A versus B were investigated in a double-blind trial")
+    ("Drug A versus drug B: quality of life in schizophrenia.", "The primary aim of this paper was to compare the "
+     "effects of drug A and drug B on subjective quality of life. The effects of drug A versus drug B were "
+     "investigated in a multicenter, double-blind trial, whereas quality of life was assessed by a visual scale.",
+     "rct"),
+    # arms named "cohort A" and "cohort B", each given a regimen with its abbreviated schedule: the investigators'
+    ("Two one-week regimens for H. pylori.", "We compared two regimens in a prospective study. Two cohorts, each of "
+     "50 patients, were treated for 1 week with drug A 30 mg b.d. and either drug B 400 mg b.d. (cohort A, n = 50) "
+     "or drug C 300 mg b.d. (cohort B, n = 50). In cohort A, 45 patients out of 50 were cured.", "non_randomised"),
     # left alone: a sample drawn at random and interviewed is no allocation
     ("Use of a pain device.", "Of 900 patients who bought the device, 300 were randomly selected and interviewed by "
      "telephone in a survey of their use. Most still used it.", "cross_sectional"),
