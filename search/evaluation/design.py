@@ -74,6 +74,8 @@ LABEL_SETS: tuple[str, ...] = (
     "design_labels_holdout28.jsonl",
     "design_labels_holdout29.jsonl",
     "design_labels_holdout30.jsonl",
+    "design_labels_holdout31.jsonl",
+    "design_labels_holdout32.jsonl",
 )
 # A second, independent reading of holdout4 + holdout5: agreement only, never training rows.
 SECOND_READER = "design_labels_second_reader.jsonl"
