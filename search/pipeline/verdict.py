@@ -26,7 +26,7 @@ The rule (also in the README):
    relevance: exp((similarity / best similarity − 1) / ``RELEVANCE_SCALE``), from the question-to-study
    similarity the ranking used (a ratio, so any backend's scale will do), so the studies closest to
    the question (its population, its outcome, its situation) count most: with MiniLM's cosines (best
-   about 0.7) a study 0.1 below the best counts about 0.4 as much.
+   about 0.7) a study 0.1 below the best counts about 0.3 as much.
    When the partly-addressing fallback is in use and the answer is yes or no, it says how few of the studies that take
    a side look at exactly the question, at low confidence. When no counted study addresses the question fully (all
    "partly": the treatment studied for other problems or in other people), the answer says so ("No study found looks
@@ -67,7 +67,10 @@ PARTLY_WEIGHT = 0.25
 # adverse effects or risks (rule 6).
 SAFETY_HARM_SHARE = 0.5
 _SAFETY_MINORITY = "Most say nothing clear either way, so they don't settle it; none shows that it is safe for you."
-RELEVANCE_SCALE = 0.15  # a study this fraction less similar than the best weighs 1/e as much
+# A study this fraction less similar than the best weighs 1/e as much. 0.12 since measured on the 2,256 seen labelled
+# questions (verdict_replay over dumps at 1bd08be, README "2026-12-06, seventh session"): against 0.15, 23 more right
+# answers and 4 fewer, 5 more wrong-way ones and 7 fewer; 0.10 gained more (+41/-8) but added 15 wrong-way answers.
+RELEVANCE_SCALE = 0.12
 SAFETY_CAUTION = (
     "Whether a medicine is safe for you depends on your health and your other medicines: "
     "ask your doctor or pharmacist before taking it, and read the patient leaflet."

@@ -1,6 +1,8 @@
 """Addresses, stance relative to the frame, and the verdict rule, on hand-made papers."""
 from __future__ import annotations
 
+import math
+
 import pytest
 
 from documents.sources.base import Filters, Record
@@ -622,7 +624,7 @@ def test_a_title_quote_is_given_back_as_the_title_writes_it():
 def test_the_studies_closest_to_the_question_count_most():
     from dataclasses import replace
 
-    from search.pipeline.verdict import relevance
+    from search.pipeline.verdict import RELEVANCE_SCALE, relevance
 
     effect = Frame(kind="effect", intervention="x", outcome="y")
     # Three close trials found no effect; four distant studies of the treatment's other uses are positive.
@@ -635,7 +637,9 @@ def test_the_studies_closest_to_the_question_count_most():
     # Equally close studies count equally, as before the relevance factor.
     level = [replace(p, similarity=0.6) for p in close + far]
     assert decide(level, effect, offline=True).label == "mixed"
-    assert relevance(close[0], 0.70) == 1.0 and 0.2 < relevance(far[0], 0.70) < 0.3
+    assert relevance(close[0], 0.70) == 1.0
+    assert relevance(far[0], 0.70) == pytest.approx(math.exp((0.55 / 0.70 - 1) / RELEVANCE_SCALE))
+    assert relevance(far[0], 0.70) < 0.3
     # A backend whose similarities are not positive cosines weighs every study the same.
     assert relevance(far[0], 0.0) == 1.0
 
