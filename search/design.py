@@ -470,7 +470,7 @@ _CUE_PATTERNS: dict[str, str] = {
     "intervention": r"\b(were|was) (treated|given|administered|switched|converted|dosed)\b"
         r"|\breceived\b(?! (little|less|much|more|considerable|scant|limited|increasing|growing|no|some|wide|widespread)"
         r" (\w+ )?(attention|interest|consideration|study|scrutiny)\b)"
-        r"|\btreatment with\b|\bbefore and (after|during)\b|\bunderwent\b[^.]{0,60}\b(before|after|during)"
+        r"|\btreatment with\b|\bbefore and (after|during)\b|\bwe treated \d+ (such |[\w-]+ )?patients with\b|\bunderwent\b[^.]{0,60}\b(before|after|during)"
         r"\b|\bchallenge\b|\bpharmacokinetics?\b|\bwere studied on\b|\bcrossover\b|\bcross-over\b"
         # a dose the investigators gave ("followed by injection of 85 to 300 U of botulinum-A toxin")
         r"|\b(injections?|infusions?) of \d[\d.,]*( to \d[\d.,]*)? ?(mg|u|units|iu|ml|µg|mcg|ug|g)\b"
@@ -700,7 +700,9 @@ _PROGNOSTIC = re.compile(r"\b(\d+[- ](day|week|month|year)|long-term|in-hospital
                          r"|\b(mortality|survival|death) after\b"
                          # "Long-term outcome of migraine therapy: predictive value of ...", "prognostic factors for
                          # long-term outcome after withdrawal": what happened to them later
-                         r"|\blong-term outcomes?\b", re.I)
+                         r"|\blong-term outcomes?\b"
+                         # a value for what comes later ("has predictive value for subsequent neutropenia")
+                         r"|\b(?:predict\w*|predictive value)\b[^.]{0,30}\bsubsequent\b", re.I)
 _PREVALENCE = re.compile(r"\bprevalence\b", re.I)
 # A regimen the investigators gave, with its dose and schedule ("100 consecutive patients ... received omeprazole 20
 # mg twice daily ...", "All patients were treated for seven days with either omeprazole 20 mg twice daily").

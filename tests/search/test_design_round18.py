@@ -84,6 +84,19 @@ def test_sample_size_eighteenth_round_phrasings(abstract: str, expected: int | N
     ("Two one-week regimens for H. pylori.", "We compared two regimens in a prospective study. Two cohorts, each of "
      "50 patients, were treated for 1 week with drug A 30 mg b.d. and either drug B 400 mg b.d. (cohort A, n = 50) "
      "or drug C 300 mg b.d. (cohort B, n = 50). In cohort A, 45 patients out of 50 were cured.", "non_randomised"),
+    # the authors treated their patients and measured before and after the first dose
+    ("Clonidine in heart failure.", "Neurohormonal activation is characteristic of heart failure. We treated 20 such "
+     "patients with the centrally acting drug A 0.15 mg BID and obtained hemodynamic measurements before and 2 to 3 "
+     "hours after the first dose. The initial dose produced decreases in arterial pressure.", "non_randomised"),
+    # a predictive value for a later outcome is no test's accuracy
+    ("Does eosinophilia predict neutropenia?", "We attempted to investigate whether eosinophilia during drug A "
+     "treatment has predictive value for subsequent neutropenia. One hundred and seventy-seven patients were studied "
+     "in a naturalistic design using drug B as the reference compound. Drug A was found to differ from drug B.",
+     "cohort"),
+    # left alone: a test's accuracy measured once stays cross-sectional
+    ("Accuracy of tests for H. pylori.", "To compare the diagnostic accuracy of the tests for infection. A total of 59 "
+     "patients were tested by breath test, serology and biopsy. The breath test had the best sensitivity and "
+     "specificity.", "cross_sectional"),
     # left alone: a sample drawn at random and interviewed is no allocation
     ("Use of a pain device.", "Of 900 patients who bought the device, 300 were randomly selected and interviewed by "
      "telephone in a survey of their use. Most still used it.", "cross_sectional"),
