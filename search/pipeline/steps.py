@@ -6,9 +6,9 @@ are imported inside the steps so that loading a model happens only when the stag
 """
 from __future__ import annotations
 
-from django.conf import settings
-
 from typing import TYPE_CHECKING
+
+from django.conf import settings
 
 from .state import RankedPaper, SearchState, UnderstoodQuery, add_usage
 
