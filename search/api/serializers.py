@@ -111,7 +111,8 @@ class QuerySerializer(serializers.Serializer):
     frame = FrameSerializer(help_text="how the question was read: what the verdict answers")
     roles = serializers.DictField(
         child=serializers.ListField(child=serializers.IntegerField()),
-        help_text="concept indices per frame role (intervention, comparator, outcome, population)",
+        help_text="concept indices per frame role (intervention, comparator, outcome, population, and background: what "
+                  "an added treatment is added to)",
     )
 
 

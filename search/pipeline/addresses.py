@@ -126,6 +126,11 @@ def addresses(query: UnderstoodQuery, record: Record) -> Addresses:
             return Addresses("yes", f"studies {x} in people with {who}")
         return Addresses("partly", f"studies {x}, but not in people with {who}")
 
+    background = query.role_concepts("background")
+    if background and not any(mentions(c, stems) for c in background):
+        # "I'm already on an ACE inhibitor. Would adding losartan lower my proteinuria?": a trial of losartan alone
+        # answers another question; only trials of it added to (or beside) the background treatment answer this one.
+        return Addresses("partly", f"studies {x}, but not added to {_list([c.text for c in background])}")
     targets = outcome + qualifiers
     if not targets:
         return Addresses("yes", f"studies {x}")

@@ -150,6 +150,10 @@ class FramedConcepts:
     comparator: list[int] = field(default_factory=list)
     outcome: list[int] = field(default_factory=list)
     population: list[int] = field(default_factory=list)
+    # What the person already takes that the asked treatment is added to ("I'm already on a maximum dose ACE
+    # inhibitor. Would adding losartan bring my proteinuria down?"): a study of the added drug alone does not
+    # answer the question (``addresses``), so it is kept apart from what is asked and from the outcome.
+    background: list[int] = field(default_factory=list)
 
     @property
     def required(self) -> list[int]:
@@ -445,6 +449,13 @@ def frame_question(question: str, concepts: list[Concept]) -> FramedConcepts:
         # recognised and a condition stood in for it; the question was not read, whatever its wording. (An
         # association may link two conditions: "Is migraine linked to stroke?")
         kind = "other"
+    if kind in ("effect", "harm") and _written_as_added(q, positions, framed.intervention):
+        # "I'm already on an ACE inhibitor for kidney disease. Would adding losartan lower my proteinuria?": the
+        # treatments told beside the added one, wherever written, are what it is added to.
+        asked = framed.intervention + framed.comparator + framed.outcome + framed.population
+        # "Would adding fentanyl or morphine to the block help?": an alternative to the added one is added too.
+        framed.background = [i for i in range(len(concepts)) if i not in asked and _is_treatment(concepts[i])
+                             and not any(_alternative(q, concepts, positions, f, i) for f in framed.intervention)]
     framed.frame = Frame(
         kind=kind,
         intervention=framed.frame.intervention or _text(concepts, framed.intervention),
@@ -682,6 +693,12 @@ _ADD_VERB = r"adding|add|added|add-on"
 _ADDED_TO = r"on\s+top\s+of|in\s+addition\s+to"
 _ADDING_BEFORE = re.compile(rf"\b(?:{_ADD_VERB})\s+(?!to\b)(?:\S+\s+){{0,5}}$")
 _ADDED_AFTER = re.compile(rf"^\S*(?:\s+\S+){{0,3}}?\s+(?:{_ADDED_TO})\b")
+
+
+def _written_as_added(q: str, positions: list[int], treatments: list[int]) -> bool:
+    """Whether the question adds (one of) ``treatments`` to something ("adding X", "X on top of Y")."""
+    return any(positions[i] >= 0 and (_ADDING_BEFORE.search(q[:positions[i]]) or _ADDED_AFTER.search(
+        q[positions[i]:positions[i] + 80])) for i in treatments)
 
 
 def added_treatments(q: str, positions: list[int], treatments: list[int]) -> list[int]:

@@ -56,5 +56,6 @@ def understand(question: str, filters: Filters) -> UnderstoodQuery:
             "comparator": framed.comparator,
             "outcome": framed.outcome,
             "population": framed.population,
+            "background": framed.background,
         },
     )

@@ -776,3 +776,24 @@ def test_a_feeding_tube_is_the_treatment_not_the_condition_told_before_it():
     frame = understand("my mom has advanced dementia and stopped eating, will a feeding tube help her live longer?",
                        Filters()).frame
     assert (frame.kind, frame.intervention) == ("effect", "feeding tube")
+
+
+@pytest.mark.parametrize(
+    "question, intervention, background",
+    [
+        ("I'm already on a maximum dose ACE inhibitor for kidney disease. Would adding losartan bring my proteinuria "
+         "down?", "losartan", ["angiotensin-converting enzyme inhibitor"]),
+        ("My brother is detoxing from heroin on methadone. Would adding guanfacine make the withdrawal symptoms "
+         "easier?", "guanfacine", ["heroin", "methadone"]),
+        # An alternative to the added drug is added too, not what it is added to.
+        ("I'm having shoulder surgery under an arm nerve block. Will adding fentanyl or morphine to the block give me "
+         "better pain relief?", "fentanyl", ["nerve block"]),
+        # Nothing is added: no background.
+        ("I take lisinopril for my blood pressure. Will losartan lower my proteinuria?", "losartan", []),
+        ("Does adding nateglinide help?", "nateglinide", []),
+    ],
+)
+def test_what_an_added_treatment_is_added_to_is_its_background(question, intervention, background):
+    query = understand(question, Filters())
+    assert query.frame.intervention == intervention
+    assert [c.text for c in query.role_concepts("background")] == background

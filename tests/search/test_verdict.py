@@ -19,6 +19,10 @@ def _loaded():
     load()
 
 
+ADDED = ("I'm already on a maximum dose ACE inhibitor for kidney disease. Would adding losartan bring my proteinuria "
+         "down?")
+
+
 def _record(title: str, abstract: str, pmid: str = "1") -> Record:
     return Record(pmid=pmid, title=title, abstract=abstract, year=2000)
 
@@ -67,6 +71,11 @@ COMPARISON = "Is tolterodine more effective than oxybutynin for overactive bladd
          "Loratadine did not reduce sneezing in adults with a common cold.", "yes"),
         ("Does loratadine stop the sneezing of a common cold?", "Loratadine pharmacology",
          "Loratadine is a long-acting antihistamine.", "partly"),
+        # An added treatment: a trial of it alone answers another question than one of it added to what is taken.
+        (ADDED, "Losartan in proteinuric kidney disease",
+         "Losartan reduced proteinuria by 35% compared with placebo in patients with kidney disease.", "partly"),
+        (ADDED, "Add-on angiotensin receptor blockade with maximized ACE inhibition",
+         "Adding losartan to maximal ACE inhibitor therapy did not reduce proteinuria in kidney disease.", "yes"),
     ],
 )
 def test_addresses(question, title, abstract, label):

@@ -1206,7 +1206,7 @@ export interface components {
             message: string;
             /** @description how the question was read: what the verdict answers */
             frame: components["schemas"]["Frame"];
-            /** @description concept indices per frame role (intervention, comparator, outcome, population) */
+            /** @description concept indices per frame role (intervention, comparator, outcome, population, and background: what an added treatment is added to) */
             roles: {
                 [key: string]: number[];
             };
