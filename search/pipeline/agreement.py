@@ -46,6 +46,13 @@ def disagrees(paper: RankedPaper, frame: Frame) -> bool:
     stance, best = paper.stance, paper.best_sentence
     if stance is None or best is None or not best.text:
         return False
+    from .judge_frame import TITLE_READING
+
+    if stance.rationale.startswith(TITLE_READING):
+        # Read from the title, which its rationale quotes ("Lack of analgesic effect of oral tramadol after orthopaedic
+        # surgery"): the study's own headline outweighs a results sentence about another arm. Re-judged over the 2,256
+        # seen questions: 2 more right answers, none lost.
+        return False
     reading = quote_reading(best.text)
     # A comparison's or a named outcome's stance is read from a sentence its rationale quotes
     # (judge_frame), so only the classifier's labels (effect and open questions) are checked here.

@@ -1273,6 +1273,11 @@ def _third_person(verb: str) -> str:
     return verb + "s"
 
 
+# How a stance read from the study's title begins: the title is the sentence it quotes, so the quote chosen for the
+# card (another sentence) does not make it uncertain (``agreement.disagrees``).
+TITLE_READING = "its title says"
+
+
 def title_reading(query: UnderstoodQuery, paper: RankedPaper, question: str = "") -> Stance | None:
     """A statement title that says what the treatment does (or does not do) to the question's outcome decides.
 
@@ -1301,7 +1306,7 @@ def title_reading(query: UnderstoodQuery, paper: RankedPaper, question: str = ""
         said = f"{x} is {'not ' if claim.denied else ''}associated with {o}"
     else:
         said = f"{x} does not {claim.verb} {o}" if claim.denied else f"{x} {_third_person(claim.verb)} {o}"
-    rationale = f"its title says {said}: \u201c{_short(paper.record.title)}\u201d"
+    rationale = f"{TITLE_READING} {said}: \u201c{_short(paper.record.title)}\u201d"
     return _stance(0.75, 0.1, 0.15, rationale) if label == "supports" else _stance(0.1, 0.75, 0.15, rationale)
 
 

@@ -43,3 +43,24 @@ def test_harm_and_safety_readings_are_left_alone():
     # "significantly increased weight" supports "does X cause weight gain"; a refutes label there is not contradicted.
     harm = _paper("refutes", "Weight significantly increased with X (p < 0.01).")
     assert mark_disagreements([harm], Frame(kind="harm")) == 0 and not harm.stance.uncertain
+
+
+def test_a_reading_of_the_title_is_not_undone_by_the_quote():
+    """The title is the sentence a title reading quotes: "Lack of analgesic effect of oral tramadol" stays a finding
+    against, though the card's quote reports the active comparator's significant effect."""
+    from dataclasses import replace
+
+    from documents.sources.base import Filters
+    from search.pipeline.judge_frame import TITLE_READING, title_reading
+    from search.pipeline.understand import understand
+
+    query = understand("Does oral tramadol relieve pain after orthopaedic surgery?", Filters())
+    quote = "Diclofenac significantly reduced pain compared with placebo (p < 0.01)."
+    paper = _paper("refutes", quote)
+    paper.record = replace(paper.record, title="Lack of analgesic effect of oral tramadol after orthopaedic surgery")
+    paper.stance = title_reading(query, paper, "Does oral tramadol relieve pain after orthopaedic surgery?")
+    assert paper.stance is not None and paper.stance.label == "refutes"
+    assert paper.stance.rationale.startswith(TITLE_READING)
+    classifier = _paper("refutes", quote)
+    assert mark_disagreements([paper, classifier], query.frame) == 1
+    assert not paper.stance.uncertain and classifier.stance.uncertain
