@@ -909,12 +909,20 @@ def _as_loss(findings: list[OutcomeFinding], outcome: str, names: Sequence[str])
             if names_in(f.clause, amount) and not names_in(f.clause, others) else f for f in findings]
 
 
-def outcome_stance(query: UnderstoodQuery, paper: RankedPaper) -> Stance | None:
+# "Is X linked to fewer O?", "associated with a lower risk of O": the link asked about is a reduction.
+_LINKED_TO_LESS = re.compile(r"\b(?:linked|associated|related|tied|connected)\s+(?:to|with)\s+(?:\w+\s+){0,2}?"
+                             r"(?:fewer|less|lower|reduced|decreased|smaller)\b", re.I)
+
+
+def outcome_stance(query: UnderstoodQuery, paper: RankedPaper, question: str = "") -> Stance | None:
     """"Does X cause / is X linked to O?" read from the clauses that name O (None when no outcome is named).
 
     An increase in O with X supports; O absent, rare, no different or reduced refutes; a study
     whose outcome clauses say neither is neutral ("does not say"), never the tone of the abstract.
+    An association asked as a reduction ("Are beta-blockers associated with fewer cardiac events?") is read the
+    other way round: O reduced with X supports, O unchanged or increased refutes.
     """
+    fewer = query.frame.kind == "association" and bool(_LINKED_TO_LESS.search(question or ""))
     names = _outcome_names(query)
     if not names:
         return None
@@ -926,13 +934,16 @@ def outcome_stance(query: UnderstoodQuery, paper: RankedPaper) -> Stance | None:
     if not findings:
         return _stance(0.0, 0.0, 1.0, f"does not say whether {query.frame.intervention} changed {outcome}")
     weights = [1.0 + f.significant + (0.5 if i == len(findings) - 1 else 0.0) for i, f in enumerate(findings)]
-    yes = sum(w for f, w in zip(findings, weights) if f.reading == "more")
-    no = sum(w for f, w in zip(findings, weights) if f.reading != "more")
+    asked = "less" if fewer else "more"
+    yes = sum(w for f, w in zip(findings, weights) if f.reading == asked)
+    no = sum(w for f, w in zip(findings, weights) if f.reading != asked)
     last = findings[-1]
     if yes > no:
-        why = f"reports {outcome} with {query.frame.intervention}"
+        why = f"reports {outcome} {'reduced ' if fewer else ''}with {query.frame.intervention}"
     elif no > yes:
-        why = f"reports {outcome} {'reduced' if last.reading == 'less' else 'no more often'} with {query.frame.intervention}"
+        told = {"less": "reduced", "more": "increased"}.get(last.reading, "no different") if fewer else (
+            "reduced" if last.reading == "less" else "no more often")
+        why = f"reports {outcome} {told} with {query.frame.intervention}"
     else:
         why = f"its sentences on {outcome} point both ways"
     return _stance(0.85 * yes / (yes + no), 0.85 * no / (yes + no), 0.15, f"{why}: \u201c{_short(last.clause)}\u201d")
@@ -1355,7 +1366,7 @@ def reframe(
               and paper.addresses.label != "no" and (read := title_reading(query, paper, question)) is not None):
             out[pmid] = read
         elif (offline and query is not None and frame.kind in OUTCOME_KINDS and paper.addresses is not None
-              and paper.addresses.label != "no" and (read := outcome_stance(query, paper)) is not None):
+              and paper.addresses.label != "no" and (read := outcome_stance(query, paper, question)) is not None):
             out[pmid] = read
         elif (offline and query is not None and frame.kind == "effect" and paper.addresses is not None
               and paper.addresses.label != "no" and (read := effect_stance(query, paper, stance, question)) is not None):

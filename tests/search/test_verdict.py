@@ -1266,3 +1266,27 @@ def test_a_sentence_that_names_the_outcome_but_compares_nothing_is_no_finding_of
         "anti-inflammatory drugs inhibit both isoenzymes, resulting in damage to the mucosa of the stomach and "
         "duodenum, but also in cardioprotection.")
     assert stance.label == "neutral"
+
+
+@pytest.mark.parametrize(
+    "question, label",
+    [
+        # Asked as a reduction: cardiac events falling with beta-blockers is the link asked about.
+        ("Are beta-blockers associated with fewer cardiac events in people with long QT syndrome?", "supports"),
+        ("Is taking beta-blockers linked to a lower rate of cardiac events?", "supports"),
+        # Asked as a rise: the same finding is against it.
+        ("Are beta-blockers linked to more cardiac events in people with long QT syndrome?", "refutes"),
+    ],
+)
+def test_an_association_asked_as_a_reduction_is_read_that_way_round(question, label):
+    from search.pipeline.judge_frame import outcome_stance
+
+    abstract = ("We followed 869 patients with congenital long QT syndrome treated with beta-blockers. After initiation "
+                "of beta-blockers, there was a significant reduction in the rate of cardiac events (0.97 to 0.31 "
+                "events per year, P<0.001).")
+    paper = RankedPaper(rank=1, record=_record("Beta-blocker therapy in long QT syndrome", abstract), similarity=0.6,
+                        addresses=Addresses("yes", "t"))
+    query = understand(question, Filters())
+    assert query.frame.kind == "association"
+    stance = outcome_stance(query, paper, question)
+    assert stance is not None and stance.label == label
