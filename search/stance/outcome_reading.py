@@ -96,7 +96,9 @@ _LESS = re.compile(
     r"\b(?:reduc\w+|decreas\w+|lower(?:ed|ing)?" + LOWER_PLACE
     + r"|less|fewer|prevent\w*|protect\w*|attenuat\w+|diminish\w*|lessen\w*|alleviat\w+|improv\w+|ameliorat\w+"
     # "Disappearance of erection problems ... was common in all groups": the outcome went away.
-    r"|disappear\w*|resolv\w+|resolution|abolish\w*)\b",
+    r"|disappear\w*|resolv\w+|resolution|abolish\w*"
+    # "The apparent favorable effect of alcohol on the risk of acute myocardial infarction": less of it.
+    r"|(?:favou?rable|beneficial|protective)\s+(?:effects?|influence|impact)\b(?=[^.;]{0,40}\bon\b))\b",
     re.I,
 )
 _MORE = re.compile(

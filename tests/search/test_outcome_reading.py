@@ -36,6 +36,9 @@ WEIGHT = ["weight gain"]
         # The outcome went away: "disappearance of", "resolved", "was abolished" (not its being common).
         ("Disappearance of weight gain among patients with it at baseline was common in all groups.", "less"),
         ("Weight gain resolved after the switch to ziprasidone.", "less"),
+        # A favourable effect on the outcome is less of it, not a rise.
+        ("The apparent favorable effect of metformin on the risk of weight gain may be related to its action.", "less"),
+        ("Metformin had a beneficial influence on weight gain in these patients.", "less"),
     ],
 )
 def test_clause_readings(clause: str, reading: str | None) -> None:
