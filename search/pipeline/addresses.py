@@ -126,14 +126,14 @@ def addresses(query: UnderstoodQuery, record: Record) -> Addresses:
             return Addresses("yes", f"studies {x} in people with {who}")
         return Addresses("partly", f"studies {x}, but not in people with {who}")
 
+    # "I'm already on an ACE inhibitor. Would adding losartan lower my proteinuria?": a trial of losartan alone answers
+    # another question; only trials of it added to (or beside) the background treatment answer this one.
     background = query.role_concepts("background")
-    if background and not any(mentions(c, stems) for c in background):
-        # "I'm already on an ACE inhibitor. Would adding losartan lower my proteinuria?": a trial of losartan alone
-        # answers another question; only trials of it added to (or beside) the background treatment answer this one.
-        return Addresses("partly", f"studies {x}, but not added to {_list([c.text for c in background])}")
+    unadded = bool(background) and not any(mentions(c, stems) for c in background)
+    not_added = Addresses("partly", f"studies {x}, but not added to {_list([c.text for c in background])}")
     targets = outcome + qualifiers
     if not targets:
-        return Addresses("yes", f"studies {x}")
+        return not_added if unadded else Addresses("yes", f"studies {x}")
     found = [c.text for c in targets if mentions(c, stems)]
     on_outcome = bool(outcome) and any(mentions(c, stems) for c in outcome)
     conditions = [c for c in outcome if is_condition(c)]
@@ -145,7 +145,7 @@ def addresses(query: UnderstoodQuery, record: Record) -> Addresses:
         return Addresses("no", f"studies {x} and {_list(found)}, but not in {_list([c.text for c in conditions])}")
     in_population = not qualifiers or any(mentions(c, stems) for c in qualifiers)
     if len(found) == len(targets) or (on_outcome and in_population):
-        return Addresses("yes", f"studies {x} and {_list(found)}")
+        return not_added if unadded else Addresses("yes", f"studies {x} and {_list(found)}")
     if on_outcome:
         # "After bypass surgery, does metoprolol prevent heart attacks?": a trial after a heart attack
         # measures the outcome in other people, so it only partly answers.
