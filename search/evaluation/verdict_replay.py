@@ -139,7 +139,11 @@ def redecide(row: dict[str, Any]) -> str | None:
         if paper.stance is not None and not marked_by_quote(paper.stance):
             s = paper.stance
             s.uncertain = rule.is_uncertain(s.supports, s.refutes, s.neutral, s.label)
-    frame = Frame(**row["frame"])
+    return _decided(row, papers, Frame(**row["frame"]))
+
+
+def _decided(row: dict[str, Any], papers: list[RankedPaper], frame: Frame) -> str:
+    """The verdict label the rule gives the dumped question's (re-read) studies, decided as the pipeline decides."""
     yes_no = wording_for(row["question"]) is YES_NO_WORDING
     return rule.decide(papers, frame, offline=row["offline"], yes_no=yes_no, frame_read=True).label
 
@@ -157,9 +161,7 @@ def rejudge(row: dict[str, Any]) -> tuple[str | None, bool]:
     papers = [RankedPaper.from_dict(d) for d in row["papers"]]
     read_stances(row["question"], query, papers)
     agreement.mark_disagreements(papers, query.frame)
-    yes_no = wording_for(row["question"]) is YES_NO_WORDING
-    verdict = rule.decide(papers, query.frame, offline=row["offline"], yes_no=yes_no, frame_read=True)
-    return verdict.label, asdict(query.frame) == row["frame"]
+    return _decided(row, papers, query.frame), asdict(query.frame) == row["frame"]
 
 
 def marked_by_quote(stance: Stance) -> bool:

@@ -941,8 +941,10 @@ def outcome_stance(query: UnderstoodQuery, paper: RankedPaper, question: str = "
     if yes > no:
         why = f"reports {outcome} {'reduced ' if fewer else ''}with {query.frame.intervention}"
     elif no > yes:
-        told = {"less": "reduced", "more": "increased"}.get(last.reading, "no different") if fewer else (
-            "reduced" if last.reading == "less" else "no more often")
+        if fewer:
+            told = {"less": "reduced", "more": "increased"}.get(last.reading, "no different")
+        else:
+            told = "reduced" if last.reading == "less" else "no more often"
         why = f"reports {outcome} {told} with {query.frame.intervention}"
     else:
         why = f"its sentences on {outcome} point both ways"
