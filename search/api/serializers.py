@@ -97,6 +97,11 @@ class FrameSerializer(serializers.Serializer):
         choices=list(COMPARISON_CLAIMS), allow_null=True,
         help_text="comparisons only: what the question claims of the intervention against the comparator",
     )
+    background = serializers.CharField(
+        allow_null=True, required=False,
+        help_text="effect and harm questions of an added treatment: what it is added to (absent in results stored "
+                  "before it was read)",
+    )
 
 
 class QuerySerializer(serializers.Serializer):

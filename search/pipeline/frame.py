@@ -463,6 +463,7 @@ def frame_question(question: str, concepts: list[Concept]) -> FramedConcepts:
         outcome=_text(concepts, framed.outcome) or _vague_outcome(q, kind),
         population=_text(concepts, framed.population),
         claim=comparison_claim(question) if kind == "comparison" else None,
+        background=_text(concepts, framed.background),
     )
     return framed
 

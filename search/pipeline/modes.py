@@ -11,7 +11,7 @@ from __future__ import annotations
 from search.design import DESIGNS
 
 from .state import INDIRECT, MOSTLY_INDIRECT, BottomLine, Frame, ModeText, Verdict
-from .verdict import MIN_STUDIES, unread
+from .verdict import MIN_STUDIES, elsewhere, unread
 
 # Lay names of the study designs (DESIGNS holds the clinical ones): (one, several).
 LAY_DESIGNS: dict[str, tuple[str, str]] = {
@@ -153,7 +153,7 @@ def lay_explanation(verdict: Verdict, frame: Frame, *, indirect: str | None = No
     if indirect and label in ("yes", "no") and kind not in ("safety", "comparison"):
         found = "found a benefit" if label == "yes" and kind == "effect" else "point this way"
         few = "none" if indirect == INDIRECT else "only a few"
-        return (f"Studies of {x} for other problems or in other people {found}, but {few} looked at just this. "
+        return (f"Studies of {x} {elsewhere(frame)} {found}, but {few} looked at just this. "
                 f"So we can't be sure it holds here. {ask}")
     if kind == "safety":
         return (f"Whether {x} would be safe for you depends on your health and your other medicines. "

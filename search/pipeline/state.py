@@ -53,6 +53,10 @@ class Frame:
     outcome: str | None = None
     population: str | None = None
     claim: str | None = None  # comparisons only: one of COMPARISON_CLAIMS
+    # Effect and harm questions of an added treatment ("I'm already on an ACE inhibitor. Would adding losartan lower
+    # my proteinuria?"): what it is added to, which a study of the added drug alone does not test. Shown with the
+    # frame and named when the verdict rests on such studies. (Comparisons of an add-on name it in their arms.)
+    background: str | None = None
 
 
 @dataclass

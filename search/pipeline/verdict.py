@@ -180,15 +180,15 @@ def decide(
     indirect = indirectness(counted)
     if indirect == INDIRECT:
         confidence = "low"
-        reason = (f"No study found {_what(frame, one=True)} exactly; of the {_studies(n)} of {x} for other problems "
-                  f"or in other people, {split}{_rest(n - len(sided))}. That is indirect evidence.")
+        reason = (f"No study found {_what(frame, one=True)} exactly; of the {_studies(n)} of {x} {elsewhere(frame)}, "
+                  f"{split}{_rest(n - len(sided))}. That is indirect evidence.")
     elif label in ("yes", "no") and indirect == MOSTLY_INDIRECT:
         # Rule 1's fallback decided: most of the studies that take a side are about other problems or other people.
         confidence = "low"
         direct = sum(1 for c in sided if c.weight == 1.0)
         few = "None" if direct == 0 else f"Only {direct}"
         reason += (f" {few} of the {len(sided)} that take a side {'looks' if direct <= 1 else 'look'} at exactly "
-                   f"this; the others are studies of {x} for other problems or in other people.")
+                   f"this; the others are studies of {x} {elsewhere(frame)}.")
     if label != _lean(n_yes / (n_yes + n_no)):
         # The counts alone would say otherwise: say why the answer follows the closest studies.
         reason += (f" The studies that match your question most closely count most, and "
@@ -306,6 +306,14 @@ def _rest(n: int) -> str:
     return f"; {n} {'is' if n == 1 else 'are'} unclear"
 
 
+def elsewhere(frame: Frame) -> str:
+    """Where the studies that only partly address the question looked instead: "for other problems or in other
+    people", and for an added treatment also "not added to an ACE inhibitor" (the trials of the drug alone)."""
+    if frame.background:
+        return f"not added to {frame.background}, for other problems or in other people"
+    return "for other problems or in other people"
+
+
 def _what(frame: Frame, *, one: bool = False) -> str:
     """What studies must do to address the question: "look at diltiazem and narrowing", "compare X with Y directly"
     (``one``: what one study must do, "looks at", "compares")."""
@@ -315,6 +323,8 @@ def _what(frame: Frame, *, one: bool = False) -> str:
         return f"{compare} {x} with {frame.comparator or 'the alternative'} directly"
     if frame.kind == "safety" and frame.population:
         return f"{look} at {x} in people with {frame.population}"
+    if frame.background:
+        x = f"{x} added to {frame.background}"
     if frame.outcome:
         return f"{look} at {x} and {frame.outcome}"
     return f"{look} at {x}"

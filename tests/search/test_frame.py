@@ -797,3 +797,5 @@ def test_what_an_added_treatment_is_added_to_is_its_background(question, interve
     query = understand(question, Filters())
     assert query.frame.intervention == intervention
     assert [c.text for c in query.role_concepts("background")] == background
+    # The frame names it too, as the page shows it ("Added to"); None when nothing is added.
+    assert query.frame.background == (", ".join(background) or None)

@@ -875,6 +875,20 @@ def test_a_verdict_resting_mostly_on_partly_addressing_studies_says_how_few_look
     assert "exactly this" not in direct.reason
 
 
+def test_an_added_treatment_answered_from_studies_of_it_alone_says_they_were_not_added_to_its_background():
+    """"I'm already on an ACE inhibitor. Would adding losartan lower my proteinuria?" answered mostly from trials of
+    losartan alone: the answer names what they did not add it to, not only "other problems or other people"."""
+    frame = Frame(kind="effect", intervention="losartan", outcome="proteinuria", background="ACE inhibitor")
+    papers = [_paper(1, "supports")] + [_paper(10 + i, "supports", addressed="partly") for i in range(5)]
+    verdict = decide(papers, frame, offline=True)
+    assert "the others are studies of losartan not added to ACE inhibitor, for other problems" in verdict.reason
+    only_partly = decide(papers[1:], frame, offline=True)
+    assert only_partly.reason.startswith("No study found looks at losartan added to ACE inhibitor and proteinuria")
+    assert "of losartan not added to ACE inhibitor" in only_partly.reason
+    plain = decide(papers, Frame(kind="effect", intervention="losartan", outcome="proteinuria"), offline=True)
+    assert "added" not in plain.reason
+
+
 LIDOCAINE_QUESTION = "Does lidocaine gel prevent autonomic dysreflexia during bowel procedures?"
 POSITIVE_TONE = "Both procedures caused significant blood pressure elevation; lidocaine was well tolerated and safe."
 

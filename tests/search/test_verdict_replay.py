@@ -17,6 +17,7 @@ from search.evaluation.verdict_replay import (
     redecide,
     rule_constants,
     run,
+    same_frame,
 )
 from search.pipeline import agreement
 from search.pipeline import verdict as rule
@@ -216,3 +217,15 @@ def test_rejudge_reads_every_dumped_study_again_as_the_pipeline_judges_it(tmp_pa
     assert result["rejudged"] is True and result["frame_changed"] == 1 and result["frame_changed_ids"] == ["q1"]
     assert result["changed"] == 1 and result["now_right"] == 1
 
+
+
+def test_a_frame_field_the_dump_predates_reads_as_absent_not_as_a_moved_frame():
+    """Dumps written before ``Frame.background`` existed lack the key: the same frame, unless the question now has
+    a background, which would have changed what ``addresses`` decided."""
+    frame = Frame(kind="effect", intervention="losartan", outcome="proteinuria")
+    old = {"kind": "effect", "intervention": "losartan", "comparator": None, "outcome": "proteinuria",
+           "population": None, "claim": None}
+    assert same_frame(frame, old)
+    assert not same_frame(Frame(kind="effect", intervention="losartan", outcome="proteinuria",
+                                background="ACE inhibitor"), old)
+    assert not same_frame(frame, {**old, "outcome": "blood pressure"})

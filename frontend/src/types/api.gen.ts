@@ -923,6 +923,8 @@ export interface components {
              *     * `worse` - worse
              */
             claim: (components["schemas"]["ClaimEnum"] | components["schemas"]["NullEnum"]) | null;
+            /** @description effect and harm questions of an added treatment: what it is added to (absent in results stored before it was read) */
+            background?: string | null;
         };
         /**
          * @description * `effect` - effect

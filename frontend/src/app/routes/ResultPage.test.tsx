@@ -204,6 +204,24 @@ describe('result page', () => {
     expect(frame).not.toHaveTextContent('Which is better');
   });
 
+  it('names what an added treatment is added to', async () => {
+    const doc = makeDocument();
+    doc.query!.frame = { kind: 'effect', intervention: 'losartan', comparator: null, outcome: 'proteinuria', population: null, claim: null, background: 'ACE inhibitor' };
+    mockFetch((url) => (url === '/api/searches/abc123/' ? { status: 200, body: doc } : undefined));
+    renderRoute('/searches/abc123');
+    const frame = await screen.findByTestId('frame');
+    expectTexts(frame, ['Treatment or exposurelosartan', 'Outcomeproteinuria', 'Added toACE inhibitor']);
+  });
+
+  it('shows no "added to" for a frame without one', async () => {
+    const doc = makeDocument();
+    doc.query!.frame = { kind: 'effect', intervention: 'losartan', comparator: null, outcome: 'proteinuria', population: null, claim: null };
+    mockFetch((url) => (url === '/api/searches/abc123/' ? { status: 200, body: doc } : undefined));
+    renderRoute('/searches/abc123');
+    const frame = await screen.findByTestId('frame');
+    expect(frame).not.toHaveTextContent('Added to');
+  });
+
   it('shows no filter chips when the search had no filters', async () => {
     mockFetch((url) => (url === '/api/searches/abc123/' ? { status: 200, body: makeDocument() } : undefined));
     renderRoute('/searches/abc123');

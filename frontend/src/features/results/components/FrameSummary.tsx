@@ -6,6 +6,7 @@ const PARTS: Array<[keyof Omit<QueryFrame, 'kind' | 'claim'>, string]> = [
   ['comparator', 'Compared with'],
   ['outcome', 'Outcome'],
   ['population', 'In'],
+  ['background', 'Added to'],
 ];
 
 /** "How we read your question": the question's frame in one compact line, so a misreading is visible at once. */
