@@ -333,7 +333,18 @@ _CUE_PATTERNS: dict[str, str] = {
         r"|\bsearch (strateg(y|ies)|terms)\b|\b(literature|publications|articles|reports) ([\w-]+ ){0,3}\(?"
         r"(via|on|using|through|located via|identified via) (the )?(medline|pubmed|embase)\b"
         r"|\bliterature (was|were) (examined|reviewed) for (all )?(randomi[sz]ed|controlled"
-        r"|comparative|clinical) (trials|studies)|\bsearch-protocol",
+        r"|comparative|clinical) (trials|studies)|\bsearch-protocol"
+        # a systematic review told by what it found ("A systematic review of the available literature identified 7
+        # studies"), the literature gathered from named databases ("Published literature was gathered from Medline,
+        # PsychLit, and searches of relevant journals"), and two bibliographic databases named together as the
+        # sources ("The Cochrane Collaboration's database of controlled clinical trials and MEDLINE")
+        rf"|\bsystematic review\b[^.]{{0,80}}\b(identified|included|yielded|located|retrieved) {_NUMBER_WORDS} "
+        r"([\w-]+ ){0,3}(studies|trials|articles|reports|papers)\b"
+        r"|\b(literature|studies|trials|articles|publications|reports|papers) (was|were) (gathered|obtained|collected"
+        r"|retrieved|identified|located|sought|selected) (from|in|through|via) (the )?(medline|pubmed|embase|psychlit"
+        r"|psycinfo|cinahl|cochrane)\b"
+        r"|\b(medline|embase|psychlit|psycinfo|cinahl|cochrane [\w']+ (library|database))\b[^.]{0,80}(,|\band) (the )?"
+        r"(medline|pubmed|embase|psychlit|psycinfo|cinahl)\b",
     "meta_others": r"\b(a|an|one|another|recent|previous|earlier|published)\s+(recent\s+)?meta-?analys[ie]s\b"
         r"(?!\s+(was|were) (performed|conducted|carried out|undertaken)\b)"
         r"|meta-?analys[ie]s of randomi[sz]ed[^.]{0,40}(have|has) (demonstrated|shown)",
@@ -341,6 +352,9 @@ _CUE_PATTERNS: dict[str, str] = {
         r"decision[- ]analy(tic|sis)|markov model|cost-effectiveness analysis|expected[- ]cost"
         r"|economic (evaluation|model|assessment|comparison|analys[ie]s)|\bcost[- ](efficacy|utility|benefit|minimi[sz]ation) analys"
         r"|pharmacoeconomic (model|evaluation|analys)"
+        # an economic study by its own name ("by developing a cost-effectiveness study", "Economic study of
+        # carvedilol in heart failure")
+        r"|\bcost[- ](effectiveness|utility|benefit|minimi[sz]ation) (study|evaluation|model)\b|\beconomic study\b"
         # a model of events or costs, not people studied ("A statistical model was set up and a random number generator
         # used", "A model calculation for Swiss health care"), and a prediction equation developed (a methods paper)
         r"|\b(statistical|simulation|mathematical|computer|decision) model (was|were) (set up|constructed|developed|built)\b"
@@ -702,7 +716,10 @@ _PROGNOSTIC = re.compile(r"\b(\d+[- ](day|week|month|year)|long-term|in-hospital
                          # long-term outcome after withdrawal": what happened to them later
                          r"|\blong-term outcomes?\b"
                          # a value for what comes later ("has predictive value for subsequent neutropenia")
-                         r"|\b(?:predict\w*|predictive value)\b[^.]{0,30}\bsubsequent\b", re.I)
+                         r"|\b(?:predict\w*|predictive value)\b[^.]{0,30}\bsubsequent\b"
+                         # a value told as a predictor of later deaths ("receiver operative curve ... was generated for
+                         # BD as a predictor of mortality and unfavorable outcome")
+                         r"|\bpredictors? of (?:in-hospital |later |subsequent |early |late )?(?:mortality|death|survival)\b", re.I)
 _PREVALENCE = re.compile(r"\bprevalence\b", re.I)
 # A regimen the investigators gave, with its dose and schedule ("100 consecutive patients ... received omeprazole 20
 # mg twice daily ...", "All patients were treated for seven days with either omeprazole 20 mg twice daily").
@@ -1392,6 +1409,9 @@ _SUBSET_AFTER = re.compile(r"^[^.;:]{0,60}?\b((?<!self-)completed(?! an?\b)(?! t
                            # each")
                            r"|^[^.;:\d]{0,30}?\bper (?:hospital|cent(?:re|er)|site|practice|ward|clinic|physician|doctor"
                            r"|practitioner|case)\b|^\s+(?:[\w-]+\s+)?controls? each\b"
+                           # ... told "at each" ("The case notes of 100 women at each department were examined")
+                           r"|^[^.;:\d]{0,30}?\b(?:at|in|from) (?:each|every) (?:of the )?(?:[\w-]+ )?(?:hospital|cent(?:re|er)"
+                           r"|site|practice|ward|clinic|department|unit|institution|school)s?\b"
                            r"|^[^.;:]{0,40}?\b(?:will|is to|are to|to) be (?:\w+ )?(?:randomi[sz]ed|enrol+ed|recruited"
                            r"|included|assigned|allocated|studied|treated)\b"
                            rf"|^\s*\w*\s*(\([^)]*\)\s*)?\(\s*\d+(\.\d+)?\s*%(?!\s*(?:were\s+)?{_MAKE_UP}\b)"
@@ -1429,6 +1449,8 @@ _SUBSET_BEFORE = re.compile(rf"(?:\b{_NUMBER}\s+(?:\(\S+\)\s+)?of\s+(?:the\s+)?|
                             # a number the study means to reach ("The study aims to randomise 400 patients", "are
                             # seeking to enroll a total of 1,500 persons"), a rate ("for every 1000 patients treated")
                             rf"|{_PLANNED_BEFORE}|\bfor every\s+|\ball but\s+"
+                            # a rate told as one in so many ("Almost one in 50 women suffering eclamptic seizures die")
+                            rf"|\b(?:one|1) in\s+"
                             # the end of a range ("95 to 140 fewer patients"): no one number
                             rf"|(?<![\w.,])\d[\d,]*\s+to\s+"
                             # a number aimed at, not reached ("to exceed the target of 10 000 randomised subjects",
