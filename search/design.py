@@ -1139,7 +1139,8 @@ _AGENT_VERB = r"(?<=[a-z][a-z][^ius\s]s )(?:recruited|enrolled|performed|treated
 # before the count), no plural time word ("six post operative hours, the patients"), and no hyphen after the people
 # ("1,282,996 person-years", "patient-days": time, not people).
 _COUNT = re.compile(
-    rf"(?<![\w.,\-/])(?<!\d:)(?P<num>{_NUMBER})(?![\w%]|[.,]\d|:\d|\s*{_UNIT_WORDS})"
+    # (after a heading joined by a double dash, "METHODS--Seventy five patients", the count starts at the heading's end)
+    rf"(?<![\w.,/])(?<![^-]-)(?<!^-)(?<!\d:)(?P<num>{_NUMBER})(?![\w%]|[.,]\d|:\d|\s*{_UNIT_WORDS})"
     rf"(?P<between>(?:\s+(?!(?:of|in|to|per|from|at|on|for|had|have|has|were|was|who|did|is|are|than|each|although|though|but"
     rf"|whereas|while|because|since|however)\b|{_WORD}\b|{_TIME}\b|{_AGENT_VERB})"
     rf"(?:{_AGE}|{_SEVERITY}|{_ASA}|{_DIABETES_TYPE}|{_ORDINAL}|[A-Z]\.(?=\s+[a-z])|[A-Za-z()\-/']+|{_CODE}|{_WORD_ASIDE})(?:(?<!\)),(?=\s+(?:[a-z]|\d+(?:st|nd|rd|th)\b)))?){{0,5}}?)\s+"
@@ -1394,7 +1395,7 @@ _MAKE_UP = r"(?:women|men|males?|females?|boys|girls|white|black|caucasians?|afr
 # test / an exercise" ("completed the California Verbal Learning Test") is what the whole sample did, not the part
 # that stayed; "An additional five patients did not undergo laparotomy" tells a part ("who did not" selects them).
 _SUBSET_AFTER = re.compile(r"^[^.;:]{0,60}?\b((?<!self-)completed(?! an?\b)(?! the " + _INSTRUMENT + r")|withdrew|discontinued|dropped out|lost to follow|(?<!who )died"
-                           r"|were excluded|responded|remitted|re-bled|relapsed|evaluable|still (?:on|receiving|taking)|had to be excluded|(?<!who )(?<!had )developed|(?<!who )(?:did|could) not (?:undergo|receive|complete"
+                           r"|were excluded|(?<!who )responded|remitted|re-bled|relapsed|evaluable|still (?:on|receiving|taking)|had to be excluded|(?<!who )(?<!had )developed|(?<!who )(?:did|could) not (?:undergo|receive|complete"
                            r"|continue|return|attend|participate|respond|tolerate|agree|consent|meet)"
                            r"|(?:had been|has been|have been|were|was|are|is) (?:originally )?(?:planned|intended|needed)|would be needed)\b"
                            r"|^[^.;:]{0,40}?\b(per|to|for) (each|every) (case|patient|subject)\b"
@@ -1451,6 +1452,8 @@ _SUBSET_BEFORE = re.compile(rf"(?:\b{_NUMBER}\s+(?:\(\S+\)\s+)?of\s+(?:the\s+)?|
                             rf"|{_PLANNED_BEFORE}|\bfor every\s+|\ball but\s+"
                             # a rate told as one in so many ("Almost one in 50 women suffering eclamptic seizures die")
                             rf"|\b(?:one|1) in\s+"
+                            # each group's size after the groups ("were randomized to two groups, each with 37 patients")
+                            rf"|\beach (?:with|containing|comprising|consisting of)\s+"
                             # the end of a range ("95 to 140 fewer patients"): no one number
                             rf"|(?<![\w.,])\d[\d,]*\s+to\s+"
                             # a number aimed at, not reached ("to exceed the target of 10 000 randomised subjects",
@@ -2033,6 +2036,8 @@ def _sentence_candidates(sentence: str) -> list[tuple[int, int, int, int]]:
             role = max(_clause_role(sentence, match.start(), match.end()), _role(sentence), 2)
             if _BASE_N.search(sentence, 0, match.start()):
                 role = 2  # "our patient database (1998-2003, n=313) identified 60 patients": those it was drawn from
+            if re.search(r"\bsub-?(?:sample|set|group)\s*\(\s*$", sentence[max(0, match.start() - 30):match.start()], re.I):
+                role = 1  # "was studied in a subsample (n=471)": a part of the people counted before
             found.append((role, 0, -match.start(), _number(match.group("num")) or 0))
     return found
 
