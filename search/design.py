@@ -367,6 +367,10 @@ _CUE_PATTERNS: dict[str, str] = {
         r"|\bwe (?:show|demonstrate|describe|propose|explain) how to (?:construct|compute|calculate|derive|estimate|obtain)\b|\bwe developed a (?:[\w-]+ )?model to (?:explore|simulate|estimate|predict|project)\b"
         r"|\b(?:pharmacokinetic|pharmacodynamic)(?:/pharmacodynamic)? model was used\b"
         r"|\bmethod for the (?:determination|quantification|quantitation|measurement) of\b"
+        # a measuring method shown ("We describe an improved method for producing and recording tooth pulp evoked
+        # potentials"; not a treatment: "A new method for detoxifying opioid-dependent patients")
+        r"|\b(?:new|improved|novel|simple|rapid|sensitive|modified) (?:\w+ )?method (?:for|of) (?:producing|recording|measuring"
+        r"|determining|assessing|quantifying|detecting|estimating|analy[sz]ing|monitoring)\b"
         r"|\b(develop|derive)\w* (a |an )?(new )?([\w-]+ ){0,2}prediction equations?\b"
         r"|\bqualitative (study|research|interview)|focus groups?|critical incident technique|semi-structured interview"
         r"|\bcontent analysis (approach|method)|\bqualitative content analysis\b"
@@ -458,6 +462,9 @@ _CUE_PATTERNS: dict[str, str] = {
         r"(study|analysis|design|cohort|research)\b|^observational (study|analysis)\b|\bnon-?interventional\b"
         r"|(?:^|\. )(?:[\w-]+, ){1,2}observational (?:study|analysis)\b",
     "cohort": r"\bcohort\b|\bprospective(ly)? (study|follow|natural history|observational)|\bfollowed (up )?(for|over)"
+        # the paper called a follow-up study in its title ("Chronic pain after thoracic surgery: a follow-up study";
+        # not of a treatment it gave: "... patients treated with risperidone: a 3-month follow-up study")
+        r"|^(?![^:.]*\b(?:treated|treatment|therapy)\b)[^:.]*:\s+an? ([\w-]+ )?follow-up study\b"
         r"|\bretrospective(ly)?\b|\bdata (from|of) the [A-Z]|\bwere analy[sz]ed retrospectively|\bdatabase\b"
         r"|\bregistry\b|\bmedical records\b|\bchart review|\bclaims (data|database)\b"
         r"|\b(medical|pharmacy|insurance|administrative) claims\b|\blinked\b[^.]{0,20}\banalysis"
@@ -755,6 +762,12 @@ _COURSE_GIVEN = re.compile(r"\b(?:were|was) (?:then )?treated for (?:\d+|[a-z]+)
                            r"|\bplacebo (?:run-in|period|washout)\b|\brun-in\b", re.I)
 
 
+# A prospective study of a treatment's effect ("A prospective evaluation of the metabolic effects of Celiprolol", "To
+# examine in a prospective manner the long-term safety and efficacy of chronic intrathecal morphine").
+_PROSPECTIVE_TREATMENT = re.compile(r"\bprospective(?:ly)?\b[^.]{0,80}?\b(?:efficacy|effectiveness|safety|tolerability"
+                                    r"|(?:metabolic |clinical |therapeutic |analgesic )?effects?) (?:and [\w-]+ )?of\b", re.I)
+
+
 def _first(pattern: re.Pattern[str], text: str) -> str:
     match = pattern.search(text)
     return match.group(0) if match else ""
@@ -1005,6 +1018,12 @@ def _classify_text(text: _Text) -> DesignResult:
         return result("cross_sectional", prevalence)
     if case_report:
         return result("case_series", case_report)
+    prospective_treatment = _PROSPECTIVE_TREATMENT.search(both) if cohort.lower().startswith("prospective") else None
+    if prospective_treatment and original and not observational and not record_review and not re.search(
+            r"\bcohort\b|\bretrospective|\bexposure|\bexposed\b", both, re.I):
+        # one group given a treatment and followed for what it does ("A prospective study was undertaken to evaluate
+        # the efficacy of spinal cord stimulation"): the investigators' treatment, without a comparison
+        return result("non_randomised", prospective_treatment.group(0))
     if cohort or record_review:
         return result("case_series", cohort or record_review.group(0))
     intervention = _first(_CUES["intervention"], body)
