@@ -677,6 +677,32 @@ def _own_open(text: str) -> str:
     return _own_cue(_CUES["open"], text)
 
 
+# An open cue that does not make a blinded study open: the blinded study called a pilot ("a double-blind pilot
+# study"), or an open extension after the blinded one ("This was followed by an elective open-label extension"; not
+# any open phase: "Twenty-seven subsequently received an 8-week open trial of clozapine" splits the labels).
+_BLINDED_PILOT = re.compile(r"\b(?:double[- ](?:blind|masked)|placebo[- ]controll?ed|single[- ]blind)[,\s]+(?:[\w-]+\s+)?$",
+                            re.I)
+_PHASE_AFTER = re.compile(r"\s*(?:extension|continuation)\b", re.I)
+
+
+def _open_after_blinded(text: str, blinded: str) -> bool:
+    """Whether every own open cue is a blinded pilot or an open extension told after the paper's blinded study."""
+    first_blinded = text.find(blinded) if blinded else -1
+    if first_blinded < 0:
+        return False
+    seen = False
+    for m in _CUES["open"].finditer(text):
+        if _EARLIER_ONE.search(text, max(0, m.start() - 30), m.start()) or _CITED_PLURAL.match(text, m.end()):
+            continue
+        seen = True
+        if m.group(0).lower().startswith("pilot") and _BLINDED_PILOT.search(text, max(0, m.start() - 40), m.start()):
+            continue
+        if m.start() > first_blinded and _PHASE_AFTER.match(text, m.end()):
+            continue
+        return False
+    return seen
+
+
 # The paper's own blinded comparison ("We present a prospective, double blind, cross, placebo control study").
 _BLINDED_OWN = re.compile(r"\b(?:we|this|the present|our)\b[^.]{0,60}\b(?:double[- ](?:blind|masked)|placebo[- ]controll?e?d?)"
                           r"\b[^.]{0,60}\b(?:study|trial)\b", re.I)
@@ -951,6 +977,8 @@ def _classify_text(text: _Text) -> DesignResult:
                         and not (_CUES["modal"].search(_WHETHER.sub("", sentence))
                                  and not re.search(r"\b(were|was|we)\b", sentence, re.I))), "")
     opened = _own_open(both)
+    if opened and blinded and _open_after_blinded(both, blinded):
+        opened = ""  # the blinded study is the paper's; its open part came after it, or it was a blinded pilot
     if blinded and not opened and (size is not None or _CUES["original_data"].search(body) or re.search(
             r"\b(present|this) study\b|\bwe\b|\bthe authors (conducted|performed|carried out|undertook)\b", body, re.I)):
         return result("rct", blinded)
