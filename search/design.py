@@ -794,6 +794,13 @@ _PROSPECTIVE_TREATMENT = re.compile(r"\bprospective(?:ly)?\b[^.]{0,80}?\b(?:effi
                                     r"|(?:metabolic |clinical |therapeutic |analgesic )?effects?) (?:and [\w-]+ )?of\b", re.I)
 
 
+# A genetic association told against controls counted (or the genotype's frequency in them).
+_GENETIC_CONTROLS = re.compile(r"\b(?:alleles?|allelic|genotypes?|polymorphisms?|variants?)\b[^.]{0,200}?\b\d[\d,]*\s+(?:[\w-]+\s+){0,3}?"
+                               r"(?:controls|control (?:subjects|individuals|persons|participants))\b"
+                               r"|\b(?:alleles?|allelic|genotypes?)\b(?: [\w-]+)?\s+(?:frequenc\w+|distributions?)\b[^.]{0,120}?"
+                               r"\b(?:controls|control (?:subjects|individuals|persons|participants))\b", re.I)
+
+
 def _first(pattern: re.Pattern[str], text: str) -> str:
     match = pattern.search(text)
     return match.group(0) if match else ""
@@ -958,6 +965,12 @@ def _classify_text(text: _Text) -> DesignResult:
             body[:extension.start()] + body[extension.end():]):
         # open treatment of people who had completed a randomised study: the randomisation was the earlier study's
         return result("non_randomised", extension.group(0))
+    genetic = _GENETIC_CONTROLS.search(both) if original else None
+    if genetic:
+        # genotypes or alleles of patients against counted controls ("A G to A polymorphism ... was studied in 119
+        # schizophrenic patients and 106 healthy control subjects", "frequency of the FokI alleles between 268 white
+        # hypertensives ... and a matched group of 231 control subjects"): chosen by the disease, compared for the gene
+        return result("case_control", genetic.group(0))
     if text.randomised and original:
         return result("rct", text.randomised)
     case_control = _first(_CUES["case_control"], both)
