@@ -76,6 +76,8 @@ LABEL_SETS: tuple[str, ...] = (
     "design_labels_holdout30.jsonl",
     "design_labels_holdout31.jsonl",
     "design_labels_holdout32.jsonl",
+    "design_labels_holdout33.jsonl",
+    "design_labels_holdout34.jsonl",
 )
 # A second, independent reading of holdout4 + holdout5: agreement only, never training rows.
 SECOND_READER = "design_labels_second_reader.jsonl"
