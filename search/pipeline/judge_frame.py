@@ -914,15 +914,32 @@ _LINKED_TO_LESS = re.compile(r"\b(?:linked|associated|related|tied|connected)\s+
                              r"(?:fewer|less|lower|reduced|decreased|smaller)\b", re.I)
 
 
+# "Is not getting a beta blocker after a heart attack linked to higher death risk?": the link is asked of going without
+# the treatment, so it is the other way round for the treatment itself.
+_WITHOUT = re.compile(r"\b(?:(?:not|never|no\s+longer)\s+(?:getting|taking|using|receiving|being\s+(?:given|prescribed|on)"
+                      r"|having|on)|stopping|quitting|discontinuing|lack\s+of|absence\s+of|non-?use\s+of|without)\s+"
+                      r"(?:(?:a|an|the|any|their|your|my)\s+)?$", re.I)
+
+
+def asks_without(question: str, intervention: str | None) -> bool:
+    """Whether the question asks about going without its treatment ("not getting X", "stopping X", "lack of X"):
+    the words right before the treatment's first mention say so."""
+    at = (question or "").lower().find((intervention or "").lower()) if intervention else -1
+    return at > 0 and bool(_WITHOUT.search(question[:at]))
+
+
 def outcome_stance(query: UnderstoodQuery, paper: RankedPaper, question: str = "") -> Stance | None:
     """"Does X cause / is X linked to O?" read from the clauses that name O (None when no outcome is named).
 
     An increase in O with X supports; O absent, rare, no different or reduced refutes; a study
     whose outcome clauses say neither is neutral ("does not say"), never the tone of the abstract.
-    An association asked as a reduction ("Are beta-blockers associated with fewer cardiac events?") is read the
-    other way round: O reduced with X supports, O unchanged or increased refutes.
+    An association asked as a reduction ("Are beta-blockers associated with fewer cardiac events?"), or asked of
+    going without X ("Is not getting a beta blocker linked to higher death risk?"), is read the other way round: O
+    reduced with X supports, O unchanged or increased refutes.
     """
-    fewer = query.frame.kind == "association" and bool(_LINKED_TO_LESS.search(question or ""))
+    # Asked of going without the treatment, "linked to more O" is the treatment linked to less O, and the reverse.
+    fewer = query.frame.kind == "association" and (
+        bool(_LINKED_TO_LESS.search(question or "")) != asks_without(question, query.frame.intervention))
     names = _outcome_names(query)
     if not names:
         return None
@@ -1016,10 +1033,11 @@ def effect_stance(
     denials = [f for f in findings if f.reading == "none" and _denies_effect(f.clause, x_names, names, active_control)]
     effects = [f for f in findings if f.reading != "none"]
     firm = stance is not None and not is_uncertain(stance.supports, stance.refutes, stance.neutral, stance.label)
-    if not denials and not (firm and stance.label in ("supports", "refutes")):
+    if not denials and not (firm and stance.label == "supports"):
         # A plain conclusion of benefit ("may benefit from modafinil", "X improves O") the classifier read weakly.
         benefit = stated_benefit(conclusion_sentences(paper.record.abstract),
-                                 _members_written(x_names, paper.record.abstract), names, other_drug)
+                                 _members_written(x_names, paper.record.abstract), names, other_drug,
+                                 asks_benefit=bool(_ASKS_BENEFIT.search(question or "")))
         if benefit is not None:
             return _stance(0.7, 0.1, 0.2, f"its conclusion says {query.frame.intervention} helps {outcome}: "
                                           f"\u201c{_short(benefit)}\u201d")
@@ -1072,6 +1090,9 @@ def _placebo_null(abstract: str, x_names: list[str]) -> str | None:
 
 # The question asks for less of its outcome: a rise in it is a finding against.
 _ASKS_LESS = re.compile(r"\b(?:prevent\w*|reduc\w*|lower\w*|decreas\w*|cut\w*|stop\w*|slow\w*|protect\w*)\b", re.I)
+# The question asks whether the treatment does good ("does it help?", "ease", "less pain"), not whether it harms.
+_ASKS_BENEFIT = re.compile(r"\b(?:help\w*|reliev\w*|relief|eas(?:e|es|ed|ing)|less|fewer|treat\w*|work\w*|improv\w*"
+                           r"|better|effective|benefit\w*|control\w*)\b", re.I)
 # Only an explicit rise counts ("O occurred in 5%" is a count, not a rise).
 _ROSE = re.compile(
     r"\b(?:increas\w+|rais\w+|elevat\w+|excess\w*|worsen\w*"

@@ -30,14 +30,31 @@ _NOT_STATED = re.compile(
     r"|than|versus|vs|compared|comparable|similar|equally|as\s+effective\s+as)\b|n't", re.I)
 
 
+# Less of an outcome nobody wants is a benefit whatever the treatment: "ketorolac decreases the subjective perception of
+# pain", "X reduced mortality". The outcome asked about must be such a one (pain, not blood pressure, whose fall may
+# be good or bad), so the direction needs no knowledge of the outcome beyond its name.
+_LESSENED = re.compile(
+    r"\b(?:reduce[sd]?|reducing|decrease[sd]?|decreasing|lower(?:s|ed)?|prevent(?:s|ed)?|attenuate[sd]?|attenuating"
+    r"|diminish(?:es|ed)?|suppress(?:es|ed)?|eases?|eased|lessen(?:s|ed)?|abolish(?:es|ed)?)\b", re.I)
+_UNWANTED = re.compile(
+    r"\b(?:pain\w*|aches?|symptoms?|nausea|vomiting|emesis|itch\w*|prurit\w+|mortality|deaths?|dying|bleed\w*"
+    r"|ha?emorrhag\w+|relapses?|recurren\w+|withdrawal|craving\w*|anxiety|shivering|headaches?|migraines?|seizures?"
+    r"|fractures?|hospitali[sz]ations?|complications?|morbidity|infections?|ulcers?|diarrh\w+|constipation"
+    r"|insomnia|agitation|spasms?|cramps?|discomfort|dyspepsia|heartburn|hot\s+flush\w*|hot\s+flash\w*)\b", re.I)
+
+
 def stated_benefit(sentences: Sequence[str], x_names: Sequence[str], outcome_names: Sequence[str],
-                   other_drug: Callable[[str], bool]) -> str | None:
+                   other_drug: Callable[[str], bool], *, asks_benefit: bool = False) -> str | None:
     """The last conclusion sentence that states the treatment's benefit on the outcome, or None.
 
     It must name the treatment and the outcome, say a benefit word, and carry no denial, doubt, plan or comparison
-    ("as effective as", "than"), nor name another drug (whose benefit it may be)."""
+    ("as effective as", "than"), nor name another drug (whose benefit it may be). ``asks_benefit`` (the question asks
+    whether X helps, eases, prevents ...): less of an unwanted outcome asked about ("decreases ... pain") is a benefit
+    word too; without it a fall may be what the question fears (a harm question read as an effect)."""
+    unwanted = [name for name in outcome_names if _UNWANTED.search(name)] if asks_benefit else []
     for sentence in reversed(list(sentences)):
-        if not _BENEFIT.search(sentence) or _NOT_STATED.search(sentence) or other_drug(sentence):
+        said = _BENEFIT.search(sentence) or (unwanted and _LESSENED.search(sentence) and names_in(sentence, unwanted))
+        if not said or _NOT_STATED.search(sentence) or other_drug(sentence):
             continue
         # Named as the outcome readings name them: the treatment as a whole word, the outcome by its words' stems.
         if first_name_at(sentence.lower(), x_names) >= 0 and names_in(sentence, outcome_names):

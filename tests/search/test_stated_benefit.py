@@ -65,6 +65,32 @@ def test_an_effect_question_reads_a_weakly_classified_conclusion_of_benefit_as_s
                         similarity=0.6, stance=weak, addresses=Addresses("yes", "test"))
     stance = reframe(query, [paper], {"1": weak}, question=question)["1"]
     assert stance.label == "supports" and not stance.uncertain and "conclusion says" in stance.rationale
-    # A firm reading of the classifier is kept.
+    # A firm "refutes" of the classifier does not outweigh a conclusion that states the benefit in plain words (it
+    # read "Study results indicate that bupropion ameliorates some nicotine withdrawal symptoms" as refutes 0.71).
     firm = Stance("refutes", 0.1, 0.8, 0.1)
-    assert reframe(query, [paper], {"1": firm}, question=question)["1"].label == "refutes"
+    assert reframe(query, [paper], {"1": firm}, question=question)["1"].label == "supports"
+    # A firm "supports" stays the classifier's.
+    assert reframe(query, [paper], {"1": Stance("supports", 0.8, 0.1, 0.1)}, question=question)["1"].rationale == ""
+
+
+PAIN = ["pain"]
+
+
+@pytest.mark.parametrize(
+    ("sentence", "asks_benefit", "found"),
+    [
+        # Less of an unwanted outcome asked about is a benefit, when the question asks for one.
+        ("Ketorolac decreases the subjective perception of pain after laparoscopic urologic surgery.", True, True),
+        ("Ketorolac reduced pain in the first 24 hours.", True, True),
+        # Not when the question asks about a harm, nor when the outcome that falls is no unwanted one.
+        ("Ketorolac decreases the subjective perception of pain after laparoscopic urologic surgery.", False, False),
+        ("Ketorolac lowered blood pressure.", True, False),
+        # Denied or compared as before.
+        ("Ketorolac did not reduce pain.", True, False),
+        ("Ketorolac reduced pain as much as morphine.", True, False),
+    ],
+)
+def test_less_of_an_unwanted_outcome_is_a_stated_benefit_when_the_question_asks_for_one(sentence, asks_benefit, found):
+    names = PAIN if "pain" in sentence else ["blood pressure"]
+    got = stated_benefit([sentence], ["ketorolac"], names, lambda t: "morphine" in t.lower(), asks_benefit=asks_benefit)
+    assert (got == sentence) is found

@@ -1290,6 +1290,10 @@ def test_a_sentence_that_names_the_outcome_but_compares_nothing_is_no_finding_of
         ("Is taking beta-blockers linked to a lower rate of cardiac events?", "supports"),
         # Asked as a rise: the same finding is against it.
         ("Are beta-blockers linked to more cardiac events in people with long QT syndrome?", "refutes"),
+        # Asked of going without them: more events without beta-blockers is fewer with them.
+        ("Is not getting beta-blockers linked to more cardiac events in long QT syndrome?", "supports"),
+        ("Is stopping beta-blockers associated with a higher rate of cardiac events?", "supports"),
+        ("Is not taking beta-blockers linked to fewer cardiac events?", "refutes"),
     ],
 )
 def test_an_association_asked_as_a_reduction_is_read_that_way_round(question, label):
