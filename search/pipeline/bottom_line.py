@@ -18,7 +18,7 @@ from collections import Counter
 from search.design import DESIGNS
 
 from .state import INDIRECT, MOSTLY_INDIRECT, BottomLine, DesignCount, Frame, RankedPaper, Uncertainty, Verdict
-from .verdict import counted_papers, indirectness
+from .verdict import counted_papers, elsewhere, indirectness
 
 # Study types that can carry a treatment verdict, strongest first (DESIGNS is in evidence order).
 STRONG_DESIGNS = ("meta_analysis", "rct")
@@ -27,12 +27,13 @@ FEW_STUDIES = 5  # fewer counted studies than this: "only N studies"
 OLD_BEFORE = 2005  # most counted studies published before this year: "studies before 2005"
 SMALL_MEDIAN = 100  # median sample size below this: "mostly small studies"
 UNCLEAR_SHARE = 1 / 3  # this share of counted studies with an unclear finding or more: say so
-# verdict.indirectness → (clinician words, lay words)
+# verdict.indirectness → (clinician words, lay words; {studies}: "studies of losartan for other problems or in other
+# people", and for an added treatment "... not added to an ACE inhibitor, ..." -- verdict.elsewhere)
 _INDIRECT_WORDS = {
     INDIRECT: ("no study addresses the question itself (indirect evidence)",
-               "no study looked at just this; they were about other problems or other people"),
+               "no study looked at just this; they were {studies}"),
     MOSTLY_INDIRECT: ("most studies with a clear finding address the question only partly",
-                      "most studies with a clear answer were about other problems or other people"),
+                      "most studies with a clear answer were {studies}"),
 }
 
 
@@ -63,7 +64,9 @@ def uncertainties(
     if n == 0:
         return out
     if indirect:
-        out.append(Uncertainty(indirect, *_INDIRECT_WORDS[indirect]))
+        clinician, lay = _INDIRECT_WORDS[indirect]
+        studies = f"studies of {frame.intervention or 'the treatment'} {elsewhere(frame)}"
+        out.append(Uncertainty(indirect, clinician, lay.format(studies=studies)))
     designs = {p.design.label for p in counted if p.design is not None}
     if not designs & set(STRONG_DESIGNS):
         out.append(Uncertainty("no_trials", "no randomised trials or systematic reviews",

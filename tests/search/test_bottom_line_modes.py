@@ -288,9 +288,16 @@ def test_an_answer_mostly_from_studies_of_other_problems_says_only_a_few_looked_
     assert bottom.uncertain[0].code == "mostly_indirect"
     lay = reading_modes(verdict, bottom, frame, clinician_headline=headline(verdict, frame), papers_found=6)["lay"]
     assert "only a few looked at just this" in lay.explanation and "likely to help" not in lay.explanation
-    assert "most studies with a clear answer were about other problems" in lay.bottom_line
+    assert "most studies with a clear answer were studies of oxybutynin for other problems" in lay.bottom_line
     assert "mostly on related questions" in lay.certainty
     assert textstat.flesch_kincaid_grade(lay.explanation) <= 8
+    # An added treatment: the studies of it alone are named as such, in the bottom line and the explanation.
+    added = Frame(kind="effect", intervention="losartan", outcome="proteinuria", background="an ACE inhibitor")
+    verdict = decide(papers, added, offline=True)
+    bottom = build_bottom_line(verdict, papers, added)
+    lay = reading_modes(verdict, bottom, added, clinician_headline=headline(verdict, added), papers_found=6)["lay"]
+    assert "were studies of losartan not added to an ACE inhibitor" in lay.bottom_line
+    assert lay.explanation.startswith("Studies of losartan not added to an ACE inhibitor")
 
 
 @pytest.mark.parametrize("kind", ["comparison", "harm", "association", "other"])
