@@ -194,7 +194,7 @@ def _rx(pattern: str) -> re.Pattern[str]:
 # The paper's own case report: each wording written once, here. ``design``: it names the design (the cue
 # ``own_case_report``); ``one``: it counts one patient (the sample size, ``_SINGLE_CASE``). ``_FEW_CASES`` and
 # ``_CASE_OPENING`` (the sample size of a few cases) are built from the same parts.
-_CASE_AUTHOR = (r"(?:we|the authors?|this (?:short |brief )?(?:note|report|paper|article|communication|study)"
+_CASE_AUTHOR = (r"(?:we|the authors?|this (?:short |brief |clinical )?(?:note|report|paper|article|communication|study)"
                 r"|(?:the present|our) (?:paper|report|article|communication|study))")
 _CASE_VERB = r"(?:present|report|describe)s?"
 _CASE_PERSON = r"(?:man|woman|male|female|boy|girl|patient|child|infant)"
@@ -228,6 +228,10 @@ _CASE_WORDINGS: tuple[tuple[str, frozenset[str]], ...] = (
     (rf"\b{_CASE_AUTHOR} {_CASE_VERB} (?:the |a |an )?(?:(?:first|{_words(1, 2, 3, 4, 5)}) )?([\w-]+ ){{0,2}}cases?\b",
      _DESIGN),
     (_to_report(f"a|an|the|{_words(1, 2, 3)}", "cases?"), _DESIGN),
+    # the experiences of a few patients told ("This clinical report describes the experiences of three patients with
+    # serious adverse effects")
+    (rf"\b{_CASE_AUTHOR} {_CASE_VERB} the (?:clinical )?(?:experiences?|courses?|histories) of (?:{_words(*range(2, 11))}"
+     r"|[2-9]|10) (?:[\w-]+ ){0,2}?(?:patients|cases|women|men|children)\b", _DESIGN),
     (_to_report("a|an|one", "case"), _ONE),
     # "This report describes the effectiveness of X in seven patients", "We describe ... in a patient with tetanus"
     (_in_patients(f"a|an|{_words(*range(1, 11))}", rf"(?:patients?|{_CASE_PERSON})"), _DESIGN),
@@ -402,7 +406,9 @@ _CUE_PATTERNS: dict[str, str] = {
         r"|\b(allocated|assigned|divided|distributed) randomly\b|\brandomly (treated|given|received)\b"
         # chosen at random for one of the treatments ("Thirty patients were randomly selected and underwent spinal
         # anaesthesia with either ... or ..."; not "randomly selected and interviewed": a sample drawn)
-        r"|\brandomly selected and (underwent|received|were (given|treated))\b[^.]{0,80}\beither\b",
+        r"|\brandomly selected and (underwent|received|were (given|treated))\b[^.]{0,80}\beither\b"
+        # the treatment each was given, chosen at random ("following the administration of the randomly selected drug")
+        r"|\bthe randomly (selected|chosen|assigned|allocated) (drug|treatment|agent|regimen|medication|relaxant)s?\b",
     "random_negated": r"\bnon-?randomi[sz]|\bnot randomi[sz]|\bwithout randomi[sz]|\bquasi-randomi[sz]",
     "modal": r"\b(needed|warranted|required?|necessary|should|would|could|future|further|can only|are lacking"
         r"|needs?|recommended|planned|remain to)\b",
@@ -413,7 +419,9 @@ _CUE_PATTERNS: dict[str, str] = {
         # placebo"): placebo-controlled (README: randomised unless the abstract says otherwise)
         rf"|{_PLACEBO_ARM}",
     "open": r"\bopen[- ]label|\bopen (trial|study|prospective|pilot|design)|\bopen,|(?<!treatment was )(?<!treatments were )(?<!therapy was )\buncontrolled\b(?! (use|hypertension|diabetes|asthma|blood pressure|seizures|epilepsy|pain|disease|bleeding))|\bsingle[- ]arm"
-        r"|\bnon-?comparative\b|\bopen gbp\b|\bphase (ii|2)\b|\bpilot (study|trial)|\bopen-label",
+        r"|\bnon-?comparative\b|\bopen gbp\b|\bphase (ii|2)\b|\bpilot (study|trial)|\bopen-label"
+        # each person his own control, the treatments given in turn ("A repeated single-subject design was employed")
+        r"|\bsingle[- ](subject|case) (experimental )?design",
     "review": r"\b(this|the present|our|a) (review|overview)\b"
         # (not a review of the events at the authors' own centre: "The authors present a review of sudden deaths that
         # occurred at Sha'ar Menashe Mental Health Center between January 1991 and August 1997": records reviewed)
@@ -426,7 +434,10 @@ _CUE_PATTERNS: dict[str, str] = {
         r"(?!s? (?:(?:our|the|preliminary|initial|clinical|early|first) )+experiences?\b)|\bsets out to review"
         r"|\bthe review summari[sz]es|\b(data|literature|studies|trials|evidence) (were|was) reviewed"
         r"|\b(studies|trials|reports|articles|papers)\b[^.]{0,60}\b(have been|were) (\w+ and )?reviewed\b"
-        r"|\bbased on (data|results) from \d+ [^.]{0,30}\b(trials|studies)",
+        r"|\bbased on (data|results) from \d+ [^.]{0,30}\b(trials|studies)"
+        # the literature read, not searched ("In analyzing the available literature regarding pathophysiology ...,
+        # we found")
+        r"|\b(analy[sz]ing|reviewing|examining|surveying) the (available|published|current|existing|recent) literature\b",
     "review_weak": r"\bwe discuss\b|\bis (reviewed|discussed)\b|\bare (reviewed|discussed|summari[sz]ed)\b",
     "review_title": r"\breview\b|\boverview\b|\bupdate\b|\badvances in\b|\bcurrent (concepts|status|management|"
         r"perspectives)|\bperspective\b|\bapproach to\b|\bnew treatments\b|\bmanagement of\b"
@@ -896,6 +907,12 @@ _TITLE_CASE = re.compile(r"\bin an? (?:[\w-]+ ){0,2}(?:patient|woman|man|boy|gir
                          r"|receiving)\b", re.I)
 
 
+_ECONOMIC = re.compile(r"cost|economic|markov|decision[- ]analy", re.I)
+_RANDOMISED_TITLE = re.compile(r"\b(?:a|an)\s+(?:[\w-]+,?\s+){0,2}?randomi[sz]ed,?\s+(?:[\w-]+,?\s+){0,3}?(?:study|trial)\b", re.I)
+_REVIEW_OF_TITLE = re.compile(r"\b(?:a|an)\s+(?:[\w-]+\s+)?(?:review|overview)\s+of\b(?![^.:]{0,60}\b(?:cases|patients|records|charts)\b)",
+                              re.I)
+
+
 def _classify_text(text: _Text) -> DesignResult:
     """The ordered text rules; the first that fires decides."""
     title, body = text.title, text.body
@@ -917,6 +934,15 @@ def _classify_text(text: _Text) -> DesignResult:
     if text.meta:
         return result("meta_analysis", text.meta)
     other = _first(_CUES["other_design"], both)
+    named_first = _RANDOMISED_TITLE.search(title) or _REVIEW_OF_TITLE.search(title)
+    economic_title = _ECONOMIC.search(title)
+    if other and _ECONOMIC.search(other) and named_first and (not economic_title
+                                                              or named_first.start() < economic_title.start()):
+        # costs counted beside the paper's own randomised trial, the trial named first ("A randomised controlled study
+        # on ...: effects on dose-escalation and a pharmacoeconomic analysis"), or the economic studies a review reads
+        # ("...: a review of pharmacoeconomic studies"): the trial or the review is the design (not "Cost-effectiveness
+        # analysis of 2 strategies ...: results of a prospective and randomized study", an economic evaluation)
+        other = ""
     if not other and any(word in both.lower() for word in _OTHER_PAPER_WORDS):
         other = _first(_OTHER_PAPER, both)
     if other:
@@ -1253,6 +1279,15 @@ _ENROLLED_THEN = re.compile(
     rf"\s*(?:a total of\s+)?(?P<num>{_NUMBER})\s+(?:\(\s*\d+(?:\.\d+)?\s*%\s*\)\s+)?(?:[A-Za-z-]+\s+){{0,3}}?"
     r"(?:(?:were|was)\s+(?:\w+\s+)?(?:randomi[sz]ed|allocated|assigned)|entered (?:the |a )?(?:[\w-]+ ){0,3}?"
     r"(?:double-blind|randomi[sz]ed|controlled|treatment|maintenance) (?:study|trial|phase|period))", re.I)
+# "Of 63 consecutive men undergoing prostate biopsy 50 who qualified were enrolled": those who qualified are the
+# sample, the first number those considered (told without a comma).
+_QUALIFIED_THEN = re.compile(
+    rf"\bof (?:the |all |these )?(?P<total>{_NUMBER})\s+[^,.;]{{0,80}}?,?\s+(?P<num>{_NUMBER})\s+(?:[A-Za-z-]+\s+){{0,2}}?"
+    r"(?:who|that) (?:qualified|were eligible|met (?:the )?(?:[\w-]+ )?criteria)\s+(?:were|was)\s+(?:\w+ly\s+)?"
+    r"(?:enrolled|included|randomi[sz]ed|recruited|studied|entered)\b", re.I)
+# "Forty of 47 cancer patients completed the study": those who completed are a part of the people counted after "of".
+_OF_COMPLETED = re.compile(rf"(?<![\w.,\-/]){_NUMBER}\s+(?:\(\S+\)\s+)?of\s+(?:the\s+)?(?P<num>{_NUMBER})\s+"
+                           rf"(?:[\w-]+\s+){{0,2}}?{_PEOPLE}\s+(?:\w+ly\s+)?completed (?:the|this) (?:[\w-]+ )?(?:study|trial)\b", re.I)
 # A survey's sample is the people who answered it ("157 (23%) of eligible physicians responded", "283 (47.2%)
 # surveys were returned", "138 women ... completed a survey"), not the number it was mailed to; read only in an
 # abstract that describes a survey or questionnaire (elsewhere "10 patients responded" is a treatment response).
@@ -1454,7 +1489,7 @@ _MAKE_UP = r"(?:women|men|males?|females?|boys|girls|white|black|caucasians?|afr
 # (who received X) developed Y" is a result in some of them, "who had developed" selects them. "Completed a
 # test / an exercise" ("completed the California Verbal Learning Test") is what the whole sample did, not the part
 # that stayed; "An additional five patients did not undergo laparotomy" tells a part ("who did not" selects them).
-_SUBSET_AFTER = re.compile(r"^[^.;:]{0,60}?\b((?<!self-)completed(?! an?\b)(?! the " + _INSTRUMENT + r")|withdrew|discontinued|dropped out|lost to follow|(?<!who )died"
+_SUBSET_AFTER = re.compile(r"^\s+additional (?:patients?|persons?|subjects?) who would\b|^[^.;:]{0,60}?\b((?<!self-)completed(?! an?\b)(?! the " + _INSTRUMENT + r")|withdrew|discontinued|dropped out|lost to follow|(?<!who )died"
                            r"|were excluded|(?<!who )responded|remitted|re-bled|relapsed|evaluable|still (?:on|receiving|taking)|had to be excluded|(?<!who )(?<!had )developed|(?<!who )(?:did|could) not (?:undergo|receive|complete"
                            r"|continue|return|attend|participate|respond|tolerate|agree|consent|meet)"
                            r"|(?:had been|has been|have been|were|was|are|is) (?:originally )?(?:planned|intended|needed)|would be needed)\b"
@@ -1995,7 +2030,8 @@ def _sentence_candidates(sentence: str) -> list[tuple[int, int, int, int]]:
             found.append((4.5, 0, -match.start(), value))
     low = sentence.lower()
     enrolled_then = _ENROLLED_THEN.finditer(sentence) if "enrolled" in low or "recruited" in low else ()
-    for match in [*_SCREENED_THEN.finditer(sentence), *enrolled_then]:
+    qualified_then = _QUALIFIED_THEN.finditer(sentence) if "who" in low or "that" in low else ()
+    for match in [*_SCREENED_THEN.finditer(sentence), *enrolled_then, *qualified_then]:
         value = _number(match.group("num"))
         if value:
             more = _more_arms(sentence[match.end():]) \
@@ -2003,6 +2039,10 @@ def _sentence_candidates(sentence: str) -> list[tuple[int, int, int, int]]:
             if more and all(more):
                 value += sum(more)  # "Of 5000 screened, 900 were randomized to A and 905 to B": both arms
             found.append((max(4, _role(match.group(0))), 1, -match.start(), value))  # beats those screened
+    for match in _OF_COMPLETED.finditer(sentence) if "completed" in low else ():
+        value = _number(match.group("num"))
+        if value:
+            found.append((4, 1, -match.start("num"), value))  # the people counted after "of", not those completing
     for pattern in (_OF_WHICH, _X_OF_N, _N_OF_THEM):
         if pattern is _N_OF_THEM and not re.search(r"\bof (?:them|these|whom|the \w+ were)\b", sentence, re.I):
             continue
