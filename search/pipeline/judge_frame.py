@@ -85,9 +85,11 @@ _DAMAGE = re.compile(
     r"|side\s+effects?|complications?|mortality|deaths?|relapses?|recurrences?|hospitali[sz]ations?"
     r"|discontinu\w*|withdr[ae]w\w*|drop-?outs?|(?:treatment\s+)?failures?|lack\s+of\s+efficacy|ulcers?|ulcerations?"
     r"|perforations?)\b", re.I)
-# "significantly greater reduction in mortality", "survival was significantly higher": less of the harm.
+# "significantly greater reduction in mortality", "survival was significantly higher": less of the harm; "omeprazole
+# healed significantly more ulcers", "more effective in healing ulcers": the harm going away.
 _LESS_OF_IT = re.compile(r"\b(?:reduc\w*|decreas\w*|declin\w*|fall|drop|lower\w*|prevent\w*|protect\w*|relie\w*"
-                         r"|improv\w*|surviv\w*|free\s+of|freedom|avoid\w*)\b", re.I)
+                         r"|improv\w*|surviv\w*|free\s+of|freedom|avoid\w*|heal\w*|cur(?:e|ed|es|ing)|resol\w+"
+                         r"|remission|eradicat\w+)\b", re.I)
 # Adverse events in general: every trial lists its own ("the most common adverse events were nausea and
 # dizziness"), so they speak to safety only when the sentence says they were serious or more frequent with X.
 _ADVERSE = re.compile(r"\b(?:adverse\s+(?:events?|effects?|reactions?)|side\s+effects?)\b", re.I)

@@ -1266,6 +1266,11 @@ def test_a_long_named_harm_is_read_by_the_words_abstracts_use_for_the_stomach():
         ("Rofecoxib, an angiotensin receptor-sparing drug, was superior to naproxen.", "x"),
         # More ulcers with an arm is worse for it.
         ("The incidence of ulcers was significantly higher in patients on naproxen than in patients on rofecoxib.", "x"),
+        # ... but more ulcers healed is better ("Compared with ranitidine, omeprazole healed significantly more ulcers"
+        # had been read as ranitidine's advantage).
+        ("Compared with naproxen, rofecoxib healed significantly more ulcers.", "x"),
+        ("Compared with naproxen, rofecoxib was significantly more effective in healing ulcers.", "x"),
+        ("Rofecoxib caused significantly more ulcers than naproxen.", "y"),
     ],
 )
 def test_a_drugs_target_is_no_third_drug_and_more_ulcers_is_worse(sentence, arm):
