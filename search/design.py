@@ -356,6 +356,9 @@ _CUE_PATTERNS: dict[str, str] = {
         r"decision[- ]analy(tic|sis)|markov model|cost-effectiveness analysis|expected[- ]cost"
         r"|economic (evaluation|model|assessment|comparison|analys[ie]s)|\bcost[- ](efficacy|utility|benefit|minimi[sz]ation) analys"
         r"|pharmacoeconomic (model|evaluation|analys)"
+        # a title that opens as a cost analysis ("Cost analysis of continuous intrathecal baclofen versus ...
+        # rhizotomy"; not a trial's "an acquisition cost analysis revealed")
+        r"|^(an? )?cost analys[ie]s\b"
         # an economic study by its own name ("by developing a cost-effectiveness study", "Economic study of
         # carvedilol in heart failure")
         r"|\bcost[- ](effectiveness|utility|benefit|minimi[sz]ation) (study|evaluation|model)\b|\beconomic study\b"
@@ -417,7 +420,11 @@ _CUE_PATTERNS: dict[str, str] = {
         r"|\b(received|receiving|given) (a |an )?sham\b"
         # a placebo arm the investigators gave ("Nineteen patients received carvedilol ..., and 10 were treated with
         # placebo"): placebo-controlled (README: randomised unless the abstract says otherwise)
-        rf"|{_PLACEBO_ARM}",
+        rf"|{_PLACEBO_ARM}"
+        # controls given placebo ("compared with the findings in controls (30 patients ...) who received placebo"), and
+        # each took placebo and the drug in turn ("after 10 days each of placebo and amlodipine therapy")
+        r"|\bcontrols?\b[^.]{0,120}?\bwho (received|were given|took) (a |matching |identical )?placebo\b"
+        r"|\beach of (placebo and|[\w-]+ and placebo)\b",
     "open": r"\bopen[- ]label|\bopen (trial|study|prospective|pilot|design)|\bopen,|(?<!treatment was )(?<!treatments were )(?<!therapy was )\buncontrolled\b(?! (use|hypertension|diabetes|asthma|blood pressure|seizures|epilepsy|pain|disease|bleeding))|\bsingle[- ]arm"
         r"|\bnon-?comparative\b|\bopen gbp\b|\bphase (ii|2)\b|\bpilot (study|trial)|\bopen-label"
         # each person his own control, the treatments given in turn ("A repeated single-subject design was employed")
@@ -467,7 +474,9 @@ _CUE_PATTERNS: dict[str, str] = {
         r"administered)|\b(administered|completed|sent|mailed) (a |an |the )?([\w-]+ ){0,3}questionnaires?\b"
         r"|\brespondents\b|\becological\b|\bstate-level\b",
     "diagnostic": r"\bsensitivity and specificity|\bdiagnostic (accuracy|value|sensitivity)|\bpredictive value"
-        r"|\breceiver operat|\bpsychometric|\bvalidity\b",
+        r"|\breceiver operat|\bpsychometric|\bvalidity\b"
+        # a test's accuracy told as its figures ("yielding 98.5% sensitivity and 90.9% specificity")
+        r"|\d(\.\d+)?\s?% sensitivity and \d+(\.\d+)?\s?% specificity\b",
     # The paper calls itself observational: the investigators did not give the treatment, whoever received it.
     "observational": r"\b(this|an|the|our|prospective|retrospective|present|in|using)\s+([\w-]+,?\s+){0,2}observational "
         r"(study|analysis|design|cohort|research)\b|^observational (study|analysis)\b|\bnon-?interventional\b"
