@@ -44,6 +44,8 @@ from .verdict import is_uncertain
 
 _SUPERIOR = re.compile(
     r"\b(?:superior|more\s+(?:effective|efficacious|potent)|(?<!tolerated\s)(?<!for\s)better(?!\s+tolerated)"
+    # "the therapy with glimepiride is more preferable than the therapy with glibenclamide"
+    r"|(?:more\s+)?preferable"
     r"|greater\s+(?:improvement|reduction|efficacy|benefit|relief)|significantly\s+(?:more|greater|better|higher)"
     # "Urinary albumin excretion was reduced (% reduction of baseline) more in the lisinopril than in the atenolol group"
     r"|(?:reduced|decreased|lowered|improved)\s+(?:\([^)]{0,40}\)\s+)?(?:significantly\s+)?more(?=\s+(?:in|with|by|after|on)\b)"
@@ -167,6 +169,8 @@ def favoured_arm(
         m = next((c for c in cue.finditer(low) if not _QUANTITY.match(low, c.end())), None)
         if efficacy and m and _TOLERABILITY.search(low[max(0, m.start() - 25): m.end() + 15]):
             m = None  # "tolerated significantly better": an advantage in tolerability, not in effect
+        elif efficacy and m and "preferable" in m.group(0) and _ASKS_SAFETY.search(low):
+            m = None  # "demonstrating less side-effects, is preferable to morphine": preferred for its tolerability
         if not m:
             continue
         if m.group(0) in _CHANGE_VERBS and not _COMPARISON.search(low):

@@ -1271,6 +1271,10 @@ def test_a_long_named_harm_is_read_by_the_words_abstracts_use_for_the_stomach():
         ("Compared with naproxen, rofecoxib healed significantly more ulcers.", "x"),
         ("Compared with naproxen, rofecoxib was significantly more effective in healing ulcers.", "x"),
         ("Rofecoxib caused significantly more ulcers than naproxen.", "y"),
+        # "Preferable" states the winner; preferred for its side effects, it says nothing of efficacy.
+        ("Therefore the therapy with rofecoxib is more preferable than the therapy with naproxen.", "x"),
+        ("Naproxen is preferable to rofecoxib for long-term use.", "y"),
+        ("Rofecoxib, demonstrating less side-effects, is preferable to naproxen.", None),
     ],
 )
 def test_a_drugs_target_is_no_third_drug_and_more_ulcers_is_worse(sentence, arm):
