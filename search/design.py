@@ -1196,7 +1196,7 @@ _PEOPLE = (r"(?:patients?|subjects?|participants?|volunteers?|individuals?|perso
            r"|hypertensives|diabetics|migraineurs|schizophrenics|asthmatics|epileptics|alcoholics|acromegalics|members|recipients|beneficiaries|survivors|nigerians|couples"
            r"|primiparas|twins|donors|caregivers|consumers|pairs|trainees|providers|experts|pharmacists|dentists"
            r"|surgeons|clinicians|practitioners|parents|pregnancies|non-?responders|drivers|cleaners|families"
-           r"|case notes|staff|parturients|sufferers|carriers|addicts|abusers|snorers|drinkers|pts"
+           r"|case notes|staff|parturients|sufferers|carriers|addicts|abusers|snorers|drinkers|pts|(?-i:GPs)"
            r"|(?<=\d\d )woman|(?<=\d\d )adult(?= who\b))")
 _UNIT_WORDS = (r"(?:%|percent|per\b|-year|-month|-week|-day|-hour|years?\b|yrs?\b|months?\b|weeks?\b|days?\b|hours?\b"
                r"|hrs?\b|(?-i:h)\b|min\b|minutes?\b|msec\b|ms\b|sec\b|seconds?\b|s\b|mg\b|g\b|kg\b|µg\b|mcg\b|ug\b|ml\b|l\b"
@@ -1297,6 +1297,10 @@ _QUALIFIED_THEN = re.compile(
 # "Forty of 47 cancer patients completed the study": those who completed are a part of the people counted after "of".
 _OF_COMPLETED = re.compile(rf"(?<![\w.,\-/]){_NUMBER}\s+(?:\(\S+\)\s+)?of\s+(?:the\s+)?(?P<num>{_NUMBER})\s+"
                            rf"(?:[\w-]+\s+){{0,2}}?{_PEOPLE}\s+(?:\w+ly\s+)?completed (?:the|this) (?:[\w-]+ )?(?:study|trial)\b", re.I)
+# One arm counted and "the remaining N" given the other ("six women received 17 beta-estradiol ... and the remaining
+# six wore a placebo skin patch"): the two arms together.
+_THE_REMAINING = re.compile(rf"(?<![\w.,\-/])(?P<a>{_NUMBER})\s+(?:[\w-]+\s+){{0,2}}?{_PEOPLE}\s+(?:received|were given"
+                            rf"|were treated with|took)\b(?:[^.;]|\.(?=\d)){{0,120}}?\band the remaining (?P<b>{_NUMBER})\b", re.I)
 # A survey's sample is the people who answered it ("157 (23%) of eligible physicians responded", "283 (47.2%)
 # surveys were returned", "138 women ... completed a survey"), not the number it was mailed to; read only in an
 # abstract that describes a survey or questionnaire (elsewhere "10 patients responded" is a treatment response).
@@ -1334,7 +1338,7 @@ _X_OF_N = re.compile(rf"\b(?:based on|analy[sz]ed|included|studied|comprised|rev
                      rf"(?:\d[\d,]*|{_WORD})\b", re.I)
 _CASES_AND_CONTROLS = re.compile(r"\bcases\b[^.;]{0,60}?\b(?:and|with|to|versus|vs\.?)\s+(?:up to )?\d[\d,]* "
                                  r"(?:[\w-]+ ){0,2}(?:controls|control (?:subjects|patients|women|men|individuals))\b", re.I)
-_CLINICIANS = re.compile(r"physicians|nurses|doctors|surgeons|clinicians|practitioners|providers|pharmacists"
+_CLINICIANS = re.compile(r"physicians|nurses|doctors|surgeons|clinicians|practitioners|providers|pharmacists|(?-i:GPs)"
                          r"|dentists|trainees|staff", re.I)
 # The people studied divided into groups, each counted ("were divided into two groups ... (n = 77) ... (n = 126)").
 _DIVIDED = re.compile(r"\b(?:were|was) (?:\w+ )?(?:divided|separated|split|classified|categori[sz]ed) into (?:two|three|four"
@@ -2048,6 +2052,10 @@ def _sentence_candidates(sentence: str) -> list[tuple[int, int, int, int]]:
             if more and all(more):
                 value += sum(more)  # "Of 5000 screened, 900 were randomized to A and 905 to B": both arms
             found.append((max(4, _role(match.group(0))), 1, -match.start(), value))  # beats those screened
+    for match in _THE_REMAINING.finditer(sentence) if "remaining" in low else ():
+        a, b = _number(match.group("a")), _number(match.group("b"))
+        if a and b:
+            found.append((max(4, _clause_role(sentence, match.start(), match.end())), 1, -match.start(), a + b))
     for match in _OF_COMPLETED.finditer(sentence) if "completed" in low else ():
         value = _number(match.group("num"))
         if value:
