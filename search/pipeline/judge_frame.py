@@ -16,7 +16,7 @@ question?". That is the right reading for "does X improve Y", and the wrong one 
   by X takes the harm as known (``presupposed_harm``);
 - **effect** ("does X prevent O?"): the classifier's stance, unless the clauses on O say X made
   no difference against placebo or, for a question asking for less of O, that O rose (``effect_stance``),
-  or where its reading is weak and a conclusion states the benefit in plain words (``stated_benefit``).
+  or where it is not a firm "supports" and a conclusion states the benefit in plain words (``stated_benefit``).
 
 Every stance also gets ``uncertain`` (its label's strength below the verdict's threshold),
 so the page can say "uncertain" instead of showing a weak label as a finding.
@@ -929,7 +929,8 @@ _WITHOUT = re.compile(r"\b(?:(?:not|never|no\s+longer)\s+(?:getting|taking|using
 
 def asks_without(question: str, intervention: str | None) -> bool:
     """Whether the question asks about going without its treatment ("not getting X", "stopping X", "lack of X"):
-    the words right before the treatment's first mention say so."""
+    the words right before the treatment's first mention say so (False when the question does not write the
+    treatment as the frame names it)."""
     at = (question or "").lower().find((intervention or "").lower()) if intervention else -1
     return at > 0 and bool(_WITHOUT.search(question[:at]))
 
@@ -1040,7 +1041,10 @@ def effect_stance(
     effects = [f for f in findings if f.reading != "none"]
     firm = stance is not None and not is_uncertain(stance.supports, stance.refutes, stance.neutral, stance.label)
     if not denials and not (firm and stance.label == "supports"):
-        # A plain conclusion of benefit ("may benefit from modafinil", "X improves O") the classifier read weakly.
+        # A plain conclusion of benefit ("may benefit from modafinil", "X improves O") the classifier read weakly or
+        # the wrong way round ("bupropion ameliorates some nicotine withdrawal symptoms": refutes 0.71). Measured on
+        # every seen question (re-judged, README "2026-12-06, eighth session"): overruling a firm "refutes" too moved
+        # right answers +1/-0 and wrong-way ones +1/-1.
         benefit = stated_benefit(conclusion_sentences(paper.record.abstract),
                                  _members_written(x_names, paper.record.abstract), names, other_drug,
                                  asks_benefit=bool(_ASKS_BENEFIT.search(question or "")))
