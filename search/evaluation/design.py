@@ -78,6 +78,7 @@ LABEL_SETS: tuple[str, ...] = (
     "design_labels_holdout32.jsonl",
     "design_labels_holdout33.jsonl",
     "design_labels_holdout34.jsonl",
+    "design_labels_holdout35.jsonl",
 )
 # A second, independent reading of holdout4 + holdout5: agreement only, never training rows.
 SECOND_READER = "design_labels_second_reader.jsonl"
