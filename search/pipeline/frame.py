@@ -696,21 +696,20 @@ _ADDING_BEFORE = re.compile(rf"\b(?:{_ADD_VERB})\s+(?!to\b)(?:\S+\s+){{0,5}}$")
 _ADDED_AFTER = re.compile(rf"^\S*(?:\s+\S+){{0,3}}?\s+(?:{_ADDED_TO})\b")
 
 
+def _is_added(q: str, at: int) -> bool:
+    """Whether the treatment written at ``at`` is written as added to something ("adding X", "X on top of Y")."""
+    return at >= 0 and bool(_ADDING_BEFORE.search(q[:at]) or _ADDED_AFTER.search(q[at:at + 80]))
+
+
 def _written_as_added(q: str, positions: list[int], treatments: list[int]) -> bool:
-    """Whether the question adds (one of) ``treatments`` to something ("adding X", "X on top of Y")."""
-    return any(positions[i] >= 0 and (_ADDING_BEFORE.search(q[:positions[i]]) or _ADDED_AFTER.search(
-        q[positions[i]:positions[i] + 80])) for i in treatments)
+    """Whether the question adds (one of) ``treatments`` to something."""
+    return any(_is_added(q, positions[i]) for i in treatments)
 
 
 def added_treatments(q: str, positions: list[int], treatments: list[int]) -> list[int]:
-    """The treatments the question adds to another ("adding X", "X on top of Y"), in question order."""
-    added = []
-    for i in treatments:
-        at = positions[i]
-        if at < 0:
-            continue
-        if _ADDING_BEFORE.search(q[:at]) or _ADDED_AFTER.search(q[at:at + 80]):
-            added.append(i)
+    """The treatments the question adds to another ("adding X", "X on top of Y"), in question order; none when
+    every one is written as added (nothing left to add them to)."""
+    added = [i for i in treatments if _is_added(q, positions[i])]
     return added if len(added) < len(treatments) else []
 
 

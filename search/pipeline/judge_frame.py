@@ -1044,10 +1044,10 @@ def effect_stance(
         # A plain conclusion of benefit ("may benefit from modafinil", "X improves O") the classifier read weakly or
         # the wrong way round ("bupropion ameliorates some nicotine withdrawal symptoms": refutes 0.71). Measured on
         # every seen question (re-judged, README "2026-12-06, eighth session"): overruling a firm "refutes" too moved
-        # right answers +1/-0 and wrong-way ones +1/-1.
+        # right answers +1/-0 and wrong-way ones +1/-0.
         benefit = stated_benefit(conclusion_sentences(paper.record.abstract),
                                  _members_written(x_names, paper.record.abstract), names, other_drug,
-                                 asks_benefit=bool(_ASKS_BENEFIT.search(question or "")))
+                                 asks_benefit=bool(_WANTS_BENEFIT.search(question or "")))
         if benefit is not None:
             return _stance(0.7, 0.1, 0.2, f"its conclusion says {query.frame.intervention} helps {outcome}: "
                                           f"\u201c{_short(benefit)}\u201d")
@@ -1100,9 +1100,10 @@ def _placebo_null(abstract: str, x_names: list[str]) -> str | None:
 
 # The question asks for less of its outcome: a rise in it is a finding against.
 _ASKS_LESS = re.compile(r"\b(?:prevent\w*|reduc\w*|lower\w*|decreas\w*|cut\w*|stop\w*|slow\w*|protect\w*)\b", re.I)
-# The question asks whether the treatment does good ("does it help?", "ease", "less pain"), not whether it harms.
-_ASKS_BENEFIT = re.compile(r"\b(?:help\w*|reliev\w*|relief|eas(?:e|es|ed|ing)|less|fewer|treat\w*|work\w*|improv\w*"
-                           r"|better|effective|benefit\w*|control\w*)\b", re.I)
+# The question asks whether the treatment does good ("does it help?", "ease", "less pain"), not whether it harms:
+# anywhere in the question, unlike ``_asks_benefit``, which asks it of one named outcome's verb.
+_WANTS_BENEFIT = re.compile(r"\b(?:help\w*|reliev\w*|relief|eas(?:e|es|ed|ing)|less|fewer|treat\w*|work\w*|improv\w*"
+                            r"|better|effective|benefit\w*|control\w*)\b", re.I)
 # Only an explicit rise counts ("O occurred in 5%" is a count, not a rise).
 _ROSE = re.compile(
     r"\b(?:increas\w+|rais\w+|elevat\w+|excess\w*|worsen\w*"
