@@ -227,7 +227,7 @@ _CASE_WORDINGS: tuple[tuple[str, frozenset[str]], ...] = (
     # "This study reports two unusual cases", "This paper describes the first case of a patient"
     (rf"\b{_CASE_AUTHOR} {_CASE_VERB} (?:the |a |an )?(?:(?:first|{_words(1, 2, 3, 4, 5)}) )?([\w-]+ ){{0,2}}cases?\b",
      _DESIGN),
-    (_to_report(f"a|an|the|{_words(1, 2, 3)}", "cases?"), _DESIGN),
+    (_to_report(f"a|an|the|{_words(1, 2, 3)}|[1-5]", "cases?"), _DESIGN),
     # the experiences of a few patients told ("This clinical report describes the experiences of three patients with
     # serious adverse effects")
     (rf"\b{_CASE_AUTHOR} {_CASE_VERB} the (?:clinical )?(?:experiences?|courses?|histories) of (?:{_words(*range(2, 11))}"
@@ -240,6 +240,8 @@ _CASE_WORDINGS: tuple[tuple[str, frozenset[str]], ...] = (
     # is presented", "a single case study")
     (r"^case report\b", _BOTH),
     (r"^case reports\b", _DESIGN),
+    # a title that ends on it ("...: report of a case.")
+    (r":\s*(?:a )?report of (?:a|one) case\.?$", _DESIGN),
     (r"\b(?:this is a|this|a) case report\b", _BOTH),
     (r"\b(?:an|the|this) (?:original )?case (?:report|story|history)\b|\ba (?:original )?case (?:story|history)\b", _ONE),
     (r"\ban original case\b|\bcase report information", _DESIGN),
@@ -288,6 +290,8 @@ _CUE_PATTERNS: dict[str, str] = {
     "guideline_mention": r"\b(to|with|following|implement(ing|ation of)|versus|vs\.?|putting|understanding"
         r"|applying|using)\s+(the\s+)?([\w/-]+\s+){0,3}$|\bof\s+(the\s+)?([\w/-]+\s+){0,2}$",
     "guideline_text": r"\b(this|these|the present|our) (guidelines?|consensus statement|position statement)\b"
+        # "Recommendations in this paper are mainly based on ..."
+        r"|\brecommendations (in|of) this (paper|article|document|statement)\b"
         r"|\bto provide (an? )?(evidence-based )?(practice )?guidelines?\b"
         # "to provide practicing health care providers with guidelines for prescribing exercise"
         r"|\bto provide\b[^.]{0,60}?\bwith (an? )?(evidence-based |practical )?guidelines?\b",
@@ -407,6 +411,8 @@ _CUE_PATTERNS: dict[str, str] = {
         r"|\bin (a )?random (order|sequence|fashion)\b|\brandom[- ](allocation|assignment)\b"
         r"|\bassignment was random|\ballocated at random|\bconsecutively randomi"
         r"|\b(allocated|assigned|divided|distributed) randomly\b|\brandomly (treated|given|received)\b"
+        # ("Fifty-six cirrhotics received randomly A (n = 28) or B (n = 28)", "Patients were randomly put on A or B")
+        r"|\b(received|were given|were treated with) randomly\b|\brandomly (put|placed) on\b"
         # chosen at random for one of the treatments ("Thirty patients were randomly selected and underwent spinal
         # anaesthesia with either ... or ..."; not "randomly selected and interviewed": a sample drawn)
         r"|\brandomly selected and (underwent|received|were (given|treated))\b[^.]{0,80}\beither\b"
@@ -865,9 +871,16 @@ def _randomised_cue(sentences: list[str]) -> str:
     return ""
 
 
+# A title that counts the studies it reviews ("Safety of amisulpride: a review of 11 clinical studies"): their data
+# pooled, not a narrative review.
+_REVIEW_OF_COUNTED = re.compile(rf"\breview of {_NUMBER_WORDS} (?:[\w-]+ ){{0,2}}?(?:trials|studies)\b", re.I)
+
+
 def _meta_cue(title: str, body: str) -> str:
     if _CUES["meta"].search(title):
         return _first(_CUES["meta"], title)
+    if counted := _REVIEW_OF_COUNTED.search(title):
+        return counted.group(0)
     first_person = _CUES["meta_first_person"].search(body)
     cited = _CUES["meta_others"].search(body)
     # A cited meta-analysis ("a recent meta-analysis showed") cancels a meta-analysis phrase, not a search.
@@ -916,6 +929,7 @@ _TITLE_CASE = re.compile(r"\bin an? (?:[\w-]+ ){0,2}(?:patient|woman|man|boy|gir
                          r"|receiving)\b", re.I)
 
 
+_OWN_RECOMMENDATIONS = re.compile(r"\brecommendations (?:in|of) this\b", re.I)
 _ECONOMIC = re.compile(r"cost|economic|markov|decision[- ]analy", re.I)
 _RANDOMISED_TITLE = re.compile(r"\b(?:a|an)\s+(?:[\w-]+,?\s+){0,2}?randomi[sz]ed,?\s+(?:[\w-]+,?\s+){0,3}?(?:study|trial)\b", re.I)
 _REVIEW_OF_TITLE = re.compile(r"\b(?:a|an)\s+(?:[\w-]+\s+)?(?:review|overview)\s+of\b(?![^.:]{0,60}\b(?:cases|patients|records|charts)\b)",
@@ -930,7 +944,10 @@ def _classify_text(text: _Text) -> DesignResult:
     def result(label: str, evidence: str) -> DesignResult:
         return DesignResult(label, "text", evidence)
 
-    if text.guideline and not (text.randomised and not _guideline_title(title)):
+    if text.guideline and not (text.randomised and not _guideline_title(title)
+                               and not _OWN_RECOMMENDATIONS.search(text.guideline)):
+        # (the paper's own recommendations, "based on the results of randomized controlled trials", are a guideline
+        # beside the trials they cite)
         return result("guideline", text.guideline)
     own_case = _CUES["own_case_report"].search(title) or _CUES["own_case_report"].search(body) \
         or _TITLE_CASE.search(title)
@@ -1215,7 +1232,7 @@ _CODE = r"[A-Za-z]+-?\d[\w\-/+]*"
 # School grades or years between a count and its people ("1687 6th-, 7th-, and 8th-grade students").
 _ORDINAL = r"\d+(?:st|nd|rd|th)(?:-[A-Za-z-]*)?"
 # A severity span between a count and its people ("One hundred and seven mild to moderate hypertensive patients").
-_SEVERITY = r"(?:mild|moderate)\s+to\s+(?:moderate|severe)"
+_SEVERITY = r"(?:mild(?:ly)?|moderate(?:ly)?)\s+to\s+(?:moderate(?:ly)?|severe(?:ly)?)"
 # A disease type written between a count and its people ("84 Type 2 diabetic patients").
 _DIABETES_TYPE = r"type\s+(?:[12]|I{1,2})(?![\w-])"
 _WORD_ASIDE = (r"(?<=[A-Za-z] )\((?![^()]*%)[^()]{1,60}\)"
@@ -1297,10 +1314,18 @@ _QUALIFIED_THEN = re.compile(
 # "Forty of 47 cancer patients completed the study": those who completed are a part of the people counted after "of".
 _OF_COMPLETED = re.compile(rf"(?<![\w.,\-/]){_NUMBER}\s+(?:\(\S+\)\s+)?of\s+(?:the\s+)?(?P<num>{_NUMBER})\s+"
                            rf"(?:[\w-]+\s+){{0,2}}?{_PEOPLE}\s+(?:\w+ly\s+)?completed (?:the|this) (?:[\w-]+ )?(?:study|trial)\b", re.I)
+# "Seventy-four of the original 127 patients treated with atenolol met the criteria for entry": those who met the
+# entry criteria are the sample, the number after "of" those considered.
+_OF_QUALIFIED = re.compile(rf"(?<![\w.,\-/])(?P<num>{_NUMBER})\s+of\s+(?:the\s+)?(?:original\s+|initial\s+)?{_NUMBER}\s+"
+                           r"[^.;]{0,80}?\bmet (?:the |all )?(?:(?:entry|inclusion|eligibility) criteria|criteria for "
+                           r"(?:entry|inclusion|enrol+ment|randomi[sz]ation))\b", re.I)
 # One arm counted and "the remaining N" given the other ("six women received 17 beta-estradiol ... and the remaining
 # six wore a placebo skin patch"): the two arms together.
 _THE_REMAINING = re.compile(rf"(?<![\w.,\-/])(?P<a>{_NUMBER})\s+(?:[\w-]+\s+){{0,2}}?{_PEOPLE}\s+(?:received|were given"
-                            rf"|were treated with|took)\b(?:[^.;]|\.(?=\d)){{0,120}}?\band the remaining (?P<b>{_NUMBER})\b", re.I)
+                            rf"|were treated with|took)\b(?:[^.;]|\.(?=\d)){{0,120}}?\b(?:and the remaining (?P<b>{_NUMBER})\b"
+                            # ... or "another 15" / "a further 12" who received the other treatment
+                            rf"|(?:and|whereas|while) (?:another|a further) (?P<b2>{_NUMBER})\s+(?:(?:[\w-]+\s+){{0,2}}?"
+                            rf"{_PEOPLE}\s+)?(?:received|were given|were treated|took)\b)", re.I)
 # A survey's sample is the people who answered it ("157 (23%) of eligible physicians responded", "283 (47.2%)
 # surveys were returned", "138 women ... completed a survey"), not the number it was mailed to; read only in an
 # abstract that describes a survey or questionnaire (elsewhere "10 patients responded" is a treatment response).
@@ -1321,7 +1346,10 @@ _OF_RANDOMISED = re.compile(rf"(?<![\w.,\-/]){_NUMBER}\s+(?:\(\S+\)\s+)?of\s+(?:
                             # beta blockers or control died")
                             rf"|(?<![\w.,\-/]){_NUMBER}\s+of\s+(?:the\s+|all\s+)?(?P<num2>{_NUMBER})\s+(?:[\w-]+\s+){{0,2}}?"
                             rf"{_PEOPLE}\s+(?:\(\s*\d+(?:\.\d+)?\s*%\s*\)\s+)?(?:who\s+were\s+)?(?P<role2>randomi[sz]ed|enrol+ed)"
-                            r"\s+(?:to|in|into)\b", re.I)
+                            r"\s+(?:to|in|into)\b"
+                            # ... or the people "who underwent randomization" after "Of"
+                            rf"|\bof\s+(?:the\s+|all\s+)?(?P<num3>{_NUMBER})\s+(?:[\w-]+\s+){{0,2}}?{_PEOPLE}\s+who\s+"
+                            r"(?P<role3>underwent randomi[sz]ation)\b", re.I)
 # The people pooled by a meta-analysis ("Eighteen randomised ... trials with 3453 patients", "12 studies involving a
 # total of 2,430 participants"): the sample the labels count for it.
 _POOLED = re.compile(rf"\b(?:trials|studies)\s+(?:with|involving|including|enrolling|comprising|of)\s+(?:a total of\s+)?"
@@ -1374,7 +1402,7 @@ _CONTROLS_ALONE = re.compile(
 # Arms told one after another after a randomised count, the first with or without its people ("112 patients had
 # been randomized to A, 117 to B", "1161 were randomized to eradication therapy and 1163 to placebo").
 _RANDOMISED_TO = re.compile(rf"(?<![\w.,\-/])(?P<num>{_NUMBER})\s+(?:(?:[\w-]+\s+){{0,2}}?{_PEOPLE}\s+)?"
-                            r"(?:had been |were |was )?"
+                            r"(?:had been |were |was )?(?:then |subsequently )?"
                             r"(?:(?:randomi[sz]ed|randomly assigned|randomly allocated|assigned|allocated)\s+to\b"
                             r"|assigned(?=\s+[\w-]+(?:\s+[\w-]+)?\s+and\s+\d[\d,]*\s+assigned\b))", re.I)
 # Arms of a randomisation told as counts in brackets after each treatment ("randomized to either 25 mg A (40
@@ -1505,7 +1533,10 @@ _MAKE_UP = r"(?:women|men|males?|females?|boys|girls|white|black|caucasians?|afr
 _SUBSET_AFTER = re.compile(r"^\s+additional (?:patients?|persons?|subjects?) who would\b|^[^.;:]{0,60}?\b((?<!self-)completed(?! an?\b)(?! the " + _INSTRUMENT + r")|withdrew|discontinued|dropped out|lost to follow|(?<!who )died"
                            r"|were excluded|(?<!who )responded|remitted|re-bled|relapsed|evaluable|still (?:on|receiving|taking)|had to be excluded|(?<!who )(?<!had )developed|(?<!who )(?:did|could) not (?:undergo|receive|complete"
                            r"|continue|return|attend|participate|respond|tolerate|agree|consent|meet)"
-                           r"|(?:had been|has been|have been|were|was|are|is) (?:originally )?(?:planned|intended|needed)|would be needed)\b"
+                           r"|(?:had been|has been|have been|were|was|are|is) (?:originally )?(?:planned|intended|needed)|would be needed"
+                           # a part told by how little of the treatment it took ("two patients took less than 50% of
+                           # the drugs")
+                           r"|(?:took|received|used|consumed) (?:less|fewer) than)\b"
                            r"|^[^.;:]{0,40}?\b(per|to|for) (each|every) (case|patient|subject)\b"
                            # a country's or the world's people ("About 350,000 persons in the United States have
                            # multiple sclerosis"): a burden told, not people studied
@@ -2025,12 +2056,12 @@ def _sentence_candidates(sentence: str) -> list[tuple[int, int, int, int]]:
         a, b = _number(match.group("a")), _number(match.group("b"))
         if a and b and abs(float(match.group("p")) + float(match.group("q")) - 100) <= 0.5:
             found.append((3, 1, -match.start(), a + b))
-    for match in _OF_RANDOMISED.finditer(sentence) if " of " in sentence else ():
-        which = "num" if match.group("num") else "num2"
+    for match in _OF_RANDOMISED.finditer(sentence) if " of " in sentence or "Of " in sentence else ():
+        which = "num" if match.group("num") else "num2" if match.group("num2") else "num3"
         value = _number(match.group(which))
         if value:
-            role = match.group("role") or match.group("role2")
-            found.append((5 if role.lower().startswith("random") else 4, 0, -match.start(which), value))
+            role = match.group("role") or match.group("role2") or match.group("role3")
+            found.append((5 if "random" in role.lower() else 4, 0, -match.start(which), value))
     for match in _POOLED.finditer(sentence) if "with" in sentence or "of" in sentence or "ing" in sentence else ():
         value = _number(match.group("num"))
         if value:
@@ -2052,10 +2083,14 @@ def _sentence_candidates(sentence: str) -> list[tuple[int, int, int, int]]:
             if more and all(more):
                 value += sum(more)  # "Of 5000 screened, 900 were randomized to A and 905 to B": both arms
             found.append((max(4, _role(match.group(0))), 1, -match.start(), value))  # beats those screened
-    for match in _THE_REMAINING.finditer(sentence) if "remaining" in low else ():
-        a, b = _number(match.group("a")), _number(match.group("b"))
+    for match in _THE_REMAINING.finditer(sentence) if any(w in low for w in ("remaining", "another", "further")) else ():
+        a, b = _number(match.group("a")), _number(match.group("b") or match.group("b2"))
         if a and b:
             found.append((max(4, _clause_role(sentence, match.start(), match.end())), 1, -match.start(), a + b))
+    for match in _OF_QUALIFIED.finditer(sentence) if "criteria" in low else ():
+        value = _number(match.group("num"))
+        if value:
+            found.append((4, 1, -match.start(), value))  # those who met the entry criteria, not those considered
     for match in _OF_COMPLETED.finditer(sentence) if "completed" in low else ():
         value = _number(match.group("num"))
         if value:
@@ -2295,9 +2330,12 @@ def _size_reading(abstract: str) -> _SizeReading:
                 continue
             key = (priority, -index, is_sum, position)
             counts.append((key, value))
-            if best is None or key > best[0]:
+            # (two sums read from the same place, "27 were randomised to A, 23 to B, and 26 to C" as two arms or
+            # three: the one with more arms)
+            if best is None or key > best[0] or (is_sum and key == best[0] and value > best[1]):
                 best = (key, value, sentence)
-            if index not in others or key > others[index][0]:
+            if index not in others or key > others[index][0] or (is_sum and key == others[index][0]
+                                                                  and value > others[index][1]):
                 others[index] = (key, value)
 
     stated = next(((index, m) for index, sentence in enumerate(sentences)
