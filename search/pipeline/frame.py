@@ -107,7 +107,9 @@ _EFFECT = re.compile(
     r"\b(?:improve[sd]?|reduce[sd]?|lower[s]?|prevent[s]?|treat[s]?|cure[s]?|relieve[s]?|help[s]?|work[s]?|effective"
     r"|efficacy|benefit[s]?|control[s]?|decrease[s]?|increase[s]?|slow[s]?|stop[s]?|ease[s]?|shorten[s]?"
     r"|mean[s]?\s+(?:[\w'-]+\s+){0,3}?(?:less|fewer|more)|need[s]?\s+(?:less|fewer)"
-    r"|make[s]?\s+(?:[\w'-]+\s+){0,4}?(?:less|more)\s+(?!likely\b)[\w'-]+)\b",
+    r"|make[s]?\s+(?:[\w'-]+\s+){0,4}?(?:less|more)\s+(?!likely\b)[\w'-]+"
+    # "Will enalapril make my day-to-day life better?", "make me feel better": a benefit said with "better".
+    r"|make[s]?\s+(?:[\w'-]+\s+){0,4}?better(?!\s+than\b))\b",
     re.I,
 )
 # "After major abdominal surgery, does ...", "Before an operation under general anaesthetic, does ...": a clause

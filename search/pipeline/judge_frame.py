@@ -123,6 +123,13 @@ _FEWER = re.compile(r"\b(?:less|fewer|lower" + LOWER_PLACE + r"|reduced|decrease
                     r"|(?:greater|larger|more)\s+(?:\w+\s+)?(?:reductions?|decreases?|declines?))\b", re.I)
 _MORE_OF = re.compile(r"\b(?:more|greater|higher|increased|excess)\b(?!\s+(?:\w+\s+)?(?:reductions?|decreases?|declines?)\b)",
                       re.I)
+# The amount a bare comparative of ``_FEWER`` / ``_MORE_OF`` measures is a fall in the outcome: "the mean reduction in
+# blood pressure was significantly greater with mibefradil than with diltiazem", "significantly more patients receiving
+# mibefradil had a decrease in blood pressure": more of the fall is less of the outcome.
+_FALL_WORDS = r"(?:reductions?|decreases?|falls?|declines?|drops?|lowering)"
+_FALL_BEFORE = re.compile(rf"\b{_FALL_WORDS}\b[^.;]{{0,80}}?\b(?:was|were|is|are)\s+(?:\w+ly\s+)?$")
+_FALL_AFTER = re.compile(rf"^\s+(?:patients|subjects|people|participants|women|men|children)\b[^.;]{{0,60}}?\b"
+                         rf"(?:had|achieved|showed|experienced|obtained)\s+(?:a\s+|an\s+)?(?:\w+\s+)?{_FALL_WORDS}\b")
 # A name written right after these was what the subject was set against.
 _COMPARED_WORDS = r"compared\s+(?:with|to)|in\s+comparison\s+(?:with|to)|than|versus|vs\.?|relative\s+to|as\s+opposed\s+to"
 # A bare change verb of ``_FEWER`` / ``_MORE_OF`` compares the arms only beside a comparison: "BP was reduced from 150
@@ -175,6 +182,9 @@ def favoured_arm(
             continue
         if m.group(0) in _CHANGE_VERBS and not _COMPARISON.search(low):
             continue  # "moxonidine administration reduced blood pressure": one arm's own change, no comparison
+        if cue in (_FEWER, _MORE_OF) and m.group(0) in ("more", "greater", "higher", "less", "fewer", "lower") and (
+                _FALL_BEFORE.search(low[: m.start()]) or _FALL_AFTER.match(low[m.end():])):
+            flips = not flips
         around = low[max(0, m.start() - 80): m.end() + 40]
         if efficacy and not flips and m.group(0).startswith("significantly") and _DAMAGE.search(around) \
                 and not _LESS_OF_IT.search(around):

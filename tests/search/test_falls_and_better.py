@@ -1,0 +1,30 @@
+"""A comparative of a fall in the outcome ("the reduction ... was greater with X") and "make it better" questions."""
+from __future__ import annotations
+
+import pytest
+
+from search.pipeline.frame import question_kind
+from search.pipeline.judge_frame import OUTCOME_CUES, favoured_arm
+
+
+@pytest.mark.parametrize(
+    ("sentence", "arm"),
+    [
+        # More of a fall is less of the outcome.
+        ("the mean reduction from baseline in trough diastolic blood pressure was significantly greater with "
+         "mibefradil than with diltiazem.", "x"),
+        ("significantly more patients receiving mibefradil had a decrease in blood pressure than did patients "
+         "receiving diltiazem.", "x"),
+        ("the reduction in blood pressure was less with mibefradil than with diltiazem.", "y"),
+        # Left alone: more of the outcome itself, and a "greater reduction" the cue already reads.
+        ("blood pressure was significantly higher with mibefradil than with diltiazem.", "y"),
+        ("mibefradil produced a greater reduction in blood pressure than diltiazem.", "x"),
+    ],
+)
+def test_a_comparative_of_a_fall_in_the_outcome(sentence: str, arm: str) -> None:
+    assert favoured_arm(sentence, ["mibefradil"], ["diltiazem"], cues=OUTCOME_CUES) == arm
+
+
+def test_make_it_better_is_an_effect_question() -> None:
+    assert question_kind("Beyond living longer, will enalapril make my day-to-day life better?") == "effect"
+    assert question_kind("Will enalapril make me feel better than losartan?") == "comparison"
