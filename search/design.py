@@ -219,7 +219,10 @@ _CASE_WORDINGS: tuple[tuple[str, frozenset[str]], ...] = (
     (rf"\b{_CASE_AUTHOR} {_CASE_VERB} (?:(?:this|the|an?|one) (?:[\w-]+ ){{0,3}}?|(?:first|unique|rare|unusual) )case\b",
      _BOTH),
     (r"\bwe (?:describe|report|present) the first\b(?![^.]{0,40}\b(?:trials?|studies|study)\b)", _BOTH),
-    (r"\bwe (?:present|report|describe) (?:a|an) \d+-year-old", _BOTH),
+    (r"\bwe (?:present|report(?: on)?|describe) (?:a|an) \d+-year-old", _BOTH),
+    # "The radiological approach of a child with ... is presented"
+    (rf"(?:^|(?<=\. ))the (?:[\w-]+ ){{1,3}}of an? (?:[\w-]+ ){{0,2}}{_CASE_PERSON} with\b[^.]{{0,160}}\b(?:is|was) "
+     r"(?:reported|described|presented)\b", _BOTH),
     # "We describe an individual with paraplegia who ..."
     # ... with the patient's initials in brackets ("Here we present a patient (BG) with genetically proven HD")
     (r"\b(?:we|to) (?:present|report|describe) (?:an?|one) (?:\w+ ){0,2}(?:patient|individual) (?:\([A-Z][\w.]{0,5}\) )?"
@@ -1435,6 +1438,14 @@ _PEOPLE_ARM = re.compile(
     rf"^[^.;()]{{0,80}}?,\s+and\s+(?P<num>{_NUMBER})\s+{_PEOPLE}\s+(?!(?:were|was|had|have|did|developed|completed"
     r"|withdrew|died|showed|experienced|reported|responded|required|achieved|in|at|with|after|for|during|who|of|and)\b)"
     r"[a-z][\w-]*\b", re.I)
+# ... or "25 patients were started on A and 25 patients on placebo": the second arm's people "on" its treatment
+_PEOPLE_ON_ARM = re.compile(rf"^[^.;()]{{0,80}}?\s+and\s+(?P<num>{_NUMBER})\s+{_PEOPLE}\s+on\s+"
+                            r"(?:(?!(?:were|was|had|have|did|developed|completed|withdrew|died|showed|experienced"
+                            r"|reported|responded|required|achieved|in|at|with|after|for|during)\b)[A-Za-z][\w-]*\s*){1,3}"
+                            r"(?=[.;,)]|$)", re.I)
+_STARTED_ON = re.compile(rf"(?<![\w.,\-/])(?P<num>{_NUMBER})\s+(?:[\w-]+\s+){{0,2}}?{_PEOPLE}\s+were\s+started\s+on\b",
+                         re.I)
+_AFTER_RANDOMISATION = re.compile(r"^(?:[^.;]{0,20}\b)?(?:after|following|at) randomi[sz]ation\b", re.I)
 _RECEIVED = re.compile(rf"(?<![\w.,\-/])(?P<num>{_NUMBER})\s+(?:[\w-]+\s+){{0,2}}?{_PEOPLE}\s+(?:were\s+|being\s+)?"
                        rf"(?:{'|'.join(map(re.escape, _RECEIVED_VERBS))})\b", re.I)
 
@@ -1479,7 +1490,9 @@ _SINGLE_CASE = re.compile("|".join(wording for wording, uses in _CASE_WORDINGS i
 # "particularly in a woman with an intact uterus": one patient only where the sentence tells what happened to her
 _IN_ONE_PERSON = re.compile(r"\bin (?:a|one) (?:[\w-]+ ){0,3}(?:man|woman|boy|girl|child|infant) (?:with|who)\b", re.I)
 _TOLD_OF_ONE = re.compile(r"\b(?:was|were|had|has been|have been|developed|presented|received|underwent|showed"
-                          r"|improved|resolved|occurred|appeared|died|recovered|reported|described|observed)\b", re.I)
+                          r"|improved|resolved|occurred|appeared|died|recovered|reported|described|observed"
+                          # ("Ketamine oral rinse provided effective palliation of ... pain in a 32-year-old woman with")
+                          r"|provided|produced|relieved)\b", re.I)
 # The paper's own few cases ("This study reports two unusual cases of acquired HO", "We describe three cases").
 # ... or a few-case series ("We present a four-case series").
 _FEW_CASES = re.compile(rf"\b{_CASE_AUTHOR} {_CASE_VERB} (?P<k>{_words(2, 3, 4, 5)}|[2-5]) (?:[\w-]+ ){{0,2}}?cases\b"
@@ -1760,6 +1773,7 @@ def _clause_role(sentence: str, start: int, end: int) -> int:
 # per-protocol population n=98"): the same people counted twice, never arms to sum; the sample is the first.
 _PER_PROTOCOL = re.compile(r"\bper[- ]protocol\b|\bPP\b", re.I)
 _INTENTION_TO_TREAT = re.compile(r"\bintention[- ]to[- ]treat\b|\bITT\b", re.I)
+_ITT_BEFORE = re.compile(r"\bintent(?:ion)?[- ]to[- ]treat (?:population|sample|group|cohort|analysis)\s*\(\s*$", re.I)
 
 
 def _two_populations(sentence: str) -> bool:
@@ -2132,6 +2146,15 @@ def _sentence_candidates(sentence: str) -> list[tuple[int, int, int, int]]:
                 not _SUBSET_BEFORE.search(sentence[max(0, match.start() - 40):match.start()]):
             found.append((_clause_role(sentence, match.start(), match.end()), 1, -match.start(),
                           value + (_number(bare.group("num")) or 0)))
+    for match in _STARTED_ON.finditer(sentence) if "started on" in low else ():
+        # "After randomization, 25 patients were started on captopril and 25 patients on placebo": both arms
+        value, bare = _number(match.group("num")), _PEOPLE_ON_ARM.match(sentence[match.end():])
+        if value and bare and _number(bare.group("num")) and \
+                not _SUBSET_BEFORE.search(sentence[max(0, match.start() - 40):match.start()]):
+            role = _clause_role(sentence, match.start(), match.end())
+            if _AFTER_RANDOMISATION.search(sentence, 0, match.start()):
+                role = max(role, 5)
+            found.append((role, 1, -match.start(), value + (_number(bare.group("num")) or 0)))
     for match in _IN_GROUP.finditer(sentence):
         value, rest = _number(match.group("num")), sentence[match.end():]
         total = value or 0
@@ -2190,6 +2213,9 @@ def _sentence_candidates(sentence: str) -> list[tuple[int, int, int, int]]:
                 role = 2  # "our patient database (1998-2003, n=313) identified 60 patients": those it was drawn from
             if re.search(r"\bsub-?(?:sample|set|group)\s*\(\s*$", sentence[max(0, match.start() - 30):match.start()], re.I):
                 role = 1  # "was studied in a subsample (n=471)": a part of the people counted before
+            elif _ITT_BEFORE.search(sentence[max(0, match.start() - 40):match.start()]):
+                role = max(role, 4)  # "In the intent-to-treat population (n = 92)": all who were randomised, above
+                # the evaluable or per-protocol ones told before it
             found.append((role, 0, -match.start(), _number(match.group("num")) or 0))
     return found
 

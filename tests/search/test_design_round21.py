@@ -33,6 +33,18 @@ from .design_rules import rules_design as _design, rules_size as _size
     # a part told by how little of the treatment it took
     ("A prospective double-blind placebo-controlled study. A total of 150 patients were recruited, and three patients "
      "took less than 50% of the drugs.", 150),
+    # the intention-to-treat population's n, after an evaluable one told first
+    ("In this prospective, randomized, open-label study, patients received drug A or drug B for one year. In the "
+     "evaluable population (n = 60), there were no significant differences between groups. In the intent-to-treat "
+     "population (n = 80), the incidence of adverse events did not differ.", 80),
+    # what the treatment did in the one person named
+    ("Drug A oral rinse provided effective palliation of intractable mucositis pain in a 40-year-old woman with "
+     "carcinoma of the tongue. Pain at rest decreased with drug A.", 1),
+    # the second arm's people "on" its treatment, after randomisation
+    ("To evaluate enalapril compared to placebo we followed patients with heart failure over 1 year. After "
+     "randomization, 30 patients were started on enalapril and 30 patients on placebo.", 60),
+    # left alone: people "on" the drug who had an event are not a second arm
+    ("Twenty patients were started on drug A, and 5 patients on drug A developed a rash.", 20),
     # left alone: "the remaining N" still joins the arm it follows, as in round 20
     ("We conducted a double-blind pilot study in women with dementia. Eight women received drug A via a skin patch "
      "and the remaining eight wore a placebo patch.", 16),
@@ -60,6 +72,12 @@ def test_sample_size_twenty_first_round_phrasings(abstract: str, expected: int |
     ("Drug A in the management of sweating after spinal cord injury.", "To report 2 cases in which oral drug A "
      "reduced the discomfort associated with sweating, and to review the literature. A MEDLINE search of the "
      "literature was performed. Case 1: A 30-year-old man experienced profuse sweating.", "case_series"),
+    # the paper's own case told from its opening ("We report on a 29-year-old ...", "The ... of a child with ... is
+    # presented")
+    ("Phantom pain after plexus lesion.", "We report on a 29-year-old motorcyclist, who had suffered a traumatic "
+     "plexus lesion. The pain decreased after five cycles of drug A.", "case_series"),
+    ("Spinal cord injury after breech delivery.", "The radiological approach of a child with severe cervical spinal "
+     "cord injury after a difficult breech delivery is presented. This diagnosis is often missed.", "case_series"),
     # the paper's own recommendations, beside the randomised trials they rest on
     ("Community management of heart failure.", "To review therapies for treating patients with heart failure. "
      "Recommendations in this paper are mainly based on the results of randomized controlled trials. Where "
