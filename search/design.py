@@ -434,7 +434,9 @@ _CUE_PATTERNS: dict[str, str] = {
         # each took placebo and the drug in turn ("after 10 days each of placebo and amlodipine therapy")
         r"|\bcontrols?\b[^.]{0,120}?\bwho (received|were given|took) (a |matching |identical )?placebo\b"
         r"|\beach of (placebo and|[\w-]+ and placebo)\b",
-    "open": r"\bopen[- ]label|\bopen (trial|study|prospective|pilot|design)|\bopen,|(?<!treatment was )(?<!treatments were )(?<!therapy was )\buncontrolled\b(?! (use|hypertension|diabetes|asthma|blood pressure|seizures|epilepsy|pain|disease|bleeding))|\bsingle[- ]arm"
+    "open": r"\bopen[- ]label|\bopen (trial|study|prospective|pilot|design)"
+        # "followed by an open 6-month active treatment period"
+        r"|\bopen (\d+[- ](week|month)s?,? )?(active )?(treatment|therapy) (period|phase)\b|\bopen,|(?<!treatment was )(?<!treatments were )(?<!therapy was )\buncontrolled\b(?! (use|hypertension|diabetes|asthma|blood pressure|seizures|epilepsy|pain|disease|bleeding))|\bsingle[- ]arm"
         r"|\bnon-?comparative\b|\bopen gbp\b|\bphase (ii|2)\b|\bpilot (study|trial)|\bopen-label"
         # each person his own control, the treatments given in turn ("A repeated single-subject design was employed")
         r"|\bsingle[- ](subject|case) (experimental )?design",
@@ -451,6 +453,8 @@ _CUE_PATTERNS: dict[str, str] = {
         r"|\bthe review summari[sz]es|\b(data|literature|studies|trials|evidence) (were|was) reviewed"
         r"|\b(studies|trials|reports|articles|papers)\b[^.]{0,60}\b(have been|were) (\w+ and )?reviewed\b"
         r"|\bbased on (data|results) from \d+ [^.]{0,30}\b(trials|studies)"
+        # cases published by others, gathered ("We reviewed 36 reported psychiatric patients who were treated with ...")
+        r"|\bwe reviewed (\S+ )?(previously )?(reported|published) ([\w-]+ ){0,2}(cases|patients)\b"
         # the literature read, not searched ("In analyzing the available literature regarding pathophysiology ...,
         # we found")
         r"|\b(analy[sz]ing|reviewing|examining|surveying) the (available|published|current|existing|recent) literature\b",

@@ -78,6 +78,15 @@ def test_sample_size_twenty_first_round_phrasings(abstract: str, expected: int |
      "plexus lesion. The pain decreased after five cycles of drug A.", "case_series"),
     ("Spinal cord injury after breech delivery.", "The radiological approach of a child with severe cervical spinal "
      "cord injury after a difficult breech delivery is presented. This diagnosis is often missed.", "case_series"),
+    # an open treatment period after a single-blind placebo run-in: the investigators' treatment, not at random
+    ("Metabolic effects of drug A in hypertensive patients.", "Forty patients with essential hypertension were "
+     "recruited to study the metabolic effects of drug A. The study started with a single-blind, 4-week "
+     "placebo-treatment period followed by an open 6-month active treatment period. Metabolic investigations were "
+     "compared with baseline.", "non_randomised"),
+    # cases published by others, gathered without a described search
+    ("Combined electroconvulsive therapy and drug A.", "We reviewed 30 reported psychiatric patients who were treated "
+     "with a combination of electroconvulsive therapy and drug A. Most patients benefited from the combined "
+     "treatment.", "narrative_review"),
     # the paper's own recommendations, beside the randomised trials they rest on
     ("Community management of heart failure.", "To review therapies for treating patients with heart failure. "
      "Recommendations in this paper are mainly based on the results of randomized controlled trials. Where "
