@@ -26,7 +26,7 @@ The rule (also in the README):
    relevance: exp((similarity / best similarity − 1) / ``RELEVANCE_SCALE``), from the question-to-study
    similarity the ranking used (a ratio, so any backend's scale will do), so the studies closest to
    the question (its population, its outcome, its situation) count most: with MiniLM's cosines (best
-   about 0.7) a study 0.1 below the best counts about 0.3 as much.
+   about 0.7) a study 0.1 below the best counts about a quarter as much.
    When the partly-addressing fallback is in use and the answer is yes or no, it says how few of the studies that take
    a side look at exactly the question, at low confidence. When no counted study addresses the question fully (all
    "partly": the treatment studied for other problems or in other people), the answer says so ("No study found looks
@@ -58,7 +58,10 @@ MIN_STUDIES = 3
 MIN_SIDED = 3
 MIN_AGREEING = 2
 LEAN = 0.7
-CONFIDENT = 0.6
+# 0.55, not 0.6, together with RELEVANCE_SCALE 0.10, since measured on the 2,619 seen labelled questions (44 sets,
+# verdict_replay --rejudge over dumps at 5d47786, README "2026-12-06, ninth session"): 69 more right answers and 20
+# fewer, 21 more wrong-way ones and 22 fewer, 27 sets better and 3 worse (either alone gained less).
+CONFIDENT = 0.55
 # A partly-addressing study's weight in rule 1's fallback: a quarter, not a half, since measured on the 1,481 seen
 # labelled questions (evaluate verdict_replay over their dumps, README "2026-12-05"): 8 more right answers and 1 more
 # wrong-way one, 9 sets better and 2 worse; the studies of the outcome itself decide more of the answer.
@@ -69,8 +72,10 @@ SAFETY_HARM_SHARE = 0.5
 _SAFETY_MINORITY = "Most say nothing clear either way, so they don't settle it; none shows that it is safe for you."
 # A study this fraction less similar than the best weighs 1/e as much. 0.12 since measured on the 2,256 seen labelled
 # questions (verdict_replay over dumps at 1bd08be, README "2026-12-06, seventh session"): against 0.15, 23 more right
-# answers and 4 fewer, 5 more wrong-way ones and 7 fewer; 0.10 gained more (+41/-8) but added 15 wrong-way answers.
-RELEVANCE_SCALE = 0.12
+# answers and 4 fewer, 5 more wrong-way ones and 7 fewer; 0.10 gained more (+41/-8) but added 15 wrong-way answers
+# then. 0.10 since the ninth session, beside CONFIDENT 0.55 (see there): with it, wrong-way answers do not grow
+# (21 more, 22 fewer).
+RELEVANCE_SCALE = 0.10
 SAFETY_CAUTION = (
     "Whether a medicine is safe for you depends on your health and your other medicines: "
     "ask your doctor or pharmacist before taking it, and read the patient leaflet."

@@ -95,8 +95,8 @@ def test_a_dumped_question_is_re_decided_as_the_pipeline_decided_it():
 def test_the_uncertain_mark_follows_an_overridden_confidence_threshold():
     row = _row(["supports"] * 3)
     for paper in row["papers"]:
-        paper["stance"].update(supports=0.55, refutes=0.25, neutral=0.2, uncertain=True)
-    assert redecide(row) == "insufficient"  # below CONFIDENT (0.6), none takes a side
+        paper["stance"].update(supports=0.52, refutes=0.28, neutral=0.2, uncertain=True)
+    assert redecide(row) == "insufficient"  # below CONFIDENT (0.55), none takes a side
     with overridden({"CONFIDENT": 0.5}):
         assert redecide(row) == "yes"
 
