@@ -43,7 +43,11 @@ from .state import Frame, RankedPaper, Stance, UnderstoodQuery
 from .verdict import is_uncertain
 
 _SUPERIOR = re.compile(
-    r"\b(?:superior|more\s+(?:effective|efficacious|potent)|(?<!tolerated\s)(?<!for\s)better(?!\s+tolerated)"
+    r"\b(?:superior|more\s+(?:effective|efficacious|potent|efficient)|(?<!tolerated\s)(?<!for\s)better(?!\s+tolerated)"
+    # "Quetiapine improved cognition relative to conventional agents": an improvement set against the other arm (not
+    # "an improved safety profile compared with diclofenac", a tolerability advantage)
+    r"|improved\s+(?:(?!safety|tolerab|adverse|side)[\w-]+\s+){0,5}?"
+    r"(?=(?:relative\s+to|compared\s+(?:with|to)|in\s+comparison\s+(?:with|to))\s)"
     # "the therapy with glimepiride is more preferable than the therapy with glibenclamide"
     r"|(?:more\s+)?preferable"
     r"|greater\s+(?:improvement|reduction|efficacy|benefit|relief)|significantly\s+(?:more|greater|better|higher)"

@@ -28,3 +28,19 @@ def test_a_comparative_of_a_fall_in_the_outcome(sentence: str, arm: str) -> None
 def test_make_it_better_is_an_effect_question() -> None:
     assert question_kind("Beyond living longer, will enalapril make my day-to-day life better?") == "effect"
     assert question_kind("Will enalapril make me feel better than losartan?") == "comparison"
+
+
+@pytest.mark.parametrize(
+    ("sentence", "arm"),
+    [
+        ("quetiapine improved cognition relative to conventional agents.", "x"),
+        ("labetalol was quicker and more efficient at controlling blood pressure compared with methyldopa.", "x"),
+        # A tolerability advantage is no efficacy finding; an improvement against placebo compares no arms.
+        ("quetiapine demonstrates a trend towards an improved safety profile compared with haloperidol.", None),
+        ("quetiapine improved cognition compared with placebo.", None),
+    ],
+)
+def test_an_improvement_set_against_the_other_arm_favours_it(sentence: str, arm: str | None) -> None:
+    x_names = ["quetiapine", "labetalol"]
+    y_names = ["conventional agents", "methyldopa", "haloperidol"]
+    assert favoured_arm(sentence, x_names, y_names) == arm
