@@ -131,8 +131,12 @@ _MORE_OF = re.compile(r"\b(?:more|greater|higher|increased|excess)\b(?!\s+(?:\w+
 # blood pressure was significantly greater with mibefradil than with diltiazem", "significantly more patients receiving
 # mibefradil had a decrease in blood pressure": more of the fall is less of the outcome.
 _FALL_WORDS = r"(?:reductions?|decreases?|falls?|declines?|drops?|lowering)"
+_PEOPLE = r"(?:patients|subjects|people|participants|women|men|children)"
 _FALL_BEFORE = re.compile(rf"\b{_FALL_WORDS}\b[^.;]{{0,80}}?\b(?:was|were|is|are)\s+(?:\w+ly\s+)?$")
-_FALL_AFTER = re.compile(rf"^\s+(?:patients|subjects|people|participants|women|men|children)\b[^.;]{{0,60}}?\b"
+# "Significantly more patients in the codeine group than in the rofecoxib group experienced adverse events": what the
+# people counted had is told after both arms, further than the usual window.
+_PEOPLE_COUNTED = re.compile(rf"\s+{_PEOPLE}\b")
+_FALL_AFTER = re.compile(rf"^\s+{_PEOPLE}\b[^.;]{{0,60}}?\b"
                          rf"(?:had|achieved|showed|experienced|obtained)\s+(?:a\s+|an\s+)?(?:\w+\s+)?{_FALL_WORDS}\b")
 # A name written right after these was what the subject was set against.
 _COMPARED_WORDS = r"compared\s+(?:with|to)|in\s+comparison\s+(?:with|to)|than|versus|vs\.?|relative\s+to|as\s+opposed\s+to"
@@ -189,7 +193,7 @@ def favoured_arm(
         if cue in (_FEWER, _MORE_OF) and m.group(0) in ("more", "greater", "higher", "less", "fewer", "lower") and (
                 _FALL_BEFORE.search(low[: m.start()]) or _FALL_AFTER.match(low[m.end():])):
             flips = not flips
-        around = low[max(0, m.start() - 80): m.end() + 40]
+        around = low[max(0, m.start() - 80): m.end() + (120 if _PEOPLE_COUNTED.match(low, m.end()) else 40)]
         if efficacy and not flips and m.group(0).startswith("significantly") and _DAMAGE.search(around) \
                 and not _LESS_OF_IT.search(around):
             # "CK-MB and troponin-I were significantly higher in the nifedipine group": more of a harm is worse.

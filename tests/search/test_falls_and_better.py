@@ -44,3 +44,12 @@ def test_an_improvement_set_against_the_other_arm_favours_it(sentence: str, arm:
     x_names = ["quetiapine", "labetalol"]
     y_names = ["conventional agents", "methyldopa", "haloperidol"]
     assert favoured_arm(sentence, x_names, y_names) == arm
+
+
+def test_more_people_with_a_harm_in_one_arm_is_told_after_both_arms() -> None:
+    sentence = ("significantly more patients in the codeine/acetaminophen group than in the rofecoxib group experienced "
+                "adverse events.")
+    assert favoured_arm(sentence, ["rofecoxib"], ["codeine/acetaminophen", "codeine"]) == "x"
+    # More people with the benefit is still the arm that did better.
+    better = "significantly more patients in the rofecoxib group than in the codeine group reported good pain relief."
+    assert favoured_arm(better, ["rofecoxib"], ["codeine"]) == "x"
