@@ -136,11 +136,19 @@ def _from_publication_types(types: list[str], text: "_Text") -> DesignResult | N
     return None
 
 
+_HUMAN_TRIAL_HEADINGS = frozenset({"cross-over studies", "double-blind method", "single-blind method"})
+
+
 def _from_mesh(mesh: list[str], text: "_Text") -> DesignResult | None:
     terms = {m.strip().lower() for m in mesh if m}
     if not terms:
         return None
-    if "animals" in terms and "humans" not in terms and not _OWN_REVIEW.search(text.body):
+    if "animals" in terms and "humans" not in terms and not _OWN_REVIEW.search(text.body) and not (
+            # (not when a heading of a trial in people goes with it and the text randomises people, naming no
+            # animal: "In a randomized, crossover study ..., twenty-four healthy volunteers took single oral doses",
+            # indexed Animals, Cross-Over Studies, Mice)
+            terms & _HUMAN_TRIAL_HEADINGS and text.randomised
+            and not _ANIMAL_SENTENCE.search(f"{text.title}. {text.body}") and _PEOPLE_WORD.search(text.body)):
         return DesignResult("animal_in_vitro", "mesh", "Animals (no Humans)")
     if text.randomised or text.meta or text.guideline:
         return None  # the text names a stronger design than an observational MeSH heading
@@ -258,6 +266,9 @@ _CASE_WORDINGS: tuple[tuple[str, frozenset[str]], ...] = (
     # "as illustrated in this paper by two case histories", "Three case histories are presented"
     (rf"\b(?:{_words(2, 3, 4, 5)}|[2-5]) case histories\b", _DESIGN),
     (r"\bin this case study\b|\bthis case study (?:describes|reports|presents)\b", _ONE),
+    # "Our report describes for the first time the continuous long-term intrathecal application of X in a patient with"
+    (r"\b(?:our|this) (?:case )?(?:report|communication|note) describes\b[^.]{0,200}?\bin (?:a|one) (?:[\w-]+ ){0,2}"
+     r"patient (?:with|who)\b", _ONE),
     (r"\bcase[- ]stud(?:y|ies)\b(?=[^.]{0,40}$)|:\s*an? case[- ]study\.?$", _DESIGN),
     # "A case of X is reported", "The case of a cerebrovascular patient is presented"
     (r"(?:^|(?<=\. ))(?:an?|the) (?:\w+ ){0,2}case of\b[^.]{0,160}\b(?:is|was) (?:reported|described|presented)\b",
@@ -268,11 +279,12 @@ _CASE_WORDINGS: tuple[tuple[str, frozenset[str]], ...] = (
     # the abstract opens with its patient ("A 35-year-old man ...", "A first-trimester primigravid patient presented")
     # ("A 24-yr-old, completely (T8) paraplegic male patient presenting with ...")
     (rf"^(?:\S+ ){{0,3}}an? \d+[- ](?:year|yr)[- ]old,? (?:[\w()-]+ ){{0,3}}{_CASE_PERSON}\b", _BOTH),
-    (r"^an? (?:[\w-]+ ){0,3}(?:patient|woman|man|boy|girl|child|infant) (?:presented|was|had|suffering|developed"
-     r"|underwent)\b", _ONE),
+    # (not a topic told of "the patient": "An approach to the patient with heart failure is presented")
+    (r"^an? (?:(?!to\b|of\b|the\b|for\b)[\w-]+ ){0,3}(?:patient|woman|man|boy|girl|child|infant) (?:presented|was|had"
+     r"|suffering|developed|underwent)\b", _ONE),
     # ... what happened to her told after what she had ("A man with chronic relapsing multiple sclerosis developed")
-    (r"^an? (?:[\w-]+ ){0,3}(?:patient|woman|man|boy|girl|child|infant) with [^.;]{0,100}?\b(?:presented|developed"
-     r"|underwent)\b", _ONE),
+    (r"^an? (?:(?!to\b|of\b|the\b|for\b)[\w-]+ ){0,3}(?:patient|woman|man|boy|girl|child|infant) with "
+     r"[^.;]{0,100}?\b(?:presented|developed|underwent)\b", _ONE),
     # a structured case report's subject, one person with an age ("Male patient aged 32 years with ...")
     (r"(?:^|(?<=\. ))(?:an? )?(?:male|female) (?:patient|subject),? aged \d+", _BOTH),
 )
@@ -645,6 +657,10 @@ _EARLIER_RESEARCH = re.compile(r"\b(existing|previous|prior|earlier|most|past|pu
 # Measured before and after an operation ("post-operative bilirubin ... normal pre-operative levels").
 _PRE_OPERATIVE = re.compile(r"\bpre-?operative(ly)?\b", re.I)
 _POST_OPERATIVE = re.compile(r"\bpost-?operative(ly)?\b", re.I)
+# The most people a cohort is never made of: fewer followed are a case series.
+_FEWEST_NOT_COHORT = 5
+# The fewest people a case series is never told of: more are a population studied (cohort or cross-sectional).
+_NO_SERIES = 1000
 # Time at risk counted ("With 30345 person-years of observation", "per 1000 patient-years"): people followed.
 _PERSON_TIME = re.compile(r"\b(person|patient)[- ]years?\b", re.I)
 
@@ -949,6 +965,10 @@ def _classify_text(text: _Text) -> DesignResult:
     both = f"{title}. {body}"
 
     def result(label: str, evidence: str) -> DesignResult:
+        if label == "cohort" and (few := _sample_size(body)) is not None and few.n <= _FEWEST_NOT_COHORT:
+            # a handful of people followed ("We performed celiac plexus block in three such patients ... followed up
+            # for 2, 8, and 11 months"): described one by one, a case series, not groups compared
+            return DesignResult("case_series", "text", f"{evidence}; {few.n} people")
         return DesignResult(label, "text", evidence)
 
     if text.guideline and not (text.randomised and not _guideline_title(title)
@@ -997,8 +1017,9 @@ def _classify_text(text: _Text) -> DesignResult:
     # a title naming the paper a comment or an editorial ("Comment--Val-HeFT and angiotensin-receptor blockers in
     # perspective"): the trials it discusses are others'
     # (not "Fifteen year review": the years of a follow-up reviewed)
-    title_review = re.search(r"(?<!\byear )(?<!\byears )(?<!-year )\breview\b|\boverview\b|^(?:comment(?:ary)?|editorial)\b",
-                             title, re.I) and not record_review
+    # (a drug's update after a colon, "Rabeprazole: an update of its use in acid-related disorders", is a review too)
+    title_review = re.search(r"(?<!\byear )(?<!\byears )(?<!-year )\breview\b|\boverview\b|^(?:comment(?:ary)?|editorial)\b"
+                             r"|:\s*(?:an? )?update (?:of its use|on)\b", title, re.I) and not record_review
     # "Possible pathophysiological mechanisms are discussed" after "We report the unusual observation of a patient
     # who presented with ...": the authors' own case discussed, not a review
     own_case = re.match(r"we\b", _first(_CUES["case_report"], both), re.I)
@@ -1148,6 +1169,10 @@ def _classify_text(text: _Text) -> DesignResult:
         # Overall survival was negatively affected by lymph node metastases (P = .017)"): prognostic factors in a
         # defined group followed (a cohort), not patients only described
         return result("cohort", f"{size.n} followed; {followed}")
+    if size is not None and size.n >= _NO_SERIES:
+        # thousands of people counted and nothing else said of them ("There were 15,268 patients identified", "Drug
+        # use data were collected from 1601 elderly persons"): a population followed or measured, not a series
+        return result("cohort" if _CUES["cohort_time"].search(body) else "cross_sectional", f"{size.n} counted")
     if size is not None:
         return result("case_series", f"{size.n} described")
     if text.randomised and not review:
@@ -1423,6 +1448,25 @@ _EQUAL_NUMBER = re.compile(rf"(?<![\w.,\-/])(?P<num>{_NUMBER})\s+(?:[\w-]+\s+){{
 # A sentence that opens with a bare count randomised ("Seventy accepted and were randomized.").
 _BARE_RANDOMISED = re.compile(rf"^(?P<num>{_NUMBER})\s+(?:(?!of\b|in\b|to\b|per\b)[a-z]+\s+){{0,3}}?(?:were|was|had been) "
                               r"(?:\w+ly )?randomi[sz]ed\b", re.I)
+# The people randomised told after those enrolled, without their noun ("Before entry 188 patients were enrolled, and
+# 160 were randomized to ..."), or after those considered, with what selected them ("Of 138 patients with ..., 25 had
+# asymptomatic progressive LV dilation and were randomized"): those randomised are the sample.
+_ENROLLED_AND_RANDOMISED = re.compile(
+    rf"(?<![\w.,\-/]){_NUMBER}\s+(?:[\w-]+\s+){{0,2}}?{_PEOPLE}\s+(?:were|had been)\s+(?:enrol+ed|recruited|included"
+    rf"|screened)\b[^.;]{{0,40}}?,?\s+and\s+(?P<num>{_NUMBER})\s+(?:were|had been)\s+(?:\w+ly\s+)?randomi[sz]ed\b", re.I)
+_OF_THEN_RANDOMISED = re.compile(
+    rf"\bof (?:the |all |these )?{_NUMBER}\s+[^,.;]{{0,80}},\s*(?P<num>{_NUMBER})\s+(?:[\w-]+\s+){{0,2}}?"
+    r"(?:had|have|were|showed|met)\b[^.;,]{0,80}?\band (?:were|was) (?:\w+ly )?randomi[sz]ed\b", re.I)
+# Those who took part out of the people a clinic saw, told without their count ("Of the hypertensive NIDDM patients
+# attending the outpatient's clinic of the University, 44 participated in the present study").
+_OF_PEOPLE_PARTICIPATED = re.compile(
+    rf"\bof (?:the |all |these )(?:[\w-]+\s+){{0,3}}?{_PEOPLE}\b[^.;()]{{0,120}}?,\s*(?P<num>{_NUMBER})\s+"
+    r"(?:participated|took part|were (?:enrol+ed|included|studied|recruited)|entered)\b", re.I)
+# Those enrolled out of a larger number told without a comma ("Of 57 patients with urgent hypertension 53 patients
+# were enrolled"): those enrolled, not both numbers together.
+_OF_THEN_ENROLLED = re.compile(
+    rf"\bof (?:the |all |these )?{_NUMBER}\s+(?:[\w-]+\s+){{0,2}}?{_PEOPLE}\s+[^,.;:()]{{0,80}}?\s(?P<num>{_NUMBER})\s+"
+    rf"(?:[\w-]+\s+){{0,2}}?{_PEOPLE}\s+(?:were|was)\s+(?:\w+ly\s+)?(?:enrol+ed|included|recruited|entered)\b", re.I)
 _NEXT_ARM = re.compile(rf"(?:,|;|\band\b|\bor\b)\s+(?:and\s+|or\s+)?(?P<num>{_NUMBER})\s+(?:{_PEOPLE}\s+)?"
                        r"(?:were\s+|was\s+)?(?:(?:randomi[sz]ed\s+|assigned\s+|allocated\s+)?to\b|assigned\b)", re.I)
 # The last arm told with its number and treatment alone ("32 patients received intravenous ritodrine and 29 oral
@@ -1526,7 +1570,7 @@ _ROLE: tuple[tuple[int, re.Pattern[str]], ...] = (
                    r"(?<!\buntil )\brandomi[sz]ation\b|\brandomly (?!selected|chosen|sampled)|\bassignment was random"
                    r"|\brandom (order|allocation|assignment|fashion|manner)|\ballocated\b|\bassigned\b", re.I)),
     (4, re.compile(r"\benrol+(ed|ment|ing)?\b|\brecruited\b|\bentered\b|\bentering\b|\bparticipated\b|\bincluded\b"
-                   r"|\bincluding\b|\bmet (our |the )?(inclusion|criteria)|\beligible\b|\bstudy population\b"
+                   r"|\bincluding\b|(?<!\bresponded )\b(?:met|fulfil+ed) (our |the )?(inclusion|criteria)|\beligible\b|\bstudy population\b"
                    r"|\bconsisted of\b|\bcomprised\b|\bwe studied\b|\bwere studied\b|\bstudy (of|in|involving)\b"
                    r"|\bsample\b|\bsurvey\b|\binvolving\b|\bcohort of\b|\btotal of\b|\bparticipants?\b"
                    r"|\bsubjects (were|was)\b|\bmatched (with|to)\b"
@@ -1663,6 +1707,9 @@ _FURTHER_GROUP = re.compile(
     r"|measurements?|experiments?|assessments?) (?:was|were) (?:also )?(?:\w+ )?(?:followed|performed|carried out"
     r"|repeated|applied|used|conducted|done|undertaken|made)\s+(?:also\s+)?in\s+(?=\d|[A-Za-z]+\s)"
     r"|\b(?:was|were) also (?:\w+ed) in\s+(?=\d|[A-Za-z]+\s)"
+    # "Four patients with AA and one hypertensive patient treated with captopril were also studied"
+    rf"|^(?=(?:a total of )?{_NUMBER}\s[^.;]{{0,120}}?\b(?:were|was) also (?:studied|examined|investigated|included"
+    r"|tested)\b)"
     # "These patients were compared, with respect to pain, with 258 patients that received placebo"
     rf"|\b(?:(?:these|those|the|all) (?:[\w-]+ ){{0,2}}?{_PEOPLE}|they) (?:were|was) (?:then |also )?compared\b[^.;]{{0,80}}?"
     r"\bwith\s+(?=\d|[A-Za-z]+\s)", re.I)
@@ -2120,6 +2167,19 @@ def _sentence_candidates(sentence: str) -> list[tuple[int, int, int, int]]:
             value = _number(match.group("num") or match.groupdict().get("num2") or "")
             if value:
                 found.append((max(4, _role(match.group(0))), 1, -match.start(), value))  # beats its total
+    for pattern in (_ENROLLED_AND_RANDOMISED, _OF_THEN_RANDOMISED) if "randomi" in low else ():
+        for match in pattern.finditer(sentence):
+            value = _number(match.group("num"))
+            if value:
+                found.append((5, 1, -match.start("num"), value))  # those randomised, not those enrolled / considered
+    for match in _OF_PEOPLE_PARTICIPATED.finditer(sentence) if low.startswith("of ") or " of " in low else ():
+        value = _number(match.group("num"))
+        if value:
+            found.append((4, 1, -match.start("num"), value))  # the people who took part, their pool uncounted
+    for match in _OF_THEN_ENROLLED.finditer(sentence) if low.startswith("of ") or " of " in low else ():
+        value = _number(match.group("num"))
+        if value:
+            found.append((max(4, _role(match.group(0))), 1, -match.start(), value))  # beats the pair of counts
     bare = _BARE_RANDOMISED.match(sentence)
     if bare and _number(bare.group("num")):
         found.append((5, 0, 0, _number(bare.group("num")) or 0))  # "Seventy accepted and were randomized."
@@ -2345,7 +2405,11 @@ def _size_reading(abstract: str) -> _SizeReading:
         earlier = max(others.values(), default=None) if further else None
         added = max(((priority, value) for priority, is_sum, position, value in candidates
                      if -position >= further.start() and 1 <= value <= 5_000_000), default=None) if further else None
-        if earlier is not None and added is not None and earlier[0][0] >= 3 and added[0] >= 3 and \
+        # (not a group that with the arm told just before makes up the people counted earlier: "Twenty-six patients
+        # received epidural analgesia ... Twelve patients received A ... Another 14 patients received B")
+        parts = earlier is not None and added is not None and index - 1 in others and \
+            others[index - 1] != earlier and others[index - 1][1] + added[1] == earlier[1]
+        if earlier is not None and added is not None and earlier[0][0] >= 3 and added[0] >= 3 and not parts and \
                 (earlier[0][0] < 5 or added[0] >= 5) and not _told_before(sentence[further.end():], sentences[:index]):
             # a group studied or treated in a later sentence joins the people counted before (a randomised count
             # only with more randomised people); it is counted where they were
