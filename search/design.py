@@ -1701,6 +1701,9 @@ _COMPLETED = re.compile(rf"(?<![\w.,\-/])(?P<num>{_NUMBER})\s+(?:[\w-]+\s+){{0,3
 _FURTHER_GROUP = re.compile(
     rf"\b(?:another|a (?:second|third|further|separate|new|parallel)|an additional) (?:group|sample|cohort|series|set) of\s+"
     rf"(?={_NUMBER}\s)|\b(?:another|a further|an additional)\s+(?={_NUMBER}\s)"
+    # a second study of the paper's own ("In a second 12-week, open-label, short-term pilot study, 25 postmenopausal
+    # women were treated"): its people join those of the first, randomised or not (two trials are summed)
+    rf"|\bin a (?:second|further|separate) (?:[\w-]+,?\s+){{0,6}}?(?:study|trial),\s+(?={_NUMBER}\s)"
     # "Additionally, 10 healthy female volunteers underwent the same test"
     rf"|^additionally,?\s+(?={_NUMBER}\s)"
     r"|\b(?:the same|an identical|a similar) (?:protocol|procedure|study|design|tests?|examinations?|investigations?"
@@ -1710,6 +1713,9 @@ _FURTHER_GROUP = re.compile(
     # "Four patients with AA and one hypertensive patient treated with captopril were also studied"
     rf"|^(?=(?:a total of )?{_NUMBER}\s[^.;]{{0,120}}?\b(?:were|was) also (?:studied|examined|investigated|included"
     r"|tested)\b)"
+    # "Initial results were compared with 17 healthy age-matched subjects and eight patients suffering from ..."
+    r"|\b(?:(?:initial|baseline|these|the) )?(?:results|values|findings|measurements) (?:were|was) (?:then |also )?"
+    r"compared with\s+(?=\d|[A-Za-z]+\s)"
     # "These patients were compared, with respect to pain, with 258 patients that received placebo"
     rf"|\b(?:(?:these|those|the|all) (?:[\w-]+ ){{0,2}}?{_PEOPLE}|they) (?:were|was) (?:then |also )?compared\b[^.;]{{0,80}}?"
     r"\bwith\s+(?=\d|[A-Za-z]+\s)", re.I)
@@ -2409,8 +2415,10 @@ def _size_reading(abstract: str) -> _SizeReading:
         # received epidural analgesia ... Twelve patients received A ... Another 14 patients received B")
         parts = earlier is not None and added is not None and index - 1 in others and \
             others[index - 1] != earlier and others[index - 1][1] + added[1] == earlier[1]
+        second_study = further is not None and re.search(r"\b(?:study|trial),", further.group(0)) is not None
         if earlier is not None and added is not None and earlier[0][0] >= 3 and added[0] >= 3 and not parts and \
-                (earlier[0][0] < 5 or added[0] >= 5) and not _told_before(sentence[further.end():], sentences[:index]):
+                (earlier[0][0] < 5 or added[0] >= 5 or second_study) and \
+                not _told_before(sentence[further.end():], sentences[:index]):
             # a group studied or treated in a later sentence joins the people counted before (a randomised count
             # only with more randomised people); it is counted where they were
             (priority, where, _, position), value = earlier

@@ -43,6 +43,20 @@ from .design_rules import rules_design as _design, rules_size as _size
     ("Plasma bradykinin was measured in 22 patients with hereditary angio-oedema and in 22 healthy volunteers. Four "
      "patients with acquired angio-oedema and one hypertensive patient treated with captopril were also studied.", 49),
     ("Forty patients with asthma were studied. Ten healthy volunteers were also studied.", 50),
+    # the groups the results were compared with join the people measured
+    ("Norepinephrine kinetics were determined on three occasions after subarachnoid hemorrhage in 25 patients. Eleven "
+     "of these patients received drug A and the remainder, standard therapy. Initial results were compared with 17 "
+     "healthy age-matched subjects and eight patients suffering from severe traumatic brain injury.", 50),
+    # left alone: results compared with published values add nobody
+    ("Blood pressure was measured in 40 patients. The results were compared with published reference values.", 40),
+    # a second study of the paper's own, open after a randomised one: both studies' people
+    ("In a 2-year, randomized, double-blind, placebo-controlled study, 200 postmenopausal women were treated with "
+     "drug A 0.3 mg daily or placebo. Symptoms were assessed every 6 months. In a second 12-week, open-label, pilot "
+     "study, 25 postmenopausal women with vasomotor symptoms were treated with drug A 0.3 mg daily.", 225),
+    # left alone: a second step of the same study adds nobody
+    ("In a 2-year, randomized, double-blind, placebo-controlled study, 200 postmenopausal women were treated with "
+     "drug A 0.3 mg daily or placebo. In a second step, 25 women with vasomotor symptoms were treated with drug A "
+     "alone.", 200),
     # left alone: a part of the same people studied again is no further group
     ("Forty patients with asthma were studied. Ten of them were also studied after treatment.", 40),
     # left alone: one patient who opens the abstract
