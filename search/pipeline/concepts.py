@@ -452,12 +452,37 @@ def _vocabulary_matches(slots: list[_Slot]) -> list[tuple[int, int, dict[str, An
             if size == 1 and not _single_word_ok(span[0]):
                 continue
             entry = next((hit for key in keys if (hit := _lookup(key.replace("’", "'")))), None)
+            if entry is None and size >= 2:
+                entry = _class_by_lay_noun(_norm(surface))
             if entry is None or _product_of_named_drug(entry, span):
                 continue
             found.append((start, end, entry, surface))
             for i in range(start, end):
                 taken[i] = True
     return sorted(found, key=lambda m: m[0])
+
+
+# What a drug class is called after its target: "COX-2 selective painkillers" and "selective COX-2 drugs" are the
+# class the vocabulary knows as "COX-2 inhibitors".
+_CLASS_SUFFIXES = ("inhibitors", "blockers")
+
+
+def _class_by_lay_noun(phrase: str) -> dict[str, Any] | None:
+    """The drug class a lay phrase names by its target and a medicine noun ("COX-2 selective painkillers"), or None:
+    the words before the noun, "selective" left out, with a blocking suffix must be a drug entry of the vocabulary with
+    a MeSH id. Only blocking: "opioid painkillers" are no opioid antagonists; and only a MeSH class: "acid pill" is no
+    more exactly "acid blockers" than the drug the question names beside it."""
+    words = phrase.split()
+    if len(words) < 2 or words[-1] not in _MEDICINE_NOUNS:
+        return None
+    target = " ".join(w for w in words[:-1] if w != "selective")
+    if not target:
+        return None
+    for suffix in _CLASS_SUFFIXES:
+        entry = _lookup(f"{target} {suffix}")
+        if entry is not None and entry["kind"] == "drug" and entry.get("mesh_id"):
+            return entry
+    return None
 
 
 def _product_of_named_drug(entry: dict[str, Any], span: list[_Slot]) -> bool:

@@ -1,0 +1,35 @@
+"""A drug class named by its target and a medicine noun ("COX-2 selective painkillers") is the class."""
+from __future__ import annotations
+
+import pytest
+
+from documents.sources.base import Filters
+from search.pipeline.concepts import load
+from search.pipeline.understand import understand
+
+
+@pytest.fixture(scope="module", autouse=True)
+def _loaded():
+    load()
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "Are COX-2 selective painkillers gentler on the stomach than naproxen?",
+        "Are selective COX-2 drugs gentler on the stomach than naproxen?",
+    ],
+)
+def test_a_class_named_by_its_target_and_a_medicine_noun(question: str) -> None:
+    query = understand(question, Filters())
+    (arm,) = query.role_concepts("intervention")
+    assert arm.kind == "drug"
+    assert arm.mesh_heading == "Cyclooxygenase 2 Inhibitors"
+
+
+def test_only_a_blocking_class_with_a_mesh_heading_is_read_so() -> None:
+    # "Opioid painkillers" are no opioid antagonists; "acid pill" is no MeSH class.
+    opioid = understand("Do opioid painkillers cause constipation after surgery?", Filters())
+    assert all(c.mesh_heading != "Narcotic Antagonists" for c in opioid.concepts)
+    acid = understand("Does my acid pill stop heartburn at night?", Filters())
+    assert all(c.kind != "drug" or c.mesh_heading for c in acid.concepts if "acid pill" in c.text.lower())
