@@ -241,6 +241,9 @@ _CASE_WORDINGS: tuple[tuple[str, frozenset[str]], ...] = (
     (_to_report(f"a|an|the|{_words(1, 2, 3)}|[1-5]", "cases?"), _DESIGN),
     # the experiences of a few patients told ("This clinical report describes the experiences of three patients with
     # serious adverse effects")
+    # ... or the patients themselves ("This article describes 2 patients who experienced this complication")
+    (rf"\b{_CASE_AUTHOR} {_CASE_VERB} (?:{_words(*range(2, 11))}|[2-9]|10) (?:[\w-]+ ){{0,2}}?(?:patients|women|men"
+     r"|children) (?:who|with)\b", _DESIGN),
     (rf"\b{_CASE_AUTHOR} {_CASE_VERB} the (?:clinical )?(?:experiences?|courses?|histories) of (?:{_words(*range(2, 11))}"
      r"|[2-9]|10) (?:[\w-]+ ){0,2}?(?:patients|cases|women|men|children)\b", _DESIGN),
     (_to_report("a|an|one", "case"), _ONE),
@@ -253,6 +256,8 @@ _CASE_WORDINGS: tuple[tuple[str, frozenset[str]], ...] = (
     (r"^case reports\b", _DESIGN),
     # a title that ends on it ("...: report of a case.")
     (r":\s*(?:a )?report of (?:a|one) case\.?$", _DESIGN),
+    # ... or of a few ("...: report of two cases.")
+    (rf":\s*(?:a )?report of (?:{_words(2, 3, 4, 5)}|[2-5]) cases\.?$", _DESIGN),
     (r"\b(?:this is a|this|a) case report\b", _BOTH),
     (r"\b(?:an|the|this) (?:original )?case (?:report|story|history)\b|\ba (?:original )?case (?:story|history)\b", _ONE),
     (r"\ban original case\b|\bcase report information", _DESIGN),
@@ -261,7 +266,9 @@ _CASE_WORDINGS: tuple[tuple[str, frozenset[str]], ...] = (
     (r"\bcase (?:story|history|report) (?:is|was) (?:described|presented|reported)", _BOTH),
     (r"\bsingle case (?:report|study)\b", _BOTH),
     # "Two cases are described in which ...", "A case study report of ... is described"
-    (rf"(?:^|(?<=\. ))(?:{_words(2, 3, 4, 5)}) cases (?:are|were) (?:described|presented|reported)\b", _DESIGN),
+    # ... with what they were cases of between ("Two cases of multiple sclerosis associated with X are reported")
+    (rf"(?:^|(?<=\. ))(?:{_words(2, 3, 4, 5)}) cases (?:of [^.;]{{0,160}}? )?(?:are|were) (?:described|presented|reported)\b",
+     _DESIGN),
     (r"\b(?:a|this) case[- ]study report\b", _BOTH),
     # "as illustrated in this paper by two case histories", "Three case histories are presented"
     (rf"\b(?:{_words(2, 3, 4, 5)}|[2-5]) case histories\b", _DESIGN),
@@ -629,8 +636,12 @@ _CUE_PATTERNS: dict[str, str] = {
         r"|\b(trial|study) (was|were) (conducted|carried out|performed|undertaken) (in|on|among)\b"
         # "A randomised, double-blind study has been carried out to attempt to answer the question": the paper's own
         # study, told with its design (not "No study has been carried out to ...")
+        # (or two of them: "Two double-blind, randomised studies were conducted to compare ...")
         r"|\b(a|an|this|the present|our) ([\w-]+,? ){0,3}?(randomi[sz]ed|controlled|double-blind|blinded|prospective)\b"
         r"[^.]{0,40}\b(trial|study) (has been|was) "
+        r"(conducted|carried out|performed|undertaken) to\b"
+        r"|\b(two|three|2|3) ([\w-]+,? ){0,3}?(randomi[sz]ed|controlled|double-blind|blinded)\b"
+        r"[^.]{0,40}\b(trials|studies) (have been|were) "
         r"(conducted|carried out|performed|undertaken) to\b",
 }
 _CUES: dict[str, re.Pattern[str]] = {name: _rx(pattern) for name, pattern in _CUE_PATTERNS.items()}
@@ -870,6 +881,11 @@ _RANDOM_THING = re.compile(r"\s+([\w-]+\s+){0,2}(tests?|testing|exposures?)\b", 
 _CALLED_FOR = re.compile(r"[^.;,]{0,40}?\b(?:would|should|will|are|is|must) (?:\w+ )?(?:be )?(?:needed|required|warranted"
                          r"|necessary)\b", re.I)
 
+# ... or told before it ("These observations merit confirmation in randomised, controlled trials").
+_CALLED_BEFORE = re.compile(r"\b(?:merits?|deserves?|warrants?|requires?|needs?|awaits?)\s+(?:further\s+)?(?:confirmation"
+                            r"|evaluation|investigation|study|testing|assessment)\s+(?:in|by|with|through)\s+"
+                            r"(?:[\w-]+,?\s+){0,3}$", re.I)
+
 
 def _randomised_cue(sentences: list[str]) -> str:
     """The first phrase saying this study allocated at random (not "randomised trials are needed")."""
@@ -881,7 +897,8 @@ def _randomised_cue(sentences: list[str]) -> str:
             continue  # "a randomized acid infusion test", "randomised first exposure to": a test, not people allocated
         if _CUES["modal"].search(sentence) and not re.search(r"\b(were|was|we)\b", sentence, re.I):
             continue
-        if _CALLED_FOR.match(sentence, match.end()):
+        if _CALLED_FOR.match(sentence, match.end()) or _CALLED_BEFORE.search(sentence, max(0, match.start() - 80),
+                                                                             match.start()):
             continue  # "..., a randomised study would be needed to demonstrate ...": a trial called for, not done
         if re.search(r"\b(trials|studies)\b", sentence[max(0, match.start() - 40):match.end() + 40], re.I) and \
                 re.search(r"\b(meta-?analy|review|literature|published|reported|evidence|data from \d)",
@@ -1545,7 +1562,8 @@ _TOLD_OF_ONE = re.compile(r"\b(?:was|were|had|has been|have been|developed|prese
 # ... or a few-case series ("We present a four-case series").
 _FEW_CASES = re.compile(rf"\b{_CASE_AUTHOR} {_CASE_VERB} (?P<k>{_words(2, 3, 4, 5)}|[2-5]) (?:[\w-]+ ){{0,2}}?cases\b"
                         rf"|\b{_CASE_AUTHOR} {_CASE_VERB} an? (?P<k2>{_words(2, 3, 4, 5)}|[2-5])-case series\b"
-                        rf"|(?:^|(?<=\. ))(?P<k3>{_words(2, 3, 4, 5)}|[2-5]) cases (?:are|were) (?:described|presented"
+                        rf"|(?:^|(?<=\. ))(?P<k3>{_words(2, 3, 4, 5)}|[2-5]) cases (?:of [^.;]{{0,160}}? )?(?:are|were)"
+                        r" (?:described|presented"
                         r"|reported)\b"
                         # "as illustrated in this paper by two case histories"
                         rf"|\b(?P<k4>{_words(2, 3, 4, 5)}|[2-5]) case histories\b", re.I)
@@ -1591,13 +1609,15 @@ _MAKE_UP = r"(?:women|men|males?|females?|boys|girls|white|black|caucasians?|afr
 # (who received X) developed Y" is a result in some of them, "who had developed" selects them. "Completed a
 # test / an exercise" ("completed the California Verbal Learning Test") is what the whole sample did, not the part
 # that stayed; "An additional five patients did not undergo laparotomy" tells a part ("who did not" selects them).
-_SUBSET_AFTER = re.compile(r"^\s+additional (?:patients?|persons?|subjects?) who would\b|^[^.;:]{0,60}?\b((?<!self-)completed(?! an?\b)(?! the " + _INSTRUMENT + r")|withdrew|discontinued|dropped out|lost to follow|(?<!who )died"
+_SUBSET_AFTER = re.compile(r"^\s+additional (?:patients?|persons?|subjects?) who would\b|^[^.;:]{0,60}?\b((?<!self-)(?<!who had )(?<!who have )completed(?! an?\b)(?! the " + _INSTRUMENT + r")|withdrew|discontinued|dropped out|lost to follow|(?<!who )died"
                            r"|were excluded|(?<!who )responded|remitted|re-bled|relapsed|evaluable|still (?:on|receiving|taking)|had to be excluded|(?<!who )(?<!had )developed|(?<!who )(?:did|could) not (?:undergo|receive|complete"
                            r"|continue|return|attend|participate|respond|tolerate|agree|consent|meet)"
                            r"|(?:had been|has been|have been|were|was|are|is) (?:originally )?(?:planned|intended|needed)|would be needed"
                            # a part told by how little of the treatment it took ("two patients took less than 50% of
                            # the drugs")
-                           r"|(?:took|received|used|consumed) (?:less|fewer) than)\b"
+                           r"|(?:took|received|used|consumed) (?:less|fewer) than"
+                           # a part told by what it reported ("Forty-two patients reported adverse events")
+                           r"|(?:reported|experienced|had) (?:\w+ )?(?:adverse (?:events?|effects?|reactions?|experiences?)|side[- ]effects?))\b"
                            r"|^[^.;:]{0,40}?\b(per|to|for) (each|every) (case|patient|subject)\b"
                            # a country's or the world's people ("About 350,000 persons in the United States have
                            # multiple sclerosis"): a burden told, not people studied
@@ -1862,6 +1882,11 @@ def _arms(sentence: str) -> int | None:
         return None
     if len(values) > 2 and values[0] == sum(values[1:]):
         return values[0]  # the total stated first, then its arms
+    spots = [m.span() for m in _N_EQUALS.finditer(sentence)]
+    if re.search(r"\band/or\b", sentence[spots[0][1]:spots[-1][0]], re.I):
+        # groups that overlap ("infants (n=30) met the entry criteria of acid exposure >5% (n=22) and/or abnormal
+        # histology (n=15)"): parts of the first count, never arms to sum
+        return values[0] if values[0] >= max(values[1:]) else None
     if re.search(r"\brandomi[sz]|\brandomly\b|\ballocated\b|\bassigned\b|\bgroups?\b|\b(received|receiving|"
                  r"treated)\b|\b(or|and|vs\.?|versus|than|compared|controls?|placebo)\b", sentence, re.I):
         return sum(values)
