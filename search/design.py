@@ -327,6 +327,8 @@ _CUE_PATTERNS: dict[str, str] = {
         r"|\bmeta-?analytic"
         r"|\bto systematically review\b[^.]{0,80}\b(trials|studies|literature|evidence)"
         r"|\breview of (the )?(medline|pubmed|embase|cochrane)\b"
+        # "The Medline literature on the behavioral effects of caffeine in infants and children are reviewed"
+        r"|\bthe (medline|pubmed|embase) literature\b[^.]{0,120}\b(is|are|was|were) reviewed\b"
         r"|\b(retrieved|identified|found|selected) (in|from|through|by searching) (the )?(medline|pubmed|embase)\b"
         r"|\b(literature|database|electronic|computeri[sz]ed) searches?\b"
         r"|\bsearch(es)? of (the )?([\w-]+ )?(medline|pubmed|embase|cochrane|literature|databases?)"
@@ -508,7 +510,9 @@ _CUE_PATTERNS: dict[str, str] = {
     "diagnostic": r"\bsensitivity and specificity|\bdiagnostic (accuracy|value|sensitivity)|\bpredictive value"
         r"|\breceiver operat|\bpsychometric|\bvalidity\b"
         # a test's accuracy told as its figures ("yielding 98.5% sensitivity and 90.9% specificity")
-        r"|\d(\.\d+)?\s?% sensitivity and \d+(\.\d+)?\s?% specificity\b",
+        r"|\d(\.\d+)?\s?% sensitivity and \d+(\.\d+)?\s?% specificity\b"
+        # ... or its specificity told with a share ("showed an overall specificity (dipyridamole, 97%; ...)")
+        r"|\bspecificity\b[^.;%]{0,30}\d+(\.\d+)?\s?%",
     # The paper calls itself observational: the investigators did not give the treatment, whoever received it.
     "observational": r"\b(this|an|the|our|prospective|retrospective|present|in|using)\s+([\w-]+,?\s+){0,2}observational "
         r"(study|analysis|design|cohort|research)\b|^observational (study|analysis)\b|\bnon-?interventional\b"
@@ -790,10 +794,14 @@ _OTHER_PAPER_WORDS = ("design of", "to be recruited", "to be enrolled", "present
 _EXTENSION = re.compile(rf"\bopen[- ]label extension\b|\b(?:completed|completing)\b[^.]{{0,80}}?\b(?:in|of) (?:a|an|the|{_words(1, 2, 3)})"
                         r"\b[^.]{0,40}?\brandomi[sz]ed\b[^.]{0,80}\b(?:study|trial|studies|trials)\b", re.I)
 # The investigators changed a drug and measured before and after ("The medication of 39 patients was changed from").
-_SWITCHED = re.compile(r"\b(was|were) (changed|switched|converted) (from|to)\b|\btherapeutic substitution\b", re.I)
+_SWITCHED = re.compile(r"\b(was|were) (changed|switched|converted|crossed over) (from|to)\b|\btherapeutic substitution\b"
+                       r"|\bwe crossed over\b", re.I)
 # The investigators allocating people to a treatment without saying it was at random ("were assigned to receive X
 # or not", "were allocated to treatment with"); read only where no randomisation is told.
-_ASSIGNED_NOT_RANDOM = re.compile(r"\b(were|was) (assigned|allocated) to (receive|be given|be treated|treatment with)\b", re.I)
+# ... or saying it was not ("were arbitrarily assigned to extended release oxybutynin, immediate release tolterodine").
+_ASSIGNED_NOT_RANDOM = re.compile(r"\b(were|was) (assigned|allocated) to (receive|be given|be treated|treatment with)\b"
+                                  r"|\b(were|was) (arbitrarily|alternately|non-?randomly|not randomly) (assigned|allocated)"
+                                  r" to\b", re.I)
 # People of a trial compared with the eligible people who did not take part (the comparison is not randomised).
 _NON_PARTICIPANTS = re.compile(r"\bnon-?participants\b|\beligible but not (randomi[sz]ed|enrolled|included)\b"
                                # ... or everyone screened for a trial, analysed for what the trial did not allocate
@@ -813,6 +821,8 @@ _PROGNOSTIC = re.compile(r"\b(\d+[- ](day|week|month|year)|long-term|in-hospital
                          # a value told as a predictor of later deaths ("receiver operative curve ... was generated for
                          # BD as a predictor of mortality and unfavorable outcome")
                          r"|\bpredictors? of (?:in-hospital |later |subsequent |early |late )?(?:mortality|death|survival)\b", re.I)
+# The people who did not take the treatment, told as a group ("516 patients who did not receive beta-blocking agents").
+_UNTREATED = re.compile(r"\b(?:who|that) did not (?:receive|take|use|get)\b", re.I)
 _PREVALENCE = re.compile(r"\bprevalence\b", re.I)
 # A regimen the investigators gave, with its dose and schedule ("100 consecutive patients ... received omeprazole 20
 # mg twice daily ...", "All patients were treated for seven days with either omeprazole 20 mg twice daily").
@@ -824,7 +834,8 @@ _REGIMEN_GIVEN = re.compile(r"\b(?:received|(?:were|was) (?:\w+ )?(?:treated|giv
 _FACTOR_TESTED = re.compile(r"\b(?:affected|influenced|predicted|determined) by\b[^.]{0,80}\bp\s*[<=>]"
                             r"|\b(?:prognostic|independent) (?:factors?|predictors?)\b", re.I)
 # Outcomes over time of groups compared (survival, hazards, a follow-up of a stated length).
-_OUTCOME_OVER_TIME = re.compile(r"\bsurvival\b|\bhazards?\b|\bfollowed (up )?(for|over|until)\b|\bcumulative incidence\b"
+# (not a drug's "survival benefit" told as background: "derive little survival benefit from beta-blockers")
+_OUTCOME_OVER_TIME = re.compile(r"\bsurvival\b(?! benefits?\b)|\bhazards?\b|\bfollowed (up )?(for|over|until)\b|\bcumulative incidence\b"
                                 r"|\bfollow-?up (of|period|was|for)\b|\byears? (follow-?up|outcomes?)\b", re.I)
 
 
@@ -875,12 +886,17 @@ _PRIOR_TRIALS = re.compile(r"\b(have|has) (been )?(\w+ly )?(shown|demonstrated|e
 # What "randomised" may qualify that is not an allocation of people: a test or an exposure of tissue.
 _RANDOM_THING = re.compile(r"\s+([\w-]+\s+){0,2}(tests?|testing|exposures?)\b", re.I)
 
+# Tests or measurements done in random order on everyone ("Performance of these three tests in random order").
+_RANDOM_ORDER_TESTS = re.compile(r"\b(?:tests|examinations|measurements|recordings|scans|procedures|tasks)\s+$", re.I)
 
 # A study called for right after its design word ("a randomised study would be needed", "randomized trials are
 # warranted").
 _CALLED_FOR = re.compile(r"[^.;,]{0,40}?\b(?:would|should|will|are|is|must) (?:\w+ )?(?:be )?(?:needed|required|warranted"
                          r"|necessary)\b", re.I)
 
+# A randomisation told as earlier than this study ("that had previously been randomized to treatment with atenolol").
+_EARLIER_ALLOCATION = re.compile(r"\b(?:had|have) (?:previously|originally|earlier) been $"
+                                 r"|\b(?:that|who) had been $", re.I)
 # ... or told before it ("These observations merit confirmation in randomised, controlled trials").
 _CALLED_BEFORE = re.compile(r"\b(?:merits?|deserves?|warrants?|requires?|needs?|awaits?)\s+(?:further\s+)?(?:confirmation"
                             r"|evaluation|investigation|study|testing|assessment)\s+(?:in|by|with|through)\s+"
@@ -893,10 +909,14 @@ def _randomised_cue(sentences: list[str]) -> str:
         match = _CUES["random"].search(sentence)
         if not match or _CUES["random_negated"].search(sentence):
             continue
+        if _RANDOM_ORDER_TESTS.search(sentence, max(0, match.start() - 40), match.start()):
+            continue  # "Performance of these three tests in random order": the order of tests, not people allocated
         if _RANDOM_THING.match(sentence, match.end()):
             continue  # "a randomized acid infusion test", "randomised first exposure to": a test, not people allocated
         if _CUES["modal"].search(sentence) and not re.search(r"\b(were|was|we)\b", sentence, re.I):
             continue
+        if _EARLIER_ALLOCATION.search(sentence, max(0, match.start() - 40), match.start()):
+            continue  # "patients that had previously been randomized to atenolol were crossed over to": an earlier trial's
         if _CALLED_FOR.match(sentence, match.end()) or _CALLED_BEFORE.search(sentence, max(0, match.start() - 80),
                                                                              match.start()):
             continue  # "..., a randomised study would be needed to demonstrate ...": a trial called for, not done
@@ -1145,7 +1165,11 @@ def _classify_text(text: _Text) -> DesignResult:
         # named "cohort A" and "cohort B" are still the investigators' arms)
         return result("non_randomised", f"{cohort}; {regimen.group(0)}")
     named_cohort = re.search(r"\bcohort\b", both, re.I) and _CUES["cohort_time"].search(both)
-    if cohort and (_CUES["comparison"].search(body) or named_cohort) and (cohort.lower() != "cohort" or named_cohort):
+    # (those who took a drug against those who did not, followed: "were followed for a mean of 18.0 months ... 653
+    # patients who received beta-blocking agents ... 516 patients who did not receive beta-blocking agents")
+    untreated = _UNTREATED.search(body) and _CUES["followed_over_time"].search(body)
+    if cohort and (_CUES["comparison"].search(body) or named_cohort or untreated) and (cohort.lower() != "cohort"
+                                                                                      or named_cohort):
         return result("cohort", cohort)
     if cross:
         return result("cross_sectional", cross)
@@ -1367,7 +1391,12 @@ _OF_COMPLETED = re.compile(rf"(?<![\w.,\-/]){_NUMBER}\s+(?:\(\S+\)\s+)?of\s+(?:t
 # entry criteria are the sample, the number after "of" those considered.
 _OF_QUALIFIED = re.compile(rf"(?<![\w.,\-/])(?P<num>{_NUMBER})\s+of\s+(?:the\s+)?(?:original\s+|initial\s+)?{_NUMBER}\s+"
                            r"[^.;]{0,80}?\bmet (?:the |all )?(?:(?:entry|inclusion|eligibility) criteria|criteria for "
-                           r"(?:entry|inclusion|enrol+ment|randomi[sz]ation))\b", re.I)
+                           r"(?:entry|inclusion|enrol+ment|randomi[sz]ation))\b"
+                           # ... or those of an earlier study studied again ("65 of the original 149 patients ...
+                           # included in the short-term studies were reexamined after treatment for 2 to 3 years")
+                           rf"|(?<![\w.,\-/])(?P<num2>{_NUMBER})\s+of\s+(?:the\s+)?(?:original|initial)\s+{_NUMBER}\s+"
+                           r"[^.;]{0,100}?\b(?:were|was) (?:re-?examined|re-?evaluated|re-?studied|re-?assessed"
+                           r"|re-?investigated|followed up|available for follow-up)\b", re.I)
 # One arm counted and "the remaining N" given the other ("six women received 17 beta-estradiol ... and the remaining
 # six wore a placebo skin patch"): the two arms together.
 _THE_REMAINING = re.compile(rf"(?<![\w.,\-/])(?P<a>{_NUMBER})\s+(?:[\w-]+\s+){{0,2}}?{_PEOPLE}\s+(?:received|were given"
@@ -1905,6 +1934,10 @@ _LIST_GAP = re.compile(r"^(?:\s*(?!(?:were|was|had|have|has|who|whom|which|that|
                        r"|whereas)\b)[\w'-]+){0,6}?\s*(?:,\s*(?:and\s+|or\s+)?|\s+(?:and|or)\s+)$", re.I)
 
 
+# People split into groups, the groups told after a colon ("were randomised in 2 groups: Group A included 27").
+_INTO_GROUPS = re.compile(rf"\b(?:in|into) (?:{_words(2, 3, 4)}|[2-4]) (?:[\w-]+ )?groups\s*:", re.I)
+
+
 def _clause_candidates(clause: str, offset: int) -> list[tuple[int, int, int, int]]:
     """(priority, is_sum, -position, n) for the counts of people in one clause (its groups summed)."""
     found: list[tuple[int, int, int, int]] = []
@@ -2018,6 +2051,11 @@ def _clause_candidates(clause: str, offset: int) -> list[tuple[int, int, int, in
             # subjects and in 31 patients"): the patients it is compared with, treated / studied, count too
             enrolled = [(v, r, p, c) for v, r, p, c in summable if r >= 3 or c]
         summable = enrolled
+    groups = _INTO_GROUPS.search(clause) if len(summable) >= 2 else None
+    if groups and summable[0][2] - offset < groups.start():
+        # "Fifty five patients ... were randomised in 2 groups: Group A included 27 patients ...": the groups told
+        # after the colon are parts of the people counted before it, not more of them
+        summable = [count for count in summable if count[2] - offset < groups.start()]
     if len(summable) >= 2 and _COMPLEMENT.search(clause):
         values = [v for v, _, _, _ in summable]
         largest = max(values)
@@ -2183,10 +2221,11 @@ def _sentence_candidates(sentence: str) -> list[tuple[int, int, int, int]]:
         a, b = _number(match.group("a")), _number(match.group("b") or match.group("b2"))
         if a and b:
             found.append((max(4, _clause_role(sentence, match.start(), match.end())), 1, -match.start(), a + b))
-    for match in _OF_QUALIFIED.finditer(sentence) if "criteria" in low else ():
-        value = _number(match.group("num"))
+    for match in _OF_QUALIFIED.finditer(sentence) if "criteria" in low or "original" in low or "initial" in low else ():
+        value = _number(match.group("num") or match.group("num2"))
         if value:
-            found.append((4, 1, -match.start(), value))  # those who met the entry criteria, not those considered
+            found.append((4, 1, -match.start(), value))  # those who met the entry criteria (or were studied
+            # again), not those considered
     for match in _OF_COMPLETED.finditer(sentence) if "completed" in low else ():
         value = _number(match.group("num"))
         if value:

@@ -29,6 +29,14 @@ from .design_rules import rules_design as _design, rules_size as _size
     # the few cases of a report, with what they were cases of between
     ("Two cases of multiple sclerosis associated with intractable hiccups and sleep apnea are reported. Lesions were "
      "detected in the medulla by magnetic resonance imaging.", 2),
+    # the groups told after "randomised in 2 groups:" are parts of those counted before the colon
+    ("A double blind randomised study was performed. Fifty patients hospitalised for infarction, with a serum "
+     "creatinine <2.0 mg/dl, were randomised in 2 groups: Group A included 25 patients who received drug A and drug "
+     "B. Group B (25 patients) received drug A and placebo.", 50),
+    # those of an earlier study studied again, out of "the original" number
+    ("In short-term studies we reported that drug A induced insulin resistance. In the present study, 60 of the "
+     "original 140 patients with hypertension included in the short-term studies were reexamined after treatment "
+     "for 2 to 3 years.", 60),
 ])
 def test_sample_size_twenty_third_round_phrasings(abstract: str, expected: int | None) -> None:
     assert _size(abstract) == expected
@@ -55,6 +63,41 @@ def test_sample_size_twenty_third_round_phrasings(abstract: str, expected: int |
      "(100-300 mg/day) was started in 12 patients having a mean weight gain of 7.3 kg during drug B treatment. The "
      "patients' weight stabilised. These observations merit confirmation in randomised, controlled trials.",
      "case_series"),
+    # allocated, but told as not at random ("arbitrarily assigned")
+    ("Efficacy of drug A, drug B and drug C in children with incontinence.", "We compare the tolerability and "
+     "efficacy of drug A, drug B and drug C in children with incontinence. Children were arbitrarily assigned to drug "
+     "A, drug B or drug C. The study included 80 girls and 40 boys. Drug A was more effective than drug C (p <0.01).",
+     "non_randomised"),
+    # an earlier trial's randomisation ("that had been randomized"), its people crossed over to another drug now
+    ("Effect of crossing over hypertensive patients from drug A to drug B.", "We crossed over hypertensive patients "
+     "that had been randomized to treatment with drug A to treatment with drug B, and studied artery structure before "
+     "and after treatment. Eleven patients that had previously been randomized to drug A were crossed over to drug B "
+     "for 1 year. Artery structure improved (P < 0.01).", "non_randomised"),
+    # tests done in random order on everyone, their specificity told: a diagnostic study
+    ("Stress echocardiography in the diagnosis of coronary artery disease.", "To compare three stress tests in the "
+     "diagnosis of coronary artery disease. Performance of these three tests in random order on a consecutive cohort "
+     "of patients. One hundred patients with chest pain. Test A showed an overall specificity of 97%, higher than "
+     "test C (79%; p < 0.05).", "cross_sectional"),
+    # those who took a drug against those who did not, followed for events: a cohort
+    ("Prevention of cardiac events by drug A after myocardial infarction.", "We retrospectively analyzed the effect of "
+     "drug A on cardiac events. A total of 1100 patients who had had a myocardial infarction were followed for a mean "
+     "of 18 months. There were 21 events in 600 patients who received drug A and 39 events in 500 patients who did not "
+     "receive drug A (p < 0.01).", "cohort"),
+    # left alone: treatments given in random order stay a randomised crossover
+    ("Drug A in angina.", "Patients received drug A and placebo in random order. Twenty patients with angina were "
+     "studied. Exercise time was longer with drug A (p < 0.05).", "rct"),
+    # a drug's "survival benefit" told as background is no outcome followed
+    ("Effect of drug A on heart rate variability in heart failure.", "Patients with profound neurohumoral "
+     "abnormalities derive little survival benefit from drug A. Heart rate variability indices were obtained from "
+     "24-h Holter recordings and compared to assess the role of drug A in 199 patients with heart failure. All indices "
+     "were higher in patients who were on drug A (P=0.006).", "cross_sectional"),
+    # left alone: the randomised trial's own "survival benefit" keeps it randomised
+    ("Drug A in heart failure.", "In this double-blind trial, 400 patients were randomized to drug A or placebo and "
+     "followed for 2 years. Survival benefit was greater with drug A (p = 0.01).", "rct"),
+    # the Medline literature reviewed: a search of a named database
+    ("Effects of caffeine in childhood: a review of the published literature.", "The Medline literature on the "
+     "behavioral effects of caffeine in infants and children are reviewed. There has been little recent work in this "
+     "area.", "meta_analysis"),
 ])
 def test_design_twenty_third_round_wordings(title: str, abstract: str, expected: str) -> None:
     result = _design(title, abstract)
