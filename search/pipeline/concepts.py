@@ -50,7 +50,7 @@ RELATION_WORDS = frozenset(
     """
     prevent prevents preventing prevention cause causes causing caused treat treats treating cure cures curing
     relieve relieves relieving reduce reduces reducing reduced increase increases increasing increased
-    decrease decreases decreasing decreased improve improves improving improved worsen worsens affect affects
+    decrease decreases decreasing decreased improve improves improving improved worsen worsens stunt stunts stunted affect affects
     affecting influence influences impact impacts effect effects effective effectiveness efficacy efficacious
     benefit benefits beneficial harm harms harmful dangerous safe safer safety unsafe risky bad good better best
     worse worst helpful useful work works working lead leads leading associated association associations
@@ -463,22 +463,30 @@ def _vocabulary_matches(slots: list[_Slot]) -> list[tuple[int, int, dict[str, An
 
 
 # What a drug class is called after its target: "COX-2 selective painkillers" and "selective COX-2 drugs" are the
-# class the vocabulary knows as "COX-2 inhibitors".
+# class the vocabulary knows as "COX-2 inhibitors"; painkillers named by what they are ("anti-inflammatory
+# painkillers", "opioid painkillers") are the vocabulary's analgesics of that kind (NSAIDs, opioid analgesics).
 _CLASS_SUFFIXES = ("inhibitors", "blockers")
+_PAINKILLER_NOUNS = frozenset({"painkiller", "painkillers"})
+_PAINKILLER_SUFFIX = "analgesics"
+# Words that say how a medicine is used or how common it is, not which one it is ("regular anti-inflammatory
+# painkillers").
+_LAY_QUALIFIERS = frozenset({"selective", "regular", "ordinary", "common", "everyday"})
 
 
 def _class_by_lay_noun(phrase: str) -> dict[str, Any] | None:
     """The drug class a lay phrase names by its target and a medicine noun ("COX-2 selective painkillers"), or None:
-    the words before the noun, "selective" left out, with a blocking suffix must be a drug entry of the vocabulary with
-    a MeSH id. Only blocking: "opioid painkillers" are no opioid antagonists; and only a MeSH class: "acid pill" is no
-    more exactly "acid blockers" than the drug the question names beside it."""
+    the words before the noun, qualifiers such as "selective" or "regular" left out, with a blocking suffix (or, for
+    painkillers, "analgesics") must be a drug entry of the vocabulary with a MeSH id. Only blocking: "opioid
+    painkillers" are opioid analgesics, no opioid antagonists; and only a MeSH class: "acid pill" is no more exactly
+    "acid blockers" than the drug the question names beside it."""
     words = phrase.split()
     if len(words) < 2 or words[-1] not in _MEDICINE_NOUNS:
         return None
-    target = " ".join(w for w in words[:-1] if w != "selective")
+    target = " ".join(w for w in words[:-1] if w not in _LAY_QUALIFIERS)
     if not target:
         return None
-    for suffix in _CLASS_SUFFIXES:
+    suffixes = _CLASS_SUFFIXES + ((_PAINKILLER_SUFFIX,) if words[-1] in _PAINKILLER_NOUNS else ())
+    for suffix in suffixes:
         entry = _lookup(f"{target} {suffix}")
         if entry is not None and entry["kind"] == "drug" and entry.get("mesh_id"):
             return entry

@@ -51,7 +51,7 @@ _HARM_ADJECTIVE = re.compile(r"\b(?:cause[sd]?|causing|lead\s+to|trigger[s]?|giv
 _HARM = re.compile(
     r"\b(?:cause[sd]?|causing|side[\s-]?effects?|adverse|harm(?:s|ful)?|risk(?:s)?\s+of|raise[sd]?\s+(?:the\s+)?risk"
     r"|increase[sd]?\s+(?:the\s+)?risk|lead\s+to|trigger[s]?|bring(?:s|ing)?\s+on|set(?:s|ting)?\s+off|worsen[s]?"
-    r"|damage[s]?|toxic|addict\w*|dependen\w+"
+    r"|damage[s]?|toxic|addict\w*|dependen\w+|stunt(?:s|ed|ing)?"
     r"|make[s]?\s+(?:[\w'-]+\s+){0,3}?(?:worse|sleepy|drowsy|tired|dizzy|sick|nauseous|flush\w*|itch\w*|swell"
     r"|faint|pass\s+out|ill|confused|shaky|constipated|forgetful|depressed|anxious)"
     # "make my cholesterol and blood fats worse": what it worsens may take more words; "Will my blood pressure

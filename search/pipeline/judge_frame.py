@@ -50,7 +50,10 @@ _SUPERIOR = re.compile(
     r"(?=(?:relative\s+to|compared\s+(?:with|to)|in\s+comparison\s+(?:with|to))\s)"
     # "the therapy with glimepiride is more preferable than the therapy with glibenclamide"
     r"|(?:more\s+)?preferable"
-    r"|greater\s+(?:improvement|reduction|efficacy|benefit|relief)|significantly\s+(?:more|greater|better|higher)"
+    # "carvedilol produces greater effects on left ventricular ejection fraction than metoprolol", "improves cardiac
+    # performance to a greater extent than metoprolol"
+    r"|greater\s+(?:improvements?|reductions?|efficacy|benefits?|relief|effects?\s+on)|to\s+a\s+greater\s+(?:extent|degree)"
+    r"|significantly\s+(?:more|greater|better|higher)"
     # "Urinary albumin excretion was reduced (% reduction of baseline) more in the lisinopril than in the atenolol group"
     r"|(?:reduced|decreased|lowered|improved)\s+(?:\([^)]{0,40}\)\s+)?(?:significantly\s+)?more(?=\s+(?:in|with|by|after|on)\b)"
     # "cetirizine demonstrated a stronger antihistaminic effect compared to ebastine"
@@ -124,8 +127,8 @@ _SIGNIFICANT = re.compile(r"\b(?:significant(?:ly)?|superior|p\s*[<=≤]\s*0?\.0
 # For "does X cause less O than Y?": the arm with less of the outcome is the one a comparative favours; "greater
 # reductions in ... extrapyramidal side effects" is less of it.
 _FEWER = re.compile(r"\b(?:less|fewer|lower" + LOWER_PLACE + r"|reduced|decreased"
-                    r"|(?:greater|larger|more)\s+(?:\w+\s+)?(?:reductions?|decreases?|declines?))\b", re.I)
-_MORE_OF = re.compile(r"\b(?:more|greater|higher|increased|excess)\b(?!\s+(?:\w+\s+)?(?:reductions?|decreases?|declines?)\b)",
+                    r"|(?:greater|larger|more)\s+(?:\w+\s+){0,2}?(?:reductions?|decreases?|declines?))\b", re.I)
+_MORE_OF = re.compile(r"\b(?:more|greater|higher|increased|excess)\b(?!\s+(?:\w+\s+){0,2}?(?:reductions?|decreases?|declines?)\b)",
                       re.I)
 # The amount a bare comparative of ``_FEWER`` / ``_MORE_OF`` measures is a fall in the outcome: "the mean reduction in
 # blood pressure was significantly greater with mibefradil than with diltiazem", "significantly more patients receiving
@@ -364,12 +367,12 @@ _NAMED_OUTCOME = re.compile(
 # "Does X raise prolactin more than Y?", "Does X affect sex life more than Y?", "Does X lower blood pressure
 # more than Y?": the outcome is the verb's object, and the verb with "more / less" gives the direction.
 _VERB_OUTCOME = re.compile(
-    r"\b(?P<verb>raise|increase|cause|affect|worsen|lower|reduce|decrease)[sd]?\s+(?:the\s+|your\s+|their\s+)?"
+    r"\b(?P<verb>raise|increase|cause|affect|worsen|lower|reduce|decrease|cut)[sd]?\s+(?:the\s+|your\s+|their\s+)?"
     r"(?P<outcome>[a-z][a-z\s'-]{2,40}?)\s+(?P<way>more|less)\s+(?:often\s+|strongly\s+|much\s+)?"
     r"(?:than|compared|versus|vs)\b",
     re.I,
 )
-_DOWN_VERBS = ("lower", "reduce", "decrease")
+_DOWN_VERBS = ("lower", "reduce", "decrease", "cut")
 # "Does X prevent heart attacks as well as Y?": O is the verb's object; a benefit verb asks X for less of it.
 _AS_WELL = re.compile(
     r"\b(?P<verb>prevent|reduce|lower|decrease|cut|control|relieve|ease|raise|increase)[sd]?\s+"
@@ -773,7 +776,7 @@ RELIEF_NAMES = frozenset({"analgesia", "glycaemic control", "glycemic control"})
 def _relief_of(names: Sequence[str]) -> re.Pattern[str]:
     """A clause that speaks of the outcome's relief: "pain relief", "control of pain", a name in ``RELIEF_NAMES``."""
     alternatives = "|".join(re.escape(n) for n in sorted(set(names), key=len, reverse=True) if n) or "(?!)"
-    return re.compile(rf"\b(?:{alternatives})\s+(?:relief|control|reduction)\b|\b(?:relief|control|reduction)\s+of\s+"
+    return re.compile(rf"\b(?:{alternatives})\s+(?:relief|control)\b|\b(?:relief|control)\s+of\s+"
                       rf"(?:\w+\s+)?(?:{alternatives})\b|\b(?:{'|'.join(sorted(RELIEF_NAMES))})\b", re.I)
 
 

@@ -33,3 +33,23 @@ def test_only_a_blocking_class_with_a_mesh_heading_is_read_so() -> None:
     assert all(c.mesh_heading != "Narcotic Antagonists" for c in opioid.concepts)
     acid = understand("Does my acid pill stop heartburn at night?", Filters())
     assert all(c.kind != "drug" or c.mesh_heading for c in acid.concepts if "acid pill" in c.text.lower())
+
+
+@pytest.mark.parametrize(
+    ("question", "heading"),
+    [
+        ("Can regular anti-inflammatory painkillers like naproxen damage the stomach or gut?",
+         "Anti-Inflammatory Agents, Non-Steroidal"),
+        ("Do opioid painkillers cause constipation after surgery?", "Analgesics, Opioid"),
+    ],
+)
+def test_painkillers_named_by_what_they_are_are_that_kind_of_analgesic(question: str, heading: str) -> None:
+    (arm,) = understand(question, Filters()).role_concepts("intervention")
+    assert (arm.kind, arm.mesh_heading) == ("drug", heading)
+
+
+def test_heart_rate_variability_is_one_measure() -> None:
+    # Not "heart rate" and "variability": clauses on a slower heart rate say nothing of its variability.
+    query = understand("Is beta blocker use linked to better heart rate variability in people with heart failure?",
+                       Filters())
+    assert [c.text for c in query.role_concepts("outcome")] == ["heart rate variability"]

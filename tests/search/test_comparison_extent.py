@@ -1,0 +1,56 @@
+"""Head-to-head readings: "to a greater extent than Y", a fall read once, "cut O more than Y"; "stunt" is a harm."""
+from __future__ import annotations
+
+import pytest
+
+from search.pipeline.concepts import RELATION_WORDS
+from search.pipeline.frame import question_kind
+from search.pipeline.judge_frame import OUTCOME_CUES, _relief_of, favoured_arm, named_outcome
+from search.stance.outcome_reading import compare_on_outcome
+
+CARVEDILOL, METOPROLOL = ["carvedilol"], ["metoprolol"]
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "long-term treatment with carvedilol produces greater effects on left ventricular ejection fraction than "
+        "metoprolol when both drugs are prescribed in doses similar to those that have been shown to prolong life.",
+        "during long-term therapy, carvedilol improves cardiac performance to a greater extent than metoprolol.",
+    ],
+)
+def test_a_greater_effect_or_extent_than_the_other_arm_favours_the_subject(sentence: str) -> None:
+    assert favoured_arm(sentence, CARVEDILOL, METOPROLOL) == "x"
+    assert favoured_arm(sentence, METOPROLOL, CARVEDILOL) == "y"
+
+
+def _on_blood_pressure(abstract: str) -> list[tuple[str, str | None]]:
+    def favoured(clause, xs, ys):
+        return favoured_arm(clause, list(xs), list(ys), cues=OUTCOME_CUES)
+
+    findings = compare_on_outcome(abstract, outcome_names=["blood pressure"], x_names=["captopril"],
+                                  y_names=["atenolol", "beta blockers"], favoured=favoured)
+    return [(f.reading, f.arm) for f in findings]
+
+
+def test_a_fall_in_the_outcome_is_read_once() -> None:
+    # "A more stable reduction of blood pressure" with beta blockers is less blood pressure with them; the relief of
+    # the outcome flips a clause's arms, but a reduction is already read as less of it (no second flip).
+    abstract = ("Captopril and atenolol were compared in 40 patients. The authors conclude that beta blockers produce "
+                "a more stable reduction of blood pressure in patients with mild hypertension.")
+    assert _on_blood_pressure(abstract) == [("more", "y")]
+    greater = ("Captopril and atenolol were compared in 40 patients. Captopril produced a greater blood pressure "
+               "reduction than atenolol.")
+    assert _on_blood_pressure(greater) == [("less", "x")]
+    relief = _relief_of(["blood pressure"])
+    assert relief.search("blood pressure control was better") and not relief.search("blood pressure reduction")
+
+
+def test_stunting_growth_is_a_harm_and_no_concept() -> None:
+    assert question_kind("Will Ritalin-type stimulants stunt my child's growth?") == "harm"
+    assert {"stunt", "stunts", "stunted"} <= RELATION_WORDS
+
+
+def test_cut_names_the_outcome_compared_on() -> None:
+    asked = "Does an ACE inhibitor cut protein in the urine more than a calcium channel blocker?"
+    assert named_outcome(asked) == ("protein in the urine", "lower")
