@@ -320,6 +320,9 @@ def test_a_measurement_followed_by_what_a_medicine_does_to_it_is_searched(questi
     ("Does an epidural during labour slow the birth down?", True),
     ("Are varicose veins in the legs worse after a caesarean?", True),
     ("Would a spinal cord stimulator help blocked leg arteries?", True),
+    # The heart's tracing names a health question whatever drug the dictionaries lack.
+    ("Does artemether-lumefantrine (Riamet) on its own prolong the QT interval?", True),
+    ("Would a new tablet from abroad change my ECG tracing?", True),
     # Their everyday senses stay off topic: one ambiguous word alone is not health.
     ("Is the labour party ahead in the polls?", False),
     ("Will my parcel delivery arrive before the birthday party?", False),
