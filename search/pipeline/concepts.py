@@ -585,6 +585,16 @@ def _inside_longer_phrase(words: list[Word], i: int, matched: set[int]) -> bool:
 MODIFIER_POS = frozenset({"ADJ", "ADV", "VERB"})
 
 
+# Who the question is about when nothing describes them ("in people with heart failure", "patients on dialysis"):
+# no concept to search for, where "older people" or "Chinese people" name a population.
+_PERSON_WORDS = frozenset({"people", "person", "persons", "patient", "patients", "someone", "anyone", "everyone",
+                           "folks"})
+
+
+def _bare_person(words: list[Word], run: list[int]) -> bool:
+    return len(run) == 1 and words[run[0]].text.lower() in _PERSON_WORDS
+
+
 def _head_synonyms(words: list[Word], run: list[int]) -> list[str]:
     """The vocabulary's names of a phrase's last word when the words before it only describe it ("developing
     diabetes", "constant pain", "awful heartburn"): studies name the condition without the asker's adjectives.
@@ -655,7 +665,8 @@ def extract_concepts(question: str) -> Extraction:
         if extendable:
             run.append(i)
             continue
-        if run and not all(words[j].text.isdigit() for j in run):  # "I'm 52": an age, not a topic ("10 mg" stays)
+        if run and not all(words[j].text.isdigit() for j in run) and not _bare_person(words, run):
+            # "I'm 52": an age, not a topic ("10 mg" stays)
             phrase = " ".join(words[j].text for j in run)
             lemmas = " ".join(words[j].lemma for j in run)
             concept = Concept(text=phrase, synonyms=pick_synonyms([phrase, lemmas], _head_synonyms(words, run)),

@@ -53,3 +53,12 @@ def test_heart_rate_variability_is_one_measure() -> None:
     query = understand("Is beta blocker use linked to better heart rate variability in people with heart failure?",
                        Filters())
     assert [c.text for c in query.role_concepts("outcome")] == ["heart rate variability"]
+
+
+def test_a_bare_person_word_is_no_concept_but_a_described_population_is() -> None:
+    # "in people with heart failure": nothing to search for in "people"; "older people" names a population.
+    bare = understand("Do diuretics help people with heart failure breathe better?", Filters())
+    assert all(c.text.lower() != "people" for c in bare.concepts)
+    assert "people[tiab]" not in bare.boolean
+    older = understand("Do older people on diuretics fall more?", Filters())
+    assert older.frame.population == "older people"
