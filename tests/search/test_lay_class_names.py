@@ -62,3 +62,8 @@ def test_a_bare_person_word_is_no_concept_but_a_described_population_is() -> Non
     assert "people[tiab]" not in bare.boolean
     older = understand("Do older people on diuretics fall more?", Filters())
     assert older.frame.population == "older people"
+
+
+def test_ankles_that_swell_are_oedema() -> None:
+    outcomes = understand("Will isradipine make my ankles swell?", Filters()).role_concepts("outcome")
+    assert [c.mesh_heading for c in outcomes] == ["Edema"]
