@@ -159,9 +159,18 @@ def decide(
     if offline and frame_read and frame.kind == "other":
         return Verdict("insufficient", "low", n, UNREAD_FRAME, caution)
     if len(sided) < MIN_SIDED and not _agree(sided):
+        # Which way the few that take a side point: too few to answer, but the reader should see them.
+        lean = ""
+        if len(sided) == 1:
+            positive = sided[0].paper.stance.label == "supports"
+            lean = (f" (it points to {'yes' if positive else 'no'})" if yes_no
+                    else f" (it gives a {'positive' if positive else 'negative'} answer)")
+        elif sided:
+            n_yes = sum(1 for c in sided if c.paper.stance.label == "supports")
+            lean = f" ({_split(n_yes, len(sided) - n_yes, yes_no=yes_no)})"
         return Verdict(
             "insufficient", "low", n,
-            f"Of the {_studies(n)} that address the question, {_took_side(len(sided))} clearly; "
+            f"Of the {_studies(n)} that address the question, {_took_side(len(sided))} clearly{lean}; "
             "the rest are unclear or the classifier is not confident about them.",
             caution,
         )

@@ -1317,3 +1317,16 @@ def test_an_association_asked_as_a_reduction_is_read_that_way_round(question, la
     assert query.frame.kind == "association"
     stance = outcome_stance(query, paper, question)
     assert stance is not None and stance.label == label
+
+
+def test_too_few_taking_a_side_still_says_which_way_they_point() -> None:
+    frame = Frame(kind="comparison", intervention="carvedilol", comparator="metoprolol")
+    one = [_paper(1, "supports"), _paper(2, "neutral"), _paper(3, "neutral"), _paper(4, "neutral")]
+    verdict = decide(one, frame, offline=True)
+    assert verdict.label == "insufficient"
+    assert "only 1 takes a side clearly (it points to yes);" in verdict.reason
+    assert "(it gives a positive answer);" in decide(one, frame, offline=True, yes_no=False).reason
+    split = [_paper(1, "supports"), _paper(2, "refutes"), _paper(3, "neutral")]
+    assert "only 2 take a side clearly (1 points to yes and 1 to no);" in decide(split, frame, offline=True).reason
+    none = [_paper(1, "neutral"), _paper(2, "neutral"), _paper(3, "neutral")]
+    assert "none takes a side clearly; the rest" in decide(none, frame, offline=True).reason
