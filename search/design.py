@@ -227,6 +227,8 @@ _CASE_WORDINGS: tuple[tuple[str, frozenset[str]], ...] = (
     (rf"\b{_CASE_AUTHOR} {_CASE_VERB} (?:(?:this|the|an?|one) (?:[\w-]+ ){{0,3}}?|(?:first|unique|rare|unusual) )case\b",
      _BOTH),
     (r"\bwe (?:describe|report|present) the first\b(?![^.]{0,40}\b(?:trials?|studies|study)\b)", _BOTH),
+    # "The casuistic of a child suffering from late infantile neuronal ceroid lipofuscinosis ... aims to provide"
+    (rf"\b(?:the|this) casuistics? of (?:an?|one) (?:[\w-]+ ){{0,2}}?{_CASE_PERSON}\b", _BOTH),
     (r"\bwe (?:present|report(?: on)?|describe) (?:a|an) \d+-year-old", _BOTH),
     # "The radiological approach of a child with ... is presented"
     (rf"(?:^|(?<=\. ))the (?:[\w-]+ ){{1,3}}of an? (?:[\w-]+ ){{0,2}}{_CASE_PERSON} with\b[^.]{{0,160}}\b(?:is|was) "
@@ -411,6 +413,9 @@ _CUE_PATTERNS: dict[str, str] = {
         r"|\bcontent analysis (approach|method)|\bqualitative content analysis\b"
         r"|\b(design|rationale) (of|and rationale of) (a|the) (prospective|randomi[sz]ed|multicent)"
         r"|\b(rationale and design|design and rationale|rationale, design)\b"
+        # a trial's background paper, before its results ("The African-American Heart Failure Trial: background,
+        # rationale and significance")
+        r"|\bbackground,? (and )?rationale\b|\brationale and significance\b"
         r"|\bpsychometric propert|\b(factorial|construct|concurrent|convergent|discriminant) validity\b"
         r"|^(reliability|validity|validation)\b|\breliability, validity\b|\b(reliability|validity) (and|of) (the )?[A-Z]?[^.]{0,40}questionnaire"
         r"|\bcritical analysis of\b|\bdelphi\b"
@@ -518,6 +523,7 @@ _CUE_PATTERNS: dict[str, str] = {
         r"(study|analysis|design|cohort|research)\b|^observational (study|analysis)\b|\bnon-?interventional\b"
         r"|(?:^|\. )(?:[\w-]+, ){1,2}observational (?:study|analysis)\b",
     "cohort": r"\bcohort\b|\bprospective(ly)? (study|follow|natural history|observational)|\bfollowed (up )?(for|over)"
+        r"|\bprospective,? longitudinal (study|design)\b"
         # the paper called a follow-up study in its title ("Chronic pain after thoracic surgery: a follow-up study";
         # not of a treatment it gave: "... patients treated with risperidone: a 3-month follow-up study")
         r"|^(?![^:.]*\b(?:treated|treatment|therapy)\b)[^:.]*:\s+an? ([\w-]+ )?follow-up study\b"
@@ -542,11 +548,19 @@ _CUE_PATTERNS: dict[str, str] = {
         r"(?<!sporadic )\bcase reports?\b|\bwe (report|describe|present)\b[^.]{0,40}\b(case|cases|patients?|man|woman"
         r"|boy|girl|child|infant)\b|\b\d+-year-old (man|woman|male|female|boy|girl|patient)"
         r"|\bdescribed in one patient|\bour (series|experience)\b|\bconsecutive cases\b"
-        r"|\bthree clinical cases|\b(preliminary|initial) experiences? (with|of|in)\b",
+        r"|\bthree clinical cases|\b(preliminary|initial) experiences? (with|of|in)\b"
+        # one rare event of the authors' ("We report on the occurrence of a rare and as yet unforeseeable adverse
+        # reaction"), a casuistic ("The casuistic of a child suffering from ...")
+        r"|\bwe (report|describe|present)( on)? (the (occurrence|development) of )?an? (rare|unusual|unique|fatal)\b"
+        r"|\b(the|this) casuistics?\b",
     # (not "This issue, however, has received little attention in the scientific literature")
     "intervention": r"\b(were|was) (treated|given|administered|switched|converted|dosed)\b"
         r"|\breceived\b(?! (little|less|much|more|considerable|scant|limited|increasing|growing|no|some|wide|widespread)"
         r" (\w+ )?(attention|interest|consideration|study|scrutiny)\b)"
+        # measured before a treatment's start and after it ("recorded prior to the onset of beta-blocker therapy and
+        # after 3 months"), or with and without a drug given ("with and without prior administration of propranolol")
+        r"|\b(?:prior to|before) (?:the )?(?:onset|start|initiation|beginning) of (?:[\w-]+ ){0,2}(?:therapy|treatment)\b"
+        r"[^.]{0,40}\band after\b|\bwith and without (?:prior )?(?:administration|pretreatment|pre-treatment) (?:of|with)\b"
         r"|\btreatment with\b|\bbefore and (after|during)\b|\bwe treated \d+ (such |[\w-]+ )?patients with\b|\bunderwent\b[^.]{0,60}\b(before|after|during)"
         r"\b|\bchallenge\b|\bpharmacokinetics?\b|\bwere studied on\b|\bcrossover\b|\bcross-over\b"
         # a dose the investigators gave ("followed by injection of 85 to 300 U of botulinum-A toxin")
@@ -747,6 +761,8 @@ def _own_open(text: str) -> str:
 _BLINDED_PILOT = re.compile(r"\b(?:double[- ](?:blind|masked)|placebo[- ]controll?ed|single[- ]blind)[,\s]+(?:[\w-]+\s+)?$",
                             re.I)
 _PHASE_AFTER = re.compile(r"\s*(?:extension|continuation)\b", re.I)
+# Those who finished the blinded study, told right before the open one they entered next.
+_BLINDED_DONE = re.compile(r"\b(?:completed|finished) the (?:[\w-]+ )?(?:double[- ]blind|blinded)\b[^.]{0,80}$", re.I)
 
 
 def _open_after_blinded(text: str, blinded: str) -> bool:
@@ -763,6 +779,8 @@ def _open_after_blinded(text: str, blinded: str) -> bool:
             continue
         if m.start() > first_blinded and _PHASE_AFTER.match(text, m.end()):
             continue
+        if m.start() > first_blinded and _BLINDED_DONE.search(text, max(0, m.start() - 120), m.start()):
+            continue  # "Patients who completed the double-blind study were then entered into a 1-year open-label study"
         return False
     return seen
 
@@ -811,6 +829,10 @@ _NON_PARTICIPANTS = re.compile(r"\bnon-?participants\b|\beligible but not (rando
                                r"the [^.;]{0,60}?\b(?:study|trial)\b", re.I)
 # Deaths or survival some time after a treatment ("30 day and 1 year mortality", "the risk of death after CABG"):
 # a receiver-operator curve for them predicts a later outcome (a cohort), it does not measure a test's accuracy.
+# A later incidence or risk told of a prospective study's people ("relative hazard, 0.91", "a 28 percent higher
+# risk of subsequent diabetes").
+_RISK_OVER_TIME = re.compile(r"\brelative (hazard|risk)s?\b|\bhazard ratios?\b|\bhigher risk of subsequent\b"
+                             r"|\bincidence of new\b", re.I)
 _PROGNOSTIC = re.compile(r"\b(\d+[- ](day|week|month|year)|long-term|in-hospital|late) (mortality|survival|death)\b"
                          r"|\b(mortality|survival|death) after\b"
                          # "Long-term outcome of migraine therapy: predictive value of ...", "prognostic factors for
@@ -1186,6 +1208,12 @@ def _classify_text(text: _Text) -> DesignResult:
         # one group given a treatment and followed for what it does ("A prospective study was undertaken to evaluate
         # the efficacy of spinal cord stimulation"): the investigators' treatment, without a comparison
         return result("non_randomised", prospective_treatment.group(0))
+    risk_over_time = _RISK_OVER_TIME.search(body) if cohort.lower().startswith("prospective") else None
+    if risk_over_time and original and size is not None:
+        # a prospective study of counted people for a later incidence or risk ("We conducted a prospective study of
+        # 12,550 adults ... subjects with hypertension who were taking beta-blockers had a 28 percent higher risk of
+        # subsequent diabetes"): followed for what happened to them, a cohort
+        return result("cohort", f"{cohort}; {risk_over_time.group(0)}")
     if cohort or record_review:
         return result("case_series", cohort or record_review.group(0))
     intervention = _first(_CUES["intervention"], body)
@@ -1682,7 +1710,7 @@ _PLANNED_BEFORE = (r"(?:\b(?:aims?|aiming|seeks?|seeking|plans?|planning|intends
                    r"|around |some |up to |over |at least )?")
 # Words right before a count that make it a part ("12 of 40", "among", "of which" ...); "in which" is not one ("a
 # trial in which 15 patients were randomized" introduces the sample).
-_SUBSET_BEFORE = re.compile(rf"(?:\b{_NUMBER}\s+(?:\(\S+\)\s+)?of\s+(?:the\s+)?|\b(?<!questionnaire )(?<!survey )(?<!study )(?<!trial )(?<!carried out )(?<!conducted )(?<!performed )(?:among|per|than|whom|(?<!\bin )which|up to)"
+_SUBSET_BEFORE = re.compile(rf"(?:\b{_NUMBER}\s+(?:\(\S+\)\s+)?of\s+(?:the\s+)?|\baffect(?:s|ing)\s+(?:between\s+[\d,]+\s+and\s+|about\s+|approximately\s+|an estimated\s+|some\s+|over\s+|more than\s+)?|\b(?<!questionnaire )(?<!survey )(?<!study )(?<!trial )(?<!carried out )(?<!conducted )(?<!performed )(?:among|per|than|whom|(?<!\bin )which|up to)"
                             rf"\s+|\b(?:for|per) (?:every|each) \w+,?\s+|%\s+of\s+|\d\s*\(\s*|\b{_PEOPLE}\s*\(\s*"
                             rf"|[<>≤≥±/]\s*|\b(?:occurred|observed|found|seen|noted|detected|required|developed|documented|recorded)\s+in\s+"
                             # a per-group count ("2 groups of 19"), a bound ("included at least 100 patients"),
@@ -2404,6 +2432,11 @@ def _sample_size(abstract: str) -> SampleSize | None:
     return _size_reading(abstract).choice
 
 
+# A sentence that opens on one arm's randomised people ("Thirty-five patients were randomized to the treatment arm").
+_ARM_SENTENCE = re.compile(rf"^(?P<num>{_NUMBER})\s+(?:[\w-]+\s+){{0,2}}?{_PEOPLE}\s+were\s+(?:randomi[sz]ed|randomly"
+                           r" (?:assigned|allocated))\s+to\s+(?:the|a|an)\s+(?:[\w-]+\s+){0,2}?(?:arm|group)\b", re.I)
+
+
 # A sentence opening on a count of people after "In" ("In 8 subjects (all with heartburn) GER morbidity was present").
 _IN_PART = re.compile(rf"^in\s+(?:the\s+)?(?P<num>{_NUMBER})\s+(?:[\w-]+\s+){{0,3}}?{_PEOPLE}\b", re.I)
 
@@ -2531,6 +2564,16 @@ def _size_reading(abstract: str) -> _SizeReading:
         key = (2.5, -groups[0][0], 2, 0)
         counts.append((key, sum(n for _, n in groups)))
         best = (key, sum(n for _, n in groups), sentences[groups[0][0]])
+
+    arms = [(index, _number(m.group("num"))) for index, sentence in enumerate(sentences)
+            if (m := _ARM_SENTENCE.match(sentence))]
+    if len(arms) >= 2 and best is not None and -best[0][1] == arms[0][0] and best[1] == arms[0][1] and \
+            all(later == first + 1 for (first, _), (later, _) in zip(arms, arms[1:])) and all(n for _, n in arms):
+        # each arm randomised in a sentence of its own, one after the other ("Thirty-five patients were randomized to
+        # a control arm and received ... Thirty-five patients were randomized to the treatment arm"): the arms together
+        key = (best[0][0], best[0][1], 2, best[0][3])
+        counts.append((key, sum(n for _, n in arms)))
+        best = (key, sum(n for _, n in arms), sentences[arms[0][0]])
 
     if best is not None and len(controls) == 1 and controls[0][1] and best[0][0] < 5:
         # the control group counted in a sentence of its own ("Fifty-one infants ... served as controls"): the
