@@ -192,6 +192,10 @@ def test_training_is_deterministic_and_the_artifact_round_trips(tmp_path: Path) 
     assert loaded.trained_pmids == tuple(sorted(e.pmid for e in _examples()))
     # the per-search path (one row, no sparse matrix) gives the batch probabilities
     assert np.allclose(loaded._proba_of_row(loaded._row(views[0])), loaded.predict_proba(views[:1])[0])
+    # the weights are stored in single precision, and the trained model already holds exactly what is loaded
+    import joblib
+    assert joblib.load(tmp_path / "a" / "design.joblib")["coef"].dtype == dm.COEF_DTYPE == np.float32
+    assert np.array_equal(loaded.coef, first.coef) and loaded.coef.dtype == np.float64
 
 
 def test_a_missing_or_foreign_artifact_is_refused(tmp_path: Path) -> None:
@@ -372,7 +376,7 @@ def test_the_shipped_artifact_is_trained_on_the_named_sets_only() -> None:
     meta = json.loads(dm.metadata_path(dm.DEFAULT_PATH).read_text())
     assert model.version == meta["version"] == hashlib.sha256(blob).hexdigest()[:12]
     # a small artifact (it grows by about 50 KB with each set of 150 abstracts: vocabulary and trained PMIDs; 1.03 MB
-    # with eighteen sets, 1.08 MB with nineteen)
+    # with eighteen sets, 1.08 MB with nineteen; 2.06 MB with forty-one in double precision, 1.08 MB in single)
     assert meta["bytes"] == len(blob) < 2 * 1024 * 1024
     counts = {name: len(read_labelled(LABELS_DIR / name)) for name in LABEL_SETS}
     assert meta["trained_on"] == counts and meta["examples"] == sum(counts.values())
