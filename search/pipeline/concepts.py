@@ -50,8 +50,9 @@ RELATION_WORDS = frozenset(
     """
     prevent prevents preventing prevention cause causes causing caused treat treats treating cure cures curing
     relieve relieves relieving reduce reduces reducing reduced increase increases increasing increased
-    decrease decreases decreasing decreased improve improves improving improved worsen worsens stunt stunts stunted affect affects
+    decrease decreases decreasing decreased improve improves improving improved worsen worsens affect affects
     affecting influence influences impact impacts effect effects effective effectiveness efficacy efficacious
+    stunt stunts stunted
     benefit benefits beneficial harm harms harmful dangerous safe safer safety unsafe risky bad good better best
     worse worst helpful useful work works working lead leads leading associated association associations
     related relation relationship relationships linked link links role roles predict predicts predictive

@@ -52,7 +52,8 @@ _SUPERIOR = re.compile(
     r"|(?:more\s+)?preferable"
     # "carvedilol produces greater effects on left ventricular ejection fraction than metoprolol", "improves cardiac
     # performance to a greater extent than metoprolol"
-    r"|greater\s+(?:improvements?|reductions?|efficacy|benefits?|relief|effects?\s+on)|to\s+a\s+greater\s+(?:extent|degree)"
+    r"|greater\s+(?:improvements?|reductions?|efficacy|benefits?|relief|effects?\s+on)"
+    r"|to\s+a\s+greater\s+(?:extent|degree)"
     r"|significantly\s+(?:more|greater|better|higher)"
     # "Urinary albumin excretion was reduced (% reduction of baseline) more in the lisinopril than in the atenolol group"
     r"|(?:reduced|decreased|lowered|improved)\s+(?:\([^)]{0,40}\)\s+)?(?:significantly\s+)?more(?=\s+(?:in|with|by|after|on)\b)"
@@ -128,8 +129,8 @@ _SIGNIFICANT = re.compile(r"\b(?:significant(?:ly)?|superior|p\s*[<=≤]\s*0?\.0
 # reductions in ... extrapyramidal side effects" is less of it.
 _FEWER = re.compile(r"\b(?:less|fewer|lower" + LOWER_PLACE + r"|reduced|decreased"
                     r"|(?:greater|larger|more)\s+(?:\w+\s+){0,2}?(?:reductions?|decreases?|declines?))\b", re.I)
-_MORE_OF = re.compile(r"\b(?:more|greater|higher|increased|excess)\b(?!\s+(?:\w+\s+){0,2}?(?:reductions?|decreases?|declines?)\b)",
-                      re.I)
+_MORE_OF = re.compile(
+    r"\b(?:more|greater|higher|increased|excess)\b(?!\s+(?:\w+\s+){0,2}?(?:reductions?|decreases?|declines?)\b)", re.I)
 # The amount a bare comparative of ``_FEWER`` / ``_MORE_OF`` measures is a fall in the outcome: "the mean reduction in
 # blood pressure was significantly greater with mibefradil than with diltiazem", "significantly more patients receiving
 # mibefradil had a decrease in blood pressure": more of the fall is less of the outcome.

@@ -154,23 +154,17 @@ def decide(
     caution = SAFETY_CAUTION if frame.kind == "safety" else None
     n = len(counted)
     sided = [c for c in counted if _takes_side(c.paper)]
+    n_yes = sum(1 for c in sided if c.paper.stance.label == "supports")
+    n_no = len(sided) - n_yes
     if n < MIN_STUDIES:
         return Verdict("insufficient", "low", n, _too_few(n, frame, papers), caution)
     if offline and frame_read and frame.kind == "other":
         return Verdict("insufficient", "low", n, UNREAD_FRAME, caution)
     if len(sided) < MIN_SIDED and not _agree(sided):
-        # Which way the few that take a side point: too few to answer, but the reader should see them.
-        lean = ""
-        if len(sided) == 1:
-            positive = sided[0].paper.stance.label == "supports"
-            lean = (f" (it points to {'yes' if positive else 'no'})" if yes_no
-                    else f" (it gives a {'positive' if positive else 'negative'} answer)")
-        elif sided:
-            n_yes = sum(1 for c in sided if c.paper.stance.label == "supports")
-            lean = f" ({_split(n_yes, len(sided) - n_yes, yes_no=yes_no)})"
         return Verdict(
             "insufficient", "low", n,
-            f"Of the {_studies(n)} that address the question, {_took_side(len(sided))} clearly{lean}; "
+            f"Of the {_studies(n)} that address the question, {_took_side(len(sided))} clearly"
+            f"{_few_lean(n_yes, n_no, yes_no=yes_no)}; "
             "the rest are unclear or the classifier is not confident about them.",
             caution,
         )
@@ -178,8 +172,6 @@ def decide(
     yes = sum(c.weight * relevance(c.paper, best) for c in sided if c.paper.stance.label == "supports")
     no = sum(c.weight * relevance(c.paper, best) for c in sided if c.paper.stance.label == "refutes")
     share = yes / (yes + no)
-    n_yes = sum(1 for c in sided if c.paper.stance.label == "supports")
-    n_no = len(sided) - n_yes
     split = _split(n_yes, n_no, yes_no=yes_no)
     label = _lean(share)
     overruled_by = _fallback_overruled(counted, label, best) if label in ("yes", "no") else 0
@@ -296,6 +288,18 @@ def _split(n_yes: int, n_no: int, *, yes_no: bool) -> str:
         return f"{n_yes} {verb} to yes and {n_no} to no"
     give = "gives" if n_yes == 1 else "give"
     return f"{n_yes} {give} a positive answer and {n_no} a negative one"
+
+
+def _few_lean(n_yes: int, n_no: int, *, yes_no: bool) -> str:
+    """Which way the few studies that take a side point, too few to answer: " (it points to yes)", " (1 points to
+    yes and 1 to no)"; "" when none does. The reader should see them even without a verdict."""
+    if n_yes + n_no == 0:
+        return ""
+    if n_yes + n_no == 1:
+        if yes_no:
+            return f" (it points to {'yes' if n_yes else 'no'})"
+        return f" (it gives a {'positive' if n_yes else 'negative'} answer)"
+    return f" ({_split(n_yes, n_no, yes_no=yes_no)})"
 
 
 def _confidence(sided: int, share: float, *, offline: bool) -> str:
