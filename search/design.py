@@ -428,7 +428,16 @@ _CUE_PATTERNS: dict[str, str] = {
         # the paper's own trial or study told in the future tense ("This 2 x 2 factorial randomised controlled trial
         # will recruit 10 000 adults"): its protocol
         r"|\b(this|the present|our) ([\w-]+,? ){0,7}(trial|study) will (recruit|enrol+|randomi[sz]e|include|examine"
-        r"|test|compare)\b",
+        r"|test|compare)\b"
+        # the people a trial means to take, told in the future tense ("Patients will be randomized to treatment with
+        # either losartan or captopril", "Four hundred patients ... will be recruited", "The study population will
+        # consist of 5,000 patients"), and a title naming the paper a trial's design or protocol ("the OPTIMAAL trial
+        # design", "a protocol for a pragmatic, randomized trial")
+        r"|\b(patients|participants|subjects|volunteers|individuals|people|adults|children|women|men) will be "
+        r"(randomi[sz]ed|randomly (assigned|allocated)|recruited|enrol+ed|allocated)\b"
+        r"|\bstudy (population|sample) will (consist of|comprise|include)\b"
+        # (not "a protocol for the diagnosis and follow-up of arterial hypertension": a clinical protocol)
+        r"|\btrial design[.:]|\ba protocol for an? ([\w-]+,? ){0,4}(trial|study)\b",
     "animal": r"\b(rats?|mice|mouse|murine|porcine|bovine|dogs?|canine|rabbits?|guinea[- ]pigs?|pigs|piglets?|swine|sheep|hamsters?"
         r"|monkeys?|primates?|baboons?|cats|feline|ferrets?|zebrafish|animal model|animals|xenografts?)\b",
     "in_vitro": r"\bin vitro\b|\bcell lines?\b|\bcultured\b|\bcell cultures?\b|\bisolated (?:rat|human|perfused)"
@@ -445,6 +454,11 @@ _CUE_PATTERNS: dict[str, str] = {
         # chosen at random for one of the treatments ("Thirty patients were randomly selected and underwent spinal
         # anaesthesia with either ... or ..."; not "randomly selected and interviewed": a sample drawn)
         r"|\brandomly selected and (underwent|received|were (given|treated))\b[^.]{0,80}\beither\b"
+        # ... or chosen at random to receive one ("Fifty-two children ... were randomly selected to receive caudal
+        # morphine, either 25 micrograms.kg-1 (Group A) or 50 micrograms.kg-1 (Group B)")
+        # (not "randomly selected to receive a mailed survey": a sample drawn)
+        r"|\brandomly (selected|chosen) to (receive|undergo|be (given|treated))\b"
+        r"(?! (an? |the )?([\w-]+ )?(survey|questionnaire|interview|letter|invitation)s?\b)"
         # the treatment each was given, chosen at random ("following the administration of the randomly selected drug")
         r"|\bthe randomly (selected|chosen|assigned|allocated) (drug|treatment|agent|regimen|medication|relaxant)s?\b",
     "random_negated": r"\bnon-?randomi[sz]|\bnot randomi[sz]|\bwithout randomi[sz]|\bquasi-randomi[sz]",
@@ -1314,7 +1328,7 @@ _PEOPLE = (r"(?:patients?|subjects?|participants?|volunteers?|individuals?|perso
            r"|hypertensives|diabetics|migraineurs|schizophrenics|asthmatics|epileptics|alcoholics|acromegalics|members|recipients|beneficiaries|survivors|nigerians|couples"
            r"|primiparas|twins|donors|caregivers|consumers|pairs|trainees|providers|experts|pharmacists|dentists"
            r"|surgeons|clinicians|practitioners|parents|pregnancies|non-?responders|drivers|cleaners|families"
-           r"|case notes|staff|parturients|sufferers|carriers|addicts|abusers|snorers|drinkers|pts|(?-i:GPs)"
+           r"|case notes|staff|parturients|sufferers|carriers|addicts|abusers|snorers|drinkers|atopics|pts|(?-i:GPs)"
            r"|(?<=\d\d )woman|(?<=\d\d )adult(?= who\b))")
 _UNIT_WORDS = (r"(?:%|percent|per\b|-year|-month|-week|-day|-hour|years?\b|yrs?\b|months?\b|weeks?\b|days?\b|hours?\b"
                r"|hrs?\b|(?-i:h)\b|min\b|minutes?\b|msec\b|ms\b|sec\b|seconds?\b|s\b|mg\b|g\b|kg\b|µg\b|mcg\b|ug\b|ml\b|l\b"
@@ -1337,6 +1351,8 @@ _SEVERITY = r"(?:mild(?:ly)?|moderate(?:ly)?)\s+to\s+(?:moderate(?:ly)?|severe(?
 # A disease type written between a count and its people ("84 Type 2 diabetic patients").
 _DIABETES_TYPE = r"type\s+(?:[12]|I{1,2})(?![\w-])"
 _WORD_ASIDE = (r"(?<=[A-Za-z] )\((?![^()]*%)[^()]{1,60}\)"
+               # ... or right after the count, its make-up by sex ("in 29 (4 female) subjects")
+               r"|(?<=\d )\(\s*\d+\s+(?:women|men|males?|females?|female|male|boys|girls)\s*\)"
                # ... in square brackets ("Twenty-eight overweight mild to moderate [diastolic blood pressure (DBP) >90
                # and <110 mm Hg] hypertensives"), or holding one bracket of its own ("ten non obese (body mass index
                # 22.3 +/- 0.5 (+/- SE)kg.m-2) Type 2 diabetic patients")
@@ -1354,7 +1370,8 @@ _AGENT_VERB = r"(?<=[a-z][a-z][^ius\s]s )(?:recruited|enrolled|performed|treated
 _COUNT = re.compile(
     # (after a heading joined by a double dash, "METHODS--Seventy five patients", the count starts at the heading's end)
     rf"(?<![\w.,/])(?<![^-]-)(?<!^-)(?<!\d:)(?P<num>{_NUMBER})(?![\w%]|[.,]\d|:\d|\s*{_UNIT_WORDS})"
-    rf"(?P<between>(?:\s+(?!(?:of|in|to|per|from|at|on|for|had|have|has|were|was|who|did|is|are|than|each|although|though|but"
+    rf"(?P<between>(?:\s+(?!(?:of|in|to|per|from|at|on|for|among|had|have|has|were|was|who|did|is|are|than|each"
+    rf"|although|though|but"
     rf"|whereas|while|because|since|however)\b|{_WORD}\b|{_TIME}\b|{_AGENT_VERB})"
     rf"(?:{_AGE}|{_SEVERITY}|{_ASA}|{_DIABETES_TYPE}|{_ORDINAL}|[A-Z]\.(?=\s+[a-z])|[A-Za-z()\-/']+|{_CODE}|{_WORD_ASIDE})(?:(?<!\)),(?=\s+(?:[a-z]|\d+(?:st|nd|rd|th)\b)))?){{0,5}}?)\s+"
     rf"(?P<noun>{_PEOPLE})\b(?!-\w)"
@@ -1565,6 +1582,12 @@ _PEOPLE_ON_ARM = re.compile(rf"^[^.;()]{{0,80}}?\s+and\s+(?P<num>{_NUMBER})\s+{_
                             r"(?:(?!(?:were|was|had|have|did|developed|completed|withdrew|died|showed|experienced"
                             r"|reported|responded|required|achieved|in|at|with|after|for|during)\b)[A-Za-z][\w-]*\s*){1,3}"
                             r"(?=[.;,)]|$)", re.I)
+# ... or the last arm with its people and the same verb ("22 patients were given captopril i.v., while 24 patients
+# were given placebo", "Twenty-five parturients received A and twenty-five parturients received B").
+_PEOPLE_RECEIVED_ARM = re.compile(
+    rf"^(?:[^.;()]|\.(?!\s)){{0,100}}?,?\s+(?:and|while|whereas)\s+(?P<num>{_NUMBER})\s+"
+    rf"(?:[\w-]+\s+){{0,2}}?{_PEOPLE}\s+"
+    rf"(?:were\s+|being\s+)?(?:{'|'.join(map(re.escape, _RECEIVED_VERBS))})\b", re.I)
 _STARTED_ON = re.compile(rf"(?<![\w.,\-/])(?P<num>{_NUMBER})\s+(?:[\w-]+\s+){{0,2}}?{_PEOPLE}\s+were\s+started\s+on\b",
                          re.I)
 _AFTER_RANDOMISATION = re.compile(r"^(?:[^.;]{0,20}\b)?(?:after|following|at) randomi[sz]ation\b", re.I)
@@ -1757,6 +1780,10 @@ _PLANNED_AFTER = re.compile(r"^[^.;:]{0,60}?\b(?:has|have|had) been (?:planned|i
 # A count told as planned ("will be randomized", "are to be enrolled").
 _TO_BE = re.compile(r"^[^.;:]{0,60}?\b(?:will|is to|are to|shall) be (?:\w+ )?(?:randomi[sz]ed|enrol+ed|recruited|included"
                     r"|assigned|allocated|studied|treated)\b", re.I)
+# ... in the count's own clause, however far the verb ("an ethnically diverse population of 480 men and women with
+# essential hypertension and increased LV mass of screening echocardiography will be enrolled").
+_TO_BE_LATER = re.compile(r"[^.;:]{0,160}?\b(?:will|is to|are to|shall) be (?:\w+ )?(?:randomi[sz]ed|enrol+ed|recruited"
+                          r"|included|assigned|allocated|studied|treated)\b", re.I)
 # Where the words after a count start to tell of another count ("25 entered but 19 completed", "Of 26 men who
 # entered the study, 23 completed", "3,100 patients, of whom 136 (4%) were children", "Out of 201 patients entering
 # the study 156 completed", "110 were enrolled (92 completed, 18 discontinued)"): a subset word after it is that
@@ -1820,6 +1847,7 @@ _BREAKDOWN = re.compile(r"\b(?:including|consisting of|comprising|composed of|ma
                         r"|subdivided into|split into)\b", re.I)
 # A study told in the future tense before its count ("ASCOT will test ... in 18,000 hypertensive patients").
 _PLANNED = re.compile(r"\b(?:will|shall)\s+(?:\w+\s+)?(?:test|compare|include|enrol+|recruit|randomi[sz]e|study"
+                      r"|consist of|comprise"
                       r"|examine|evaluate|assess|investigate|involve|follow|determine)\b[^.;]{0,120}$", re.I)
 # Units counted in people ("312 pregnancies in 223 women", "36 attacks in 20 patients"): the people are the sample.
 _UNITS_IN_PEOPLE = re.compile(rf"\s+in\s+{_NUMBER}\s+(?:[\w-]+\s+){{0,2}}?{_PEOPLE}\b", re.I)
@@ -1877,7 +1905,9 @@ _CLAUSE_END = re.compile(rf"[;:](?![^()]*\))|(?<![\s(][A-Z])\. |, (?!aged? )(?=\
 
 
 # A count told only as those screened ("71 patients were screened", "were screened for eligibility").
-_SCREENED = re.compile(r"^[^.;]{0,20}?\b(?:were|was|had been|have been|has been) (?:\w+ly )?(?:screened|assessed for eligibility)\b"
+# ... or right after the people ("recruited from 11914 persons screened in their communities": the pool)
+_SCREENED = re.compile(r"^(?:[^.;]{0,20}?\b(?:were|was|had been|have been|has been) (?:\w+ly )?|\s*)"
+                       r"(?:screened|assessed for eligibility)\b"
                        r"(?![^.;]{0,40}\b(?:and|then) (?:were |was )?(?:enrol+ed|included|randomi[sz]ed))", re.I)
 
 
@@ -2006,6 +2036,9 @@ def _clause_candidates(clause: str, offset: int) -> list[tuple[int, int, int, in
         if planned and _PLANNED.search(clause[:match.start()]):
             dropped = True
             continue  # "ASCOT will test the hypothesis ... in 18,000 hypertensive patients": a planned number
+        if planned and _TO_BE_LATER.match(clause, match.end()):
+            dropped = True
+            continue  # "a population of 480 men and women with ... will be enrolled at clinical centers": planned
         if _UNITS_IN_PEOPLE.match(clause, match.end()):
             continue  # "312 pregnancies in 223 women": the people are the second count
         if (_EACH_AFTER.match(clause, match.end()) and _GROUPS_BEFORE.search(clause[:match.start()])) or (
@@ -2188,7 +2221,8 @@ def _sentence_candidates(sentence: str) -> list[tuple[int, int, int, int]]:
     for match in _TOTAL.finditer(sentence):
         value = _number(match.group("num"))
         tail = sentence[match.end():match.end() + 60]
-        if value and re.match(rf"\s+(?:[\w\-()]+\s+){{0,4}}?{_PEOPLE}\b", tail, re.I):
+        # (not "a total of 1,684,091 person-years of observation": time, as in ``_COUNT``)
+        if value and re.match(rf"\s+(?:[\w\-()]+\s+){{0,4}}?{_PEOPLE}\b(?!-\w)", tail, re.I):
             role = _clause_role(sentence, match.start(), match.end())
             after = _CLAUSE_END.split(sentence[match.end("num"):match.end("num") + 140])[0]
             if _SCREENED.match(re.sub(rf"^\s+(?:[\w\-()]+\s+){{0,4}}?{_PEOPLE}\b", "", after, flags=re.I)):
@@ -2303,7 +2337,8 @@ def _sentence_candidates(sentence: str) -> list[tuple[int, int, int, int]]:
     for match in _RECEIVED.finditer(sentence) if any(verb in low for verb in _RECEIVED_VERBS) else ():
         # "32 patients received intravenous ritodrine and 29 oral nifedipine": the second arm without its people
         value = _number(match.group("num"))
-        bare = _BARE_ARM.match(sentence[match.end():]) or _PEOPLE_ARM.match(sentence[match.end():])
+        bare = _BARE_ARM.match(sentence[match.end():]) or _PEOPLE_ARM.match(sentence[match.end():]) \
+            or _PEOPLE_RECEIVED_ARM.match(sentence[match.end():])
         if value and bare and _number(bare.group("num")) and \
                 not _SUBSET_BEFORE.search(sentence[max(0, match.start() - 40):match.start()]):
             found.append((_clause_role(sentence, match.start(), match.end()), 1, -match.start(),
