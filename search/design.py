@@ -1376,8 +1376,9 @@ _COUNT = re.compile(
     rf"(?:{_AGE}|{_SEVERITY}|{_ASA}|{_DIABETES_TYPE}|{_ORDINAL}|[A-Z]\.(?=\s+[a-z])|[A-Za-z()\-/']+|{_CODE}|{_WORD_ASIDE})(?:(?<!\)),(?=\s+(?:[a-z]|\d+(?:st|nd|rd|th)\b)))?){{0,5}}?)\s+"
     rf"(?P<noun>{_PEOPLE})\b(?!-\w)"
     rf"(?!\s+(?:studies|study|trials?|groups?|each\s+(?:in|into|to|per|for)\b)\b)", re.I)
-# "n = 30" (also "n = 16, 806)"; not "n = 30 per group", nor a count of trials or body parts).
-_N_EQUALS = re.compile(r"\b[nN](?<!\beach [nN])\s*=\s*(?P<num>\d{1,3}(?:,\d{3})+|\d{1,3}(?:, \d{3})+(?=\s*\))|\d{1,3}(?:[ \u2009]\d{3})+(?=\s*[);])|\d+)(?![\d.,]?\d)"
+# "n = 30" (also "n = 16, 806)"; not "n = 30 per group" nor "(each group n = 30)", nor a count of trials or body
+# parts).
+_N_EQUALS = re.compile(r"\b[nN](?<!\beach [nN])(?<!\beach group [nN])(?<!\beach arm [nN])\s*=\s*(?P<num>\d{1,3}(?:,\d{3})+|\d{1,3}(?:, \d{3})+(?=\s*\))|\d{1,3}(?:[ \u2009]\d{3})+(?=\s*[);])|\d+)(?![\d.,]?\d)"
                        # not the start of a range ("in large (n = 309 to 1746) well designed trials")
                        r"(?!\s*(?:to|-|–)\s*\d)(?!\s*,?\s*(?:per|in each|each)\b)(?!\s*(?:clinical )?(?:trials|studies"
                        r"|articles|papers|eyes|teeth|samples|ears|limbs|knees|hips|feet|lesions|procedures))")

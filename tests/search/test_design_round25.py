@@ -29,6 +29,10 @@ from .design_rules import rules_design as _design, rules_size as _size
      "were given placebo. Arrhythmias were fewer with drug A.", 58),
     # a make-up by sex in brackets right after the count
     ("We measured renal plasma flow in 25 (6 female) subjects, mean age 50 years, before and after drug A.", 25),
+    # a count per group after "each group" ("(each group n = 30)"): not the sample, the people included are
+    ("We included 75 patients undergoing elective surgery. The patients were randomly assigned to one of three groups "
+     "(each group n = 25) using a double-blind protocol: group A received drug A, group B drug B and group C "
+     "placebo.", 75),
     # atopic people counted as atopics
     ("Twelve atopics with allergic rhinitis were entered into a double-blind crossover study of drug A and "
      "placebo.", 12),
