@@ -408,11 +408,14 @@ _MY_MEDICINE = re.compile(
     r"\b(my|his|her|our) (meds|medications?|medicines?|pills|tablets|prescriptions?|dose|dosage|insulin|inhaler|"
     r"antidepressants?|antibiotics?|\w+ (pills|tablets|meds))\b"
 )
-# One person's own measurement or test result ("my A1c is 6.9"); group 1 names what was measured.
+# One person's own measurement or test result ("my A1c is 6.9"); group 1 names what was measured. After a comma only
+# "is it / is that" still asks about it ("my blood pressure, is it high?"): in "if X isn't controlling my blood
+# pressure, is adding Y better?" the "is" opens a question about a treatment.
 _MEASUREMENT = re.compile(
     r"\bmy (a1c|hba1c|blood sugar|sugars?|glucose|blood pressure|bp|cholesterol|ldl|hdl|triglycerides|psa|tsh|"
     r"heart rate|pulse|temperature|temp|ferritin|iron|vitamin d|inr|creatinine|egfr|bmi|results?|levels?|"
-    r"test results?|scan|x ?ray|mri|biopsy|blood test|blood work|bloodwork|labs?)\b[^.?!]{0,25}"
+    r"test results?|scan|x ?ray|mri|biopsy|blood test|blood work|bloodwork|labs?)\b"
+    r"(?:[^.?!,]{0,25}|[^.?!,]{0,25}, (?=(?:is|was|are|were) (?:it|that|this|they)\b))"
     r"\b(is|was|are|were|of|came back|reads?|showed|shows|at)\b"
     # "if my blood pressure is treated with labetalol": what is done to it, not a reading of it.
     r"(?! (being )?(treated|controlled|lowered|managed|brought|reduced|kept|taken)\b)"
@@ -448,7 +451,7 @@ _DIAGNOSIS = tuple(
 _BENEFIT = (r"(bring(s|ing)? (\w+ ){1,3}down|lower|lowers|reduce|reduces|cut|cuts|help|helps|work|works|control|controls|"
             r"improve|improves|protect|protects|ease|eases|relieve|relieves|prevent|prevents|fix|fixes|treat|treats|"
             r"slow|slows|keep \w+ alive|live longer)")
-_TREATMENT_ASKED = re.compile(r"\b(would|will|does|do|can|could|might)\b[^?]{0,60}\b" + _BENEFIT + r"\b")
+_TREATMENT_ASKED = re.compile(r"\b(would|will|does|do|can|could|might)\b[^?]{0,90}\b" + _BENEFIT + r"\b")
 _WHAT_IS_IT = re.compile(r"\bwhat (is|could|might|would) (it|this|that)( be)?\b|\bis (this|it) (normal|serious)\b")
 
 

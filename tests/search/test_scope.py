@@ -399,6 +399,13 @@ def test_needing_less_asks_what_a_treatment_changes_not_a_decision(question, kin
     ("Is my blood pressure too high?", "personal"),
     ("Is my cholesterol of 240 bad?", "personal"),
     ("My blood pressure is 150/95, is that too high?", "personal"),
+    # After a comma, "is adding Y better" opens a question about a treatment; "is it high?" still asks the reading.
+    ("If an ACE inhibitor alone isn't controlling my blood pressure, is adding hydrochlorothiazide better than "
+     "staying on the ACE inhibitor alone?", "borderline"),
+    ("my blood pressure, is it high?", "personal"),
+    # What an added medicine does to the reading, asked a long way after "will".
+    ("My blood pressure is still very high on hydrochlorothiazide. Will adding an angiotensin receptor blocker like "
+     "candesartan or telmisartan bring it down further?", "borderline"),
 ])
 def test_a_situation_told_is_not_a_reading_asked(question, kind):
     assert classify_scope(question).kind == kind
@@ -415,3 +422,11 @@ def test_a_situation_told_is_not_a_reading_asked(question, kind):
 )
 def test_a_personal_safety_suggestion_keeps_what_the_medicine_is_taken_for(question, suggestion):
     assert classify_scope(question).suggestion == suggestion
+
+
+@pytest.mark.parametrize("question", [
+    "Does maca root actually increase sexual desire in men?",
+    "Does exercise improve libido?",
+])
+def test_sexual_health_is_health(question):
+    assert classify_scope(question).kind in ("in_scope", "borderline")
