@@ -919,7 +919,35 @@ def _outcome_findings(query: UnderstoodQuery, paper: RankedPaper, names: list[st
     from search.stance.outcome_reading import read_outcome
 
     findings = read_outcome(paper.record.abstract, outcome_names=names, x_names=x_names, other_drug=other_drug)
-    return _as_loss(findings, query.frame.outcome or "", names)
+    return _as_inverse(_as_loss(findings, query.frame.outcome or "", names), query.frame.outcome or "", names)
+
+
+# Measures that are each other's opposite, which the vocabulary lists as one concept's names (MeSH "Insulin
+# Resistance" has the entry term "insulin sensitivity"): "insulin sensitivity decreased with bendrofluazide" is more
+# insulin resistance, and had been read as less.
+INVERSE_MEASURES = (("insulin resistance", "insulin sensitivity"), ("glucose intolerance", "glucose tolerance"))
+# A clause that judges the change ("improves insulin sensitivity", "impaired glucose tolerance") is already read in
+# the good or bad direction, whichever measure it names: only a change of amount is turned round.
+_JUDGED = re.compile(r"\b(?:improv\w*|impair\w*|worsen\w*|better|worse|enhanc\w*|ameliorat\w*|deteriorat\w*"
+                     r"|restor\w*|normali[sz]\w*)\b", re.I)
+
+
+def _as_inverse(findings: list[OutcomeFinding], outcome: str, names: Sequence[str]) -> list[OutcomeFinding]:
+    """The findings read as changes of the asked measure: a clause naming only its opposite (``INVERSE_MEASURES``) and
+    telling a change of amount is read the other way round."""
+    from search.stance.outcome_reading import names_in
+
+    low = outcome.lower()
+    for first, second in INVERSE_MEASURES:
+        for asked, opposite in ((first, second), (second, first)):
+            inverse = [n for n in names if opposite in n.lower()]
+            if asked not in low or opposite in low or not inverse:
+                continue
+            others = [n for n in names if n not in inverse]
+            findings = [replace(f, reading=_TURNED.get(f.reading, f.reading))
+                        if names_in(f.clause, inverse) and not names_in(f.clause, others) and not _JUDGED.search(f.clause)
+                        else f for f in findings]
+    return findings
 
 
 def _as_loss(findings: list[OutcomeFinding], outcome: str, names: Sequence[str]) -> list[OutcomeFinding]:

@@ -393,8 +393,14 @@ def _against_inert(clause: str) -> bool:
     return len(after) > 1 and any(word in after[1].lower()[:40] for word in INERT_ARMS)
 
 
+# Not "did not differ between the two cycles", "either period", "both sites": times or places, not the arms ("both
+# doses of rofecoxib were comparable with ibuprofen" may still be about the arms).
+_NOT_ARMS = (r"(?!\s+(?:cycles?|periods?|phases?|sessions?|visits?|occasions?|days?|weeks?|months?|years?|time\s+points?"
+             r"|studies|trials|centres|centers|sites|hospitals|countries|methods|techniques|measurements|sides|eyes|legs"
+             r"|seasons|sexes|genders)\b)")
 BOTH_ARMS = re.compile(
-    r"\b(?:both|the\s+two|either|(?:between|among)\s+(?:them|(?:the\s+)?(?:groups|treatments|drugs|arms|regimens|agents)))\b",
+    rf"\b(?:(?:both|the\s+two|either){_NOT_ARMS}|(?:between|among)\s+(?:them|(?:the\s+)?(?:groups|treatments|drugs|arms"
+    r"|regimens|agents)))\b",
     re.I)
 
 

@@ -364,3 +364,16 @@ def test_a_change_said_of_the_treatment_stopped_or_of_another_drug_is_turned_to_
     findings = read_outcome(abstract, outcome_names=["cough"], x_names=["enalapril"],
                             other_drug=lambda clause: "losartan" in clause.lower())
     assert [f.reading for f in findings] == [reading]
+
+
+@pytest.mark.parametrize("sentence, about_arms", [
+    ("In contrast, the efficacy of granisetron did not differ between the two cycles.", False),
+    ("Complete response did not differ in either period.", False),
+    ("The two groups did not differ in complete response.", True),
+    ("Both doses of rofecoxib demonstrated efficacy clinically comparable with ibuprofen.", True),
+    ("There was no difference between the treatments.", True),
+])
+def test_both_arms_are_not_two_times_or_places(sentence, about_arms):
+    from search.stance.outcome_reading import BOTH_ARMS
+
+    assert bool(BOTH_ARMS.search(sentence)) is about_arms

@@ -1115,6 +1115,27 @@ def test_the_outcomes_own_words_are_no_other_drug(abstract, label):
     assert outcome_stance(query, paper).label == label
 
 
+@pytest.mark.parametrize("abstract, label", [
+    # Insulin sensitivity is the opposite measure of insulin resistance: less of it is more resistance ...
+    ("Thirty hypertensive patients took bendrofluazide for 12 weeks. Insulin sensitivity decreased significantly with "
+     "bendrofluazide.", "supports"),
+    ("Thirty hypertensive patients took bendrofluazide for 12 weeks. Insulin sensitivity increased significantly with "
+     "bendrofluazide.", "refutes"),
+    # ... but a judged change is already read in its good or bad direction, whichever measure it names.
+    ("Thirty hypertensive patients took bendrofluazide for 12 weeks. Bendrofluazide administration significantly "
+     "improves insulin sensitivity.", "refutes"),
+    # The measure asked is read as written.
+    ("Thirty hypertensive patients took bendrofluazide for 12 weeks. Insulin resistance increased significantly with "
+     "bendrofluazide.", "supports"),
+])
+def test_the_opposite_measure_is_read_the_other_way_round(abstract, label):
+    from search.pipeline.judge_frame import outcome_stance
+
+    query = understand("Does bendrofluazide worsen insulin resistance in people with high blood pressure?", Filters())
+    paper = RankedPaper(1, _record("Bendrofluazide and insulin", abstract), 0.5, addresses=Addresses("yes", "test"))
+    assert outcome_stance(query, paper).label == label
+
+
 def test_less_likely_to_do_that_compares_the_arms_on_the_harm_told():
     from search.pipeline.frame import told_harm_asked
 
