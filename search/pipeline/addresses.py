@@ -21,6 +21,7 @@ from documents.sources.base import Record
 from .concepts import DROP_WORDS, _lookup_drug, is_condition
 from .query_builder import GENERIC_WORDS
 from .formulations import form_of
+from .frame import in_whom
 from .state import Addresses, Concept, UnderstoodQuery
 
 STEM = 5  # characters of a word compared ("healing" ~ "healed", "inhibitors" ~ "inhibitor")
@@ -123,8 +124,8 @@ def addresses(query: UnderstoodQuery, record: Record) -> Addresses:
             return Addresses("yes", f"studies {x}")
         who = frame.population or _list([c.text for c in qualifiers])
         if any(mentions(c, stems) for c in qualifiers):
-            return Addresses("yes", f"studies {x} in people with {who}")
-        return Addresses("partly", f"studies {x}, but not in people with {who}")
+            return Addresses("yes", f"studies {x} {in_whom(who)}")
+        return Addresses("partly", f"studies {x}, but not {in_whom(who)}")
 
     # "I'm already on an ACE inhibitor. Would adding losartan lower my proteinuria?": a trial of losartan alone answers
     # another question; only trials of it added to (or beside) the background treatment answer this one.
@@ -150,6 +151,6 @@ def addresses(query: UnderstoodQuery, record: Record) -> Addresses:
         # "After bypass surgery, does metoprolol prevent heart attacks?": a trial after a heart attack
         # measures the outcome in other people, so it only partly answers.
         who = frame.population or _list([c.text for c in qualifiers])
-        return Addresses("partly", f"studies {x} and {_list(found)}, but not in people with {who}")
+        return Addresses("partly", f"studies {x} and {_list(found)}, but not {in_whom(who)}")
     missing = [c.text for c in targets if c.text not in found]
     return Addresses("partly", f"studies {x}, but not {_list(missing)}")

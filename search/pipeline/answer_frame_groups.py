@@ -11,6 +11,7 @@ oxybutynin"), never from abstract fragments.
 from __future__ import annotations
 
 from .answer_groups import PaperGroup
+from .frame import in_whom
 from .state import Frame, RankedPaper
 
 MAX_SECTIONS = 5
@@ -40,7 +41,7 @@ def _headings(frame: Frame, *, yes_no: bool) -> dict[str, str]:
             found_yes, found_no = f"Found an advantage for {x} over {y}", f"Found no clear advantage of {x} over {y}"
         partly = f"Studied {x}, but not against {y}"
     elif frame.kind == "safety":
-        who = f" in people with {frame.population}" if frame.population else ""
+        who = f" {in_whom(frame.population)}" if frame.population else ""
         found_yes, found_no = f"Found {x} safe{who}", f"Reported adverse effects or risks of {x}{who}"
         partly = f"Studied {x}, but not{who}" if who else f"Studied {x} only in part"
     else:

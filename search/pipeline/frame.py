@@ -42,8 +42,14 @@ _ONE_ANOTHER = re.compile(r"\b(?:one|any|some)\s+(?P<cls>[\w\s-]+?)\s+.*\b(?:tha
 _WHICH = re.compile(r"^\s*which\s+(?P<cls>[\w\s-]+?)\s+(?:is|are|works?)\s+(?:the\s+)?(?:best|most|least|safest)\b", re.I)
 _EITHER = re.compile(r"^\s*(?:is|are|should)\s+.+?\s+or\s+.+?\s+(?:better|more|less|safer)\b", re.I)
 # "Is it dangerous (to take X)?" asks about safety; "dangerous extra heartbeats" names an outcome.
-_SAFETY = re.compile(r"\b(?:safe|safely|safer|safety|unsafe|contraindicated"
-                     r"|(?:ok(?:ay)?|alright|all\s+right|fine)\s+to\s+(?:take|add|use|give|combine|mix|have|start|keep|go\s+on)"
+# "Are long-acting calcium channel blockers well tolerated?" asks whether they are safe to take, as "safe" does.
+_SAFETY = re.compile(r"\b(?:safe|safely|safer|safety|unsafe|contraindicated|(?:well|poorly|badly)\s+tolerated|tolerable"
+                     r"|(?:ok(?:ay)?|alright|all\s+right|fine)\s+to\s+(?:also\s+|still\s+)?(?:take|add|use|give|combine|mix|have"
+                     r"|start|keep|go\s+on)"
+                     # "Is Tarka ok for elderly people?", "Is meloxicam easy on the stomach?"
+                     r"|(?:ok(?:ay)?|alright)\s+for\s+(?:the\s+)?(?:elderly|older|people|patients|children|kids|someone|pregnant"
+                     r"|women|men)"
+                     r"|easy\s+on\s+the\s+(?:stomach|kidneys?|liver|heart)"
                      r"|dangerous(?=\s*(?:to|for|if|when|while|with|in|during|[?.!,]|$)))\b", re.I)
 # "Can X cause dangerous heart rhythms?": "dangerous" describes the harm asked about, not "is X safe?".
 _HARM_ADJECTIVE = re.compile(r"\b(?:cause[sd]?|causing|lead\s+to|trigger[s]?|give\s+you)\s+(?:\w+\s+){0,2}?dangerous(?:ly)?\Z",
@@ -141,6 +147,15 @@ _PEOPLE_WORDS = frozenset({"women", "men", "children", "kids", "adults", "people
 def _names_people(text: str) -> bool:
     words = _norm(text).split()
     return bool(words) and words[-1] in _PEOPLE_WORDS
+
+
+def in_whom(population: str) -> str:
+    """How a sentence names the people of a frame's population: "in people with heart failure", "in elderly people",
+    "in elderly people with high blood pressure" (not "in people with elderly people, high blood pressure")."""
+    first, *rest = [part.strip() for part in population.split(",")]
+    if not _names_people(first):
+        return f"in people with {population}"
+    return f"in {first}" + (f" with {', '.join(rest)}" if rest else "")
 
 
 @dataclass

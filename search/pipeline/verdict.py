@@ -52,6 +52,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
+from .frame import in_whom
 from .state import INDIRECT, MOSTLY_INDIRECT, Frame, RankedPaper, Verdict
 
 MIN_STUDIES = 3
@@ -340,7 +341,7 @@ def _what(frame: Frame, *, one: bool = False) -> str:
     if frame.kind == "comparison":
         return f"{compare} {x} with {frame.comparator or 'the alternative'} directly"
     if frame.kind == "safety" and frame.population:
-        return f"{look} at {x} in people with {frame.population}"
+        return f"{look} at {x} {in_whom(frame.population)}"
     if frame.background:
         x = f"{x} added to {frame.background}"
     if frame.outcome:

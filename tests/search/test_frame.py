@@ -799,3 +799,32 @@ def test_what_an_added_treatment_is_added_to_is_its_background(question, interve
     assert [c.text for c in query.role_concepts("background")] == background
     # The frame names it too, as the page shows it ("Added to"); None when nothing is added.
     assert query.frame.background == (", ".join(background) or None)
+
+
+@pytest.mark.parametrize("question, kind", [
+    # Whether a medicine is well tolerated asks whether it is safe to take: offline never answered "yes".
+    ("Are once-daily long-acting calcium channel blockers like diltiazem XR or nifedipine GITS well tolerated for high "
+     "blood pressure?", "safety"),
+    ("Is a one-week quadruple therapy for H. pylori well tolerated?", "safety"),
+    ("Is lamotrigine tolerable in elderly people?", "safety"),
+    # "ok for" people, "ok to also take", "easy on the stomach" ask the same.
+    ("Is Tarka (verapamil/trandolapril) ok for elderly people with high blood pressure?", "safety"),
+    ("I take Provigil (modafinil) for narcolepsy. Is it OK to also take Ritalin in the afternoon?", "safety"),
+    ("I have rheumatoid arthritis. Is meloxicam easy on the stomach even at the higher doses?", "safety"),
+    # Better tolerated or easier on the stomach than another stays a comparison.
+    ("Is losartan better tolerated than enalapril?", "comparison"),
+    ("Is celecoxib easier on the stomach than naproxen?", "comparison"),
+])
+def test_tolerated_asks_about_safety(question, kind):
+    assert question_kind(question) == kind
+
+
+@pytest.mark.parametrize("population, words", [
+    ("heart failure", "in people with heart failure"),
+    ("elderly people, high blood pressure", "in elderly people with high blood pressure"),
+    ("older women", "in older women"),
+])
+def test_the_people_of_a_population_are_named_once(population, words):
+    from search.pipeline.frame import in_whom
+
+    assert in_whom(population) == words
