@@ -46,6 +46,8 @@ _EITHER = re.compile(r"^\s*(?:is|are|should)\s+.+?\s+or\s+.+?\s+(?:better|more|l
 _SAFETY = re.compile(r"\b(?:safe|safely|safer|safety|unsafe|contraindicated|(?:well|poorly|badly)\s+tolerated|tolerable"
                      r"|(?:ok(?:ay)?|alright|all\s+right|fine)\s+to\s+(?:also\s+|still\s+)?(?:take|add|use|give|combine|mix|have"
                      r"|start|keep|go\s+on)"
+                     # "Is it ok for him to play contact sports, or will it bring on seizures?"
+                     r"|(?:ok(?:ay)?|alright|all\s+right|fine)\s+for\s+(?:me|him|her|them|us|you|my\s+\w+|someone)\s+to\b"
                      # "Is Tarka ok for elderly people?", "Is meloxicam easy on the stomach?"
                      r"|(?:ok(?:ay)?|alright)\s+for\s+(?:the\s+)?(?:elderly|older|people|patients|children|kids|someone|pregnant"
                      r"|women|men)"

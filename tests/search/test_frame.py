@@ -811,6 +811,8 @@ def test_what_an_added_treatment_is_added_to_is_its_background(question, interve
     ("Is Tarka (verapamil/trandolapril) ok for elderly people with high blood pressure?", "safety"),
     ("I take Provigil (modafinil) for narcolepsy. Is it OK to also take Ritalin in the afternoon?", "safety"),
     ("I have rheumatoid arthritis. Is meloxicam easy on the stomach even at the higher doses?", "safety"),
+    ("My 15 year old has epilepsy that's well controlled. Is it ok for him to play contact sports like football, or "
+     "will it bring on seizures?", "safety"),
     # Better tolerated or easier on the stomach than another stays a comparison.
     ("Is losartan better tolerated than enalapril?", "comparison"),
     ("Is celecoxib easier on the stomach than naproxen?", "comparison"),
