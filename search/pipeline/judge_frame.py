@@ -935,34 +935,34 @@ _JUDGED = re.compile(r"\b(?:improv\w*|impair\w*|worsen\w*|better|worse|enhanc\w*
 def _as_inverse(findings: list[OutcomeFinding], outcome: str, names: Sequence[str]) -> list[OutcomeFinding]:
     """The findings read as changes of the asked measure: a clause naming only its opposite (``INVERSE_MEASURES``) and
     telling a change of amount is read the other way round."""
-    from search.stance.outcome_reading import names_in
-
     low = outcome.lower()
     for first, second in INVERSE_MEASURES:
         for asked, opposite in ((first, second), (second, first)):
-            inverse = [n for n in names if opposite in n.lower()]
-            if asked not in low or opposite in low or not inverse:
-                continue
-            others = [n for n in names if n not in inverse]
-            findings = [replace(f, reading=_TURNED.get(f.reading, f.reading))
-                        if names_in(f.clause, inverse) and not names_in(f.clause, others) and not _JUDGED.search(f.clause)
-                        else f for f in findings]
+            if asked in low and opposite not in low:
+                findings = _turned(findings, [n for n in names if opposite in n.lower()], names, unless=_JUDGED)
     return findings
 
 
 def _as_loss(findings: list[OutcomeFinding], outcome: str, names: Sequence[str]) -> list[OutcomeFinding]:
     """The findings read as changes of a loss outcome: a clause naming only the amount lost ("a significant increase
     in BMD") is read the other way round (less bone loss)."""
-    from search.stance.outcome_reading import names_in
-
     if not _LOSS.search(outcome):
         return findings
-    amount = [n for n in names if _AMOUNT.search(n) and not _LOSS.search(n)]
-    others = [n for n in names if n not in amount]
-    if not amount:
+    return _turned(findings, [n for n in names if _AMOUNT.search(n) and not _LOSS.search(n)], names)
+
+
+def _turned(findings: list[OutcomeFinding], turned: Sequence[str], names: Sequence[str], *,
+            unless: re.Pattern[str] | None = None) -> list[OutcomeFinding]:
+    """The findings with the reading turned round ("more" / "less") where the clause names only ``turned`` of the
+    outcome's ``names`` (and ``unless`` does not match it): the one rule of ``_as_loss`` and ``_as_inverse``."""
+    from search.stance.outcome_reading import names_in
+
+    if not turned:
         return findings
+    others = [n for n in names if n not in turned]
     return [replace(f, reading=_TURNED.get(f.reading, f.reading))
-            if names_in(f.clause, amount) and not names_in(f.clause, others) else f for f in findings]
+            if names_in(f.clause, turned) and not names_in(f.clause, others) and not (unless and unless.search(f.clause))
+            else f for f in findings]
 
 
 # "Is X linked to fewer O?", "associated with a lower risk of O": the link asked about is a reduction.
