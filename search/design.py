@@ -1779,12 +1779,12 @@ _YEAR_SPAN = re.compile(r"\b(?:19|20)\d\d\s*(?:to|through|until|-|–)\s*$", re.
 # ... or told as planned after it ("Recruitment of a total of 1500 patients (750 per treatment group) has been planned").
 _PLANNED_AFTER = re.compile(r"^[^.;:]{0,60}?\b(?:has|have|had) been (?:planned|intended)\b", re.I)
 # A count told as planned ("will be randomized", "are to be enrolled").
-_TO_BE = re.compile(r"^[^.;:]{0,60}?\b(?:will|is to|are to|shall) be (?:\w+ )?(?:randomi[sz]ed|enrol+ed|recruited|included"
-                    r"|assigned|allocated|studied|treated)\b", re.I)
+_TO_BE_VERB = (r"\b(?:will|is to|are to|shall) be (?:\w+ )?(?:randomi[sz]ed|enrol+ed|recruited|included|assigned|allocated"
+               r"|studied|treated)\b")
+_TO_BE = re.compile(r"^[^.;:]{0,60}?" + _TO_BE_VERB, re.I)
 # ... in the count's own clause, however far the verb ("an ethnically diverse population of 480 men and women with
 # essential hypertension and increased LV mass of screening echocardiography will be enrolled").
-_TO_BE_LATER = re.compile(r"[^.;:]{0,160}?\b(?:will|is to|are to|shall) be (?:\w+ )?(?:randomi[sz]ed|enrol+ed|recruited"
-                          r"|included|assigned|allocated|studied|treated)\b", re.I)
+_TO_BE_LATER = re.compile(r"[^.;:]{0,160}?" + _TO_BE_VERB, re.I)
 # Where the words after a count start to tell of another count ("25 entered but 19 completed", "Of 26 men who
 # entered the study, 23 completed", "3,100 patients, of whom 136 (4%) were children", "Out of 201 patients entering
 # the study 156 completed", "110 were enrolled (92 completed, 18 discontinued)"): a subset word after it is that
