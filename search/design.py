@@ -344,6 +344,13 @@ _CUE_PATTERNS: dict[str, str] = {
         rf"(the )?{_NUMBER_WORDS} [^.]{{0,80}}\b(studies|trials)\b"
         # "This was a retrospective study of 8 double-blind clinical trials": the trials are its units
         rf"|\bretrospective (study|analysis|review) of {_NUMBER_WORDS} ([\w-]+,? ){{0,3}}(studies|trials)\b"
+        # a pooled analysis told by the trials it read ("An analysis of 5, 12-week, randomized, double blind ...
+        # clinical trials was conducted"; "Three randomized, double-blind, placebo-controlled trials of almotriptan
+        # ... were examined"), not the paper's own two trials told as run ("Two randomized trials were conducted")
+        rf"|\ban? (pooled |combined )?analys[ie]s of {_NUMBER_WORDS},? ([\w-]+,? ){{0,10}}(studies|trials) (was|were) "
+        r"(conducted|performed|carried out|undertaken)\b"
+        rf"|(?:^|(?<=\. )){_NUMBER_WORDS} ([\w-]+,? ){{0,6}}(studies|trials) (of|with|in) [^.]{{0,80}}\b(were|was) "
+        r"(examined|pooled|combined|(re-?)?analy[sz]ed)\b"
         rf"|\bdata from (the )?{_NUMBER_WORDS} [^.]{{0,80}}\b(studies|trials)\b(?:[^.]|\.\d){{0,300}}\b(were|was) (\w+ly )?(included|pooled"
         r"|combined|analy[sz]ed)\b|\b(ovid|medline|pubmed|embase)[- ]based (literature )?(review|search)"
         r"|\b(medline|embase|cochrane)\b[^.]{0,80}\b(searched|search)\b|\bpooled (odds|relative|rate|risk|estimate)"
@@ -445,10 +452,11 @@ _CUE_PATTERNS: dict[str, str] = {
         r"|\bhomogenates?\b|\bmicrosomes?\b|\bex vivo\b|\bsubcultures?\b|\bcells were isolated\b",
     "human": r"\b(patients?|volunteers?|participants?|subjects|women|men|children|adults|infants|neonates"
         r"|adolescents|individuals|persons|people|outpatients|inpatients|primigravidas|respondents)\b",
-    "random": r"\brandomi[sz](ed|ation|ing|e)\b|\brandomly (assigned|allocated|divided|enrolled|distributed|compared)"
+    # ("Forty-five consecutive critically ill patients ... were randomly separated into three groups": round 26)
+    "random": r"\brandomi[sz](ed|ation|ing|e)\b|\brandomly (assigned|allocated|divided|enrolled|distributed|compared|separated)"
         r"|\bin (a )?random (order|sequence|fashion)\b|\brandom[- ](allocation|assignment)\b"
         r"|\bassignment was random|\ballocated at random|\bconsecutively randomi"
-        r"|\b(allocated|assigned|divided|distributed) randomly\b|\brandomly (treated|given|received)\b"
+        r"|\b(allocated|assigned|divided|distributed|separated) randomly\b|\brandomly (treated|given|received)\b"
         # ("Fifty-six cirrhotics received randomly A (n = 28) or B (n = 28)", "Patients were randomly put on A or B")
         r"|\b(received|were given|were treated with) randomly\b|\brandomly (put|placed) on\b"
         # chosen at random for one of the treatments ("Thirty patients were randomly selected and underwent spinal
@@ -459,6 +467,8 @@ _CUE_PATTERNS: dict[str, str] = {
         # (not "randomly selected to receive a mailed survey": a sample drawn)
         r"|\brandomly (selected|chosen) to (receive|undergo|be (given|treated))\b"
         r"(?! (an? |the )?([\w-]+ )?(survey|questionnaire|interview|letter|invitation)s?\b)"
+        # ... or to a treatment ("The patients were randomly selected to treatment with amlodipine or metoprolol")
+        r"|\brandomly (selected|chosen) to (treatment|therapy) with\b"
         # the treatment each was given, chosen at random ("following the administration of the randomly selected drug")
         r"|\bthe randomly (selected|chosen|assigned|allocated) (drug|treatment|agent|regimen|medication|relaxant)s?\b",
     "random_negated": r"\bnon-?randomi[sz]|\bnot randomi[sz]|\bwithout randomi[sz]|\bquasi-randomi[sz]",
@@ -674,7 +684,19 @@ _CUE_PATTERNS: dict[str, str] = {
         r"(conducted|carried out|performed|undertaken) to\b"
         r"|\b(two|three|2|3) ([\w-]+,? ){0,3}?(randomi[sz]ed|controlled|double-blind|blinded)\b"
         r"[^.]{0,40}\b(trials|studies) (have been|were) "
-        r"(conducted|carried out|performed|undertaken) to\b",
+        # (or where: "Two double-blind clinical pharmacology studies were performed in healthy volunteers")
+        r"(conducted|carried out|performed|undertaken) (to|in|on|among)\b"
+        # a trial's people analysed again by the paper ("A subgroup analysis was performed in black patients who
+        # participated in the ... Randomized Intervention trial"; round 26)
+        r"|\b(subgroup|post[- ]hoc|secondary) analys[ie]s (was|were) (performed|conducted|carried out|undertaken)\b"
+        # a structured abstract's design line, a sentence of its own ("Randomized, nonblinded trial.", "Prospective,
+        # placebo-controlled, randomized, single-blind study.", "Randomized, double-blind, placebo-controlled clinical
+        # trial of 2 years' duration at 12 hospital-based diabetes centers."): the paper's own study (not "Randomized
+        # trials are needed.", "A randomized trial is warranted.": no article, no verb)
+        r"|(?:^|(?<=\. ))((prospective|open|multicent(er|re)|single[- ]cent(er|re)),? (and )?)*"
+        r"(randomi[sz]ed|double[- ]blind(ed)?|single[- ]blind(ed)?|placebo[- ]controlled)(,? (and )?[\w-]+){0,5} "
+        r"(clinical )?(trial|study)( (of|in|at|with|comparing) "
+        r"((?!\b(is|are|was|were|has|have|had|showed?|shows|demonstrated|found|suggest\w*|needed|warranted)\b)[^.]){0,100})?\.",
 }
 _CUES: dict[str, re.Pattern[str]] = {name: _rx(pattern) for name, pattern in _CUE_PATTERNS.items()}
 
@@ -871,8 +893,15 @@ _FACTOR_TESTED = re.compile(r"\b(?:affected|influenced|predicted|determined) by\
                             r"|\b(?:prognostic|independent) (?:factors?|predictors?)\b", re.I)
 # Outcomes over time of groups compared (survival, hazards, a follow-up of a stated length).
 # (not a drug's "survival benefit" told as background: "derive little survival benefit from beta-blockers")
+# People followed for a stated time ("were followed up for 15 years"; round 26).
+_FOLLOWED_FOR = re.compile(r"\b(were|was) followed( up)? for (a mean of |a median of |up to |an average of )?"
+                           r"(\d+|[a-z]+)(\.\d+)? (years|months)\b", re.I)
 _OUTCOME_OVER_TIME = re.compile(r"\bsurvival\b(?! benefits?\b)|\bhazards?\b|\bfollowed (up )?(for|over|until)\b|\bcumulative incidence\b"
-                                r"|\bfollow-?up (of|period|was|for)\b|\byears? (follow-?up|outcomes?)\b", re.I)
+                                r"|\bfollow-?up (of|period|was|for)\b|\byears? (follow-?up|outcomes?)\b"
+                                # counted people studied for a stretch of time each ("we studied 12,339 typical
+                                # migraineurs for up to 12 months each"; round 26)
+                                r"|\bwe (studied|observed|monitored) [\d,]+ [^.]{0,60}?\bfor (up to |a mean of |an average of )?"
+                                r"\d+ (weeks|months|years) each\b", re.I)
 
 
 # A paper of a study's baseline data (the title's "baseline data from the ... Study", "Baseline characteristics of the
@@ -1155,7 +1184,9 @@ def _classify_text(text: _Text) -> DesignResult:
         # not "as most existing research has been retrospective or cross-sectional in design": others' designs
         return result("cross_sectional", cross)
     diagnostic = _first(_CUES["diagnostic"], both)
-    if diagnostic and original and not _PROGNOSTIC.search(both):  # not a marker's curve for later deaths
+    if diagnostic and original and not _PROGNOSTIC.search(both) and not _FOLLOWED_FOR.search(body):
+        # (not a marker's curve for later deaths, nor a predictor in people followed for years: "686 middle-aged
+        # hypertensive men ... were followed up for 15 years ... to be of positive predictive value")
         return result("cross_sectional", diagnostic)
     observational = _first(_CUES["observational"], body)
     factor_model = _FACTOR_MODEL.search(body) if original and not _COURSE_GIVEN.search(body) else None
@@ -1378,7 +1409,9 @@ _COUNT = re.compile(
     rf"(?!\s+(?:studies|study|trials?|groups?|each\s+(?:in|into|to|per|for)\b)\b)", re.I)
 # "n = 30" (also "n = 16, 806)"; not "n = 30 per group" nor "(each group n = 30)", nor a count of trials or body
 # parts).
-_N_EQUALS = re.compile(r"\b[nN](?<!\beach [nN])(?<!\beach group [nN])(?<!\beach arm [nN])\s*=\s*(?P<num>\d{1,3}(?:,\d{3})+|\d{1,3}(?:, \d{3})+(?=\s*\))|\d{1,3}(?:[ \u2009]\d{3})+(?=\s*[);])|\d+)(?![\d.,]?\d)"
+# (also "n" and a bare number inside brackets, "(group C, n 20)", "(n 100)": no "=" printed; round 26)
+_N_EQUALS = re.compile(r"\b[nN](?<!\beach [nN])(?<!\beach group [nN])(?<!\beach arm [nN])"
+                       r"(?:\s*=\s*|(?<=\([nN]) (?=\d+\s*[),;])|(?<=[,;] [nN]) (?=\d+\s*[),;]))(?P<num>\d{1,3}(?:,\d{3})+|\d{1,3}(?:, \d{3})+(?=\s*\))|\d{1,3}(?:[ \u2009]\d{3})+(?=\s*[);])|\d+)(?![\d.,]?\d)"
                        # not the start of a range ("in large (n = 309 to 1746) well designed trials")
                        r"(?!\s*(?:to|-|–)\s*\d)(?!\s*,?\s*(?:per|in each|each)\b)(?!\s*(?:clinical )?(?:trials|studies"
                        r"|articles|papers|eyes|teeth|samples|ears|limbs|knees|hips|feet|lesions|procedures))")
@@ -1548,7 +1581,11 @@ _ENROLLED_AND_RANDOMISED = re.compile(
     rf"|screened)\b[^.;]{{0,40}}?,?\s+and\s+(?P<num>{_NUMBER})\s+(?:were|had been)\s+(?:\w+ly\s+)?randomi[sz]ed\b", re.I)
 _OF_THEN_RANDOMISED = re.compile(
     rf"\bof (?:the |all |these )?{_NUMBER}\s+[^,.;]{{0,80}},\s*(?P<num>{_NUMBER})\s+(?:[\w-]+\s+){{0,2}}?"
-    r"(?:had|have|were|showed|met)\b[^.;,]{0,80}?\band (?:were|was) (?:\w+ly )?randomi[sz]ed\b", re.I)
+    r"(?:had|have|were|showed|met)\b[^.;,]{0,80}?\band (?:were|was) (?:\w+ly )?randomi[sz]ed\b"
+    # ... or the part randomised told first, out of the people selected ("Three hundred thirty-four of 369 selected
+    # outpatients with a diagnosis of GAD ... were randomized before entering the double-blind period"; round 26)
+    rf"|^(?P<num2>{_NUMBER})\s+of\s+(?:the\s+)?{_NUMBER}\s+(?:[\w-]+\s+){{0,2}}?{_PEOPLE}\b[^.;]{{0,200}}?"
+    r"\b(?:were|was) (?:\w+ly )?randomi[sz]ed\b", re.I)
 # Those who took part out of the people a clinic saw, told without their count ("Of the hypertensive NIDDM patients
 # attending the outpatient's clinic of the University, 44 participated in the present study").
 _OF_PEOPLE_PARTICIPATED = re.compile(
@@ -1794,8 +1831,11 @@ _NEXT_COUNT = re.compile(rf"(?:\b(?:but|whereas|while|and)|,)\s+(?={_NUMBER}\b)"
                          rf"|(?:\s|\()(?={_NUMBER}\s+(?:\(\s*\d[^)]*\)\s+)?(?:[A-Za-z-]+\s+){{0,2}}?(?:completed|withdrew"
                          rf"|discontinued|dropped out|died|responded|evaluable)\b)", re.I)
 # A count of those who completed the study, read only when the abstract counts nobody else.
-_COMPLETED = re.compile(rf"(?<![\w.,\-/])(?P<num>{_NUMBER})\s+(?:[\w-]+\s+){{0,3}}?{_PEOPLE}\s+(?:\w+\s+)?completed\s+"
-                        r"(?:the |their |all |both )?(?:[\w-]+\s+){0,3}?(?:study|studies|trial|treatment|therapy|protocol"
+# (also with a few words between the people and "completed", and "this study": "Forty duodenal ulcer patients in
+# asymptomatic remission completed this randomized open two-way crossover study"; round 26)
+_COMPLETED = re.compile(rf"(?<![\w.,\-/])(?P<num>{_NUMBER})\s+(?:[\w-]+\s+){{0,3}}?{_PEOPLE}\s+(?:(?!of\b)\w+\s+){{0,3}}?"
+                        r"completed\s+(?:the |their |all |both |this |our )?(?:[\w-]+\s+){0,5}?(?:study|studies|trial|treatment"
+                        r"|therapy|protocol"
                         r"|course|programme|program|period|follow-up|phases?|visits?)\b"
                         # ... or of those evaluable or analysed ("Data from 313 patients were evaluable for efficacy")
                         rf"|(?<![\w.,\-/])(?P<num2>{_NUMBER})\s+(?:[\w-]+\s+){{0,3}}?{_PEOPLE}\s+(?:were|was)\s+"
@@ -2302,9 +2342,10 @@ def _sentence_candidates(sentence: str) -> list[tuple[int, int, int, int]]:
                 found.append((max(4, _role(match.group(0))), 1, -match.start(), value))  # beats its total
     for pattern in (_ENROLLED_AND_RANDOMISED, _OF_THEN_RANDOMISED) if "randomi" in low else ():
         for match in pattern.finditer(sentence):
-            value = _number(match.group("num"))
+            group = "num" if match.groupdict().get("num") else "num2"
+            value = _number(match.group(group) or "")
             if value:
-                found.append((5, 1, -match.start("num"), value))  # those randomised, not those enrolled / considered
+                found.append((5, 1, -match.start(group), value))  # those randomised, not those enrolled / considered
     for match in _OF_PEOPLE_PARTICIPATED.finditer(sentence) if low.startswith("of ") or " of " in low else ():
         value = _number(match.group("num"))
         if value:
@@ -2474,6 +2515,15 @@ _ARM_SENTENCE = re.compile(rf"^(?P<num>{_NUMBER})\s+(?:[\w-]+\s+){{0,2}}?{_PEOPL
 
 
 # A sentence opening on a count of people after "In" ("In 8 subjects (all with heartburn) GER morbidity was present").
+# A structured abstract's participants, a sentence of their own with no verb ("Ninety-two patients with
+# insulin-dependent diabetes mellitus and persistent microalbuminuria but no hypertension.", "225 consecutive patients
+# with TTP-HUS, 1989-2000."): the people the study took, above a later result in some of them ("Twelve patients
+# receiving placebo ... progressed"; round 26).
+_PARTICIPANTS_LINE = re.compile(rf"^{_NUMBER}\s+(?:[\w-]+\s+){{0,3}}?{_PEOPLE}\s+(?:\([^()]*\)\s+)?(?:with|aged|without"
+                                r"|scheduled|undergoing|admitted|referred|attending|hospitali[sz]ed)\b", re.I)
+# ... a verb after its opening words makes it a sentence that tells a result ("... tolerated tramadol")
+_FINITE_VERB = re.compile(r"\b(?:were|was|is|are|had|has|have|did|does|do|been|could|would|may|might|\w{3,}ed"
+                          r"|underwent|took|gave|met|became|began|went|saw|felt|kept|held|grew|fell|rose)\b", re.I)
 _IN_PART = re.compile(rf"^in\s+(?:the\s+)?(?P<num>{_NUMBER})\s+(?:[\w-]+\s+){{0,3}}?{_PEOPLE}\b", re.I)
 
 
@@ -2520,6 +2570,7 @@ def _size_reading(abstract: str) -> _SizeReading:
     best: tuple[tuple[int, int, int, int], int, str] | None = None  # ((priority, -sentence, is_sum, -pos), n, s)
     others: dict[int, tuple[tuple[int, int, int, int], int]] = {}  # the best count of each sentence
     counts: list[tuple[tuple[float, int, int, int], int]] = []
+    lines: set[int] = set()  # the sentences that are a structured abstract's participants (_PARTICIPANTS_LINE)
     sentences = split_sentences(abstract or "")
     survey = _SURVEY.search(abstract) is not None
     # an abstract that counts animals and no people ("27 blood-perfused rabbit hearts ... (1) control (n = 7)"): its
@@ -2537,6 +2588,10 @@ def _size_reading(abstract: str) -> _SizeReading:
             # a sentence that opens on fewer people than counted before tells a result in a part of them ("In 4
             # patients with hypertriglyceridemia, the serum triglyceride decreased"), not the sample
             candidates = [(min(priority, 1), is_sum, position, value) for priority, is_sum, position, value in candidates]
+        if candidates and (line := _PARTICIPANTS_LINE.match(sentence)) and not _FINITE_VERB.search(sentence[line.end():]):
+            lines.add(index)  # (the whole sample: a later "Fifty-two additional patients served as controls" is in it)
+            candidates = [(max(priority, 4) if position == 0 else priority, is_sum, position, value)
+                          for priority, is_sum, position, value in candidates]
         if survey:
             candidates.extend(_respondents(sentence))
         low = sentence.lower()
@@ -2550,6 +2605,7 @@ def _size_reading(abstract: str) -> _SizeReading:
             others[index - 1] != earlier and others[index - 1][1] + added[1] == earlier[1]
         second_study = further is not None and re.search(r"\b(?:study|trial),", further.group(0)) is not None
         if earlier is not None and added is not None and earlier[0][0] >= 3 and added[0] >= 3 and not parts and \
+                -earlier[0][1] not in lines and \
                 (earlier[0][0] < 5 or added[0] >= 5 or second_study) and \
                 not _told_before(sentence[further.end():], sentences[:index]):
             # a group studied or treated in a later sentence joins the people counted before (a randomised count
@@ -2620,7 +2676,8 @@ def _size_reading(abstract: str) -> _SizeReading:
         # (the studied group may be told without a role verb when the strongest count is the controls' own:
         # "Patients with COPD (n = 100) were defined ...", then "The control group (n = 51) consisted of ...")
         floor = 2 if -best[0][1] == where and best[1] == n_controls else 3
-        if studied is not None and studied[0][0] >= floor and not re.search(r"\bcontrols?\b", told, re.I) and not (
+        if studied is not None and studied[0][0] >= floor and -studied[0][1] not in lines \
+                and not re.search(r"\bcontrols?\b", told, re.I) and not (
                 studied[0][2] >= 1 and re.search(rf"(?<![\d.,]){n_controls}\s+(?:[\w-]+\s+){{0,2}}?{_PEOPLE}", told, re.I)):
             # (not when the studied count already sums them: "44 patients with PID and 44 healthy women were
             # included", then "The control group consisted of 44 women")
