@@ -455,6 +455,8 @@ def _vocabulary_matches(slots: list[_Slot]) -> list[tuple[int, int, dict[str, An
             entry = next((hit for key in keys if (hit := _lookup(key.replace("’", "'")))), None)
             if entry is None and size >= 2:
                 entry = _class_by_lay_noun(_norm(surface))
+            if entry is None and size == 1:
+                entry = _condition_of_adjective(_norm(surface))
             if entry is None or _product_of_named_drug(entry, span):
                 continue
             found.append((start, end, entry, surface))
@@ -491,6 +493,40 @@ def _class_by_lay_noun(phrase: str) -> dict[str, Any] | None:
         entry = _lookup(f"{target} {suffix}")
         if entry is not None and entry["kind"] == "drug" and entry.get("mesh_id"):
             return entry
+    return None
+
+
+# How a condition's adjective is made from its name: "diabetic" of diabetes, "asthmatic" of asthma, "hypertensive" of
+# hypertension, "obese" of obesity, "epileptic" of epilepsy, "depressed" of depression.
+_ADJECTIVE_ENDINGS: tuple[tuple[str, tuple[str, ...]], ...] = (
+    ("atic", ("a",)), ("tic", ("sy", "sis")), ("ic", ("ia", "es", "is", "y", "a")), ("ive", ("ion",)),
+    ("ese", ("esity",)), ("ed", ("ion",)),
+)
+
+
+# The entry key that carries the noun an adjective was read as: searched beside the adjective, though the two look
+# alike to ``pick_synonyms`` (PubMed does not stem: "obese" finds no abstract that writes only "obesity").
+ADJECTIVE_OF = "adjective_of"
+
+
+def _condition_of_adjective(word: str) -> dict[str, Any] | None:
+    """The condition a one-word adjective names ("obese" → obesity), or None.
+
+    Searched as the adjective alone, "Is being obese associated with worse asthma control?" found only abstracts that
+    write "obese" (none of the study that asks exactly that, which writes "obesity"). Only a disease entry with a MeSH
+    id that is a condition in its own right (``is_condition``'s tree numbers) is taken, so "active" is never "action"
+    nor "effective" anything; the adjective itself stays the first search term (``_concept_from_entry``).
+    """
+    if " " in word:
+        return None
+    for ending, nouns in _ADJECTIVE_ENDINGS:
+        if not word.endswith(ending) or len(word) < len(ending) + 2:
+            continue
+        for noun in (word[: -len(ending)] + noun for noun in nouns):
+            entry = _lookup(noun)
+            if (entry and entry.get("mesh_id") and entry["kind"] != "drug"
+                    and _names_condition((noun, entry_heading(entry).lower()))):
+                return {**entry, ADJECTIVE_OF: noun}
     return None
 
 
@@ -537,6 +573,8 @@ def _concept_from_entry(entry: dict[str, Any], surface: str, short_form: str) ->
     if short_form and len(short_form) >= 3:
         preferred.append(short_form)
     synonyms = pick_synonyms(preferred, list(entry.get("synonyms") or []))
+    if entry.get(ADJECTIVE_OF) and entry[ADJECTIVE_OF] not in synonyms:
+        synonyms = [synonyms[0], entry[ADJECTIVE_OF], *synonyms[1:]][:MAX_SYNONYMS]
     return Concept(
         text=surface,
         mesh_id=mesh_id,

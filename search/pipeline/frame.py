@@ -117,7 +117,10 @@ _EFFECT = re.compile(
     r"|mean[s]?\s+(?:[\w'-]+\s+){0,3}?(?:less|fewer|more)|need[s]?\s+(?:less|fewer)"
     r"|make[s]?\s+(?:[\w'-]+\s+){0,4}?(?:less|more)\s+(?!likely\b)[\w'-]+"
     # "Will enalapril make my day-to-day life better?", "make me feel better": a benefit said with "better".
-    r"|make[s]?\s+(?:[\w'-]+\s+){0,4}?better(?!\s+than\b))\b",
+    r"|make[s]?\s+(?:[\w'-]+\s+){0,4}?better(?!\s+than\b)"
+    # "If amlodipine alone isn't enough, can adding doxazosin bring blood pressure down further?": a lowering said
+    # with a phrasal verb.
+    r"|(?:bring|get|keep)(?:s|ing)?\s+(?:[\w'-]+\s+){1,4}?down)\b",
     re.I,
 )
 # "After major abdominal surgery, does ...", "Before an operation under general anaesthetic, does ...": a clause

@@ -128,15 +128,20 @@ _SIGNIFICANT = re.compile(r"\b(?:significant(?:ly)?|superior|p\s*[<=≤]\s*0?\.0
 # For "does X cause less O than Y?": the arm with less of the outcome is the one a comparative favours; "greater
 # reductions in ... extrapyramidal side effects" is less of it.
 _FEWER = re.compile(r"\b(?:less|fewer|lower" + LOWER_PLACE + r"|reduced|decreased"
-                    r"|(?:greater|larger|more)\s+(?:\w+\s+){0,2}?(?:reductions?|decreases?|declines?))\b", re.I)
+                    r"|(?:greater|larger|more)\s+(?:\w+\s+){0,2}?(?:reductions?|decreases?|declines?|lowering))\b", re.I)
 _MORE_OF = re.compile(
-    r"\b(?:more|greater|higher|increased|excess)\b(?!\s+(?:\w+\s+){0,2}?(?:reductions?|decreases?|declines?)\b)", re.I)
+    r"\b(?:more|greater|higher|increased|excess)\b(?!\s+(?:\w+\s+){0,2}?(?:reductions?|decreases?|declines?|lowering)\b)",
+    re.I)
 # The amount a bare comparative of ``_FEWER`` / ``_MORE_OF`` measures is a fall in the outcome: "the mean reduction in
 # blood pressure was significantly greater with mibefradil than with diltiazem", "significantly more patients receiving
 # mibefradil had a decrease in blood pressure": more of the fall is less of the outcome.
 _FALL_WORDS = r"(?:reductions?|decreases?|falls?|declines?|drops?|lowering)"
 _PEOPLE = r"(?:patients|subjects|people|participants|women|men|children)"
 _FALL_BEFORE = re.compile(rf"\b{_FALL_WORDS}\b[^.;]{{0,80}}?\b(?:was|were|is|are)\s+(?:\w+ly\s+)?$")
+# "Bimatoprost lowered IOP more consistently than did timolol": the fall told by the verb before the outcome, so more of
+# it is less of the outcome ("patients whose dose was reduced had more events" tells no fall of the outcome).
+_FALL_VERB_BEFORE = re.compile(r"\b(?:lowered|reduced|decreased)\s+"
+                               r"(?:(?!(?:had|has|have|was|were|experienced|reported|showed|and|but)\b)[\w-]+\s+){1,3}$")
 # "Significantly more patients in the codeine group than in the rofecoxib group experienced adverse events": what the
 # people counted had is told after both arms, further than the usual window.
 _PEOPLE_COUNTED = re.compile(rf"\s+{_PEOPLE}\b")
@@ -163,7 +168,9 @@ Cues = tuple[tuple[re.Pattern[str], bool], ...]
 # favours had less of the outcome (the bare "more" had read it as more pain with X).
 _BETTER_AT_LESS = re.compile(
     r"\b(?:more\s+(?:effective|efficacious|successful|potent)|superior|better)\b(?=[^.;]{0,80}?\b(?:in|at|for)\s+"
-    r"(?:reducing|decreasing|lowering|preventing|relieving|controlling|attenuating|suppressing|alleviating)\b)", re.I)
+    r"(?:reducing|decreasing|lowering|preventing|relieving|controlling|attenuating|suppressing|alleviating)\b)"
+    # "Bimatoprost provides sustained IOP lowering superior to timolol": the fall itself was the better one.
+    r"|\b(?:reductions?|decreases?|lowering)\s+(?:(?:was|were|is|are)\s+)?(?:\w+ly\s+)?(?:superior|better)\b", re.I)
 OUTCOME_CUES: Cues = ((_SAFER, False), (_LESS_SAFE, True), (_BETTER_AT_LESS, False), (_FEWER, False), (_MORE_OF, True))
 
 
@@ -195,7 +202,8 @@ def favoured_arm(
         if m.group(0) in _CHANGE_VERBS and not _COMPARISON.search(low):
             continue  # "moxonidine administration reduced blood pressure": one arm's own change, no comparison
         if cue in (_FEWER, _MORE_OF) and m.group(0) in ("more", "greater", "higher", "less", "fewer", "lower") and (
-                _FALL_BEFORE.search(low[: m.start()]) or _FALL_AFTER.match(low[m.end():])):
+                _FALL_BEFORE.search(low[: m.start()]) or _FALL_AFTER.match(low[m.end():])
+                or _FALL_VERB_BEFORE.search(low[: m.start()])):
             flips = not flips
         around = low[max(0, m.start() - 80): m.end() + (120 if _PEOPLE_COUNTED.match(low, m.end()) else 40)]
         if efficacy and not flips and m.group(0).startswith("significantly") and _DAMAGE.search(around) \

@@ -192,3 +192,20 @@ def test_a_red_cell_count_is_searched_by_what_trials_measure():
     """"bring my red cell count down": trials of altitude polycythaemia write "packed cell volume" and "haematocrit"."""
     concepts = {c.text: c for c in extract_concepts("Can enalapril bring my red cell count down?").concepts}
     assert {"packed cell volume", "haematocrit"} <= set(concepts["red cell count"].synonyms)
+
+
+@pytest.mark.parametrize("question, word, heading", [
+    ("Is being obese associated with worse asthma control?", "obese", "Obesity"),
+    ("Does omeprazole help asthmatic people with reflux?", "asthmatic", "Asthma"),
+    ("Are hypertensive patients helped by pravastatin?", "hypertensive", "Hypertension"),
+])
+def test_a_condition_named_by_its_adjective_is_searched_by_its_name_too(question, word, heading):
+    concept = _by_text(question)[word]
+    assert concept.mesh_heading == heading
+    assert concept.synonyms[0] == word and heading.lower() in concept.synonyms
+
+
+def test_an_adjective_that_names_no_condition_is_left_alone():
+    # "effective" is no "effection", "active" no "action": only a condition's own name is taken.
+    concepts = _by_text("Is an active metabolite of losartan more effective?")
+    assert all(c.mesh_heading is None for word, c in concepts.items() if word in ("active", "effective"))

@@ -16,6 +16,14 @@ from search.pipeline.judge_frame import OUTCOME_CUES, favoured_arm
         ("significantly more patients receiving mibefradil had a decrease in blood pressure than did patients "
          "receiving diltiazem.", "x"),
         ("the reduction in blood pressure was less with mibefradil than with diltiazem.", "y"),
+        # A lowering told by its noun or by the verb before the outcome.
+        ("mibefradil provided significantly greater blood pressure lowering compared with diltiazem.", "x"),
+        ("mibefradil provides sustained blood pressure lowering superior to diltiazem and achieves the target in "
+         "significantly more patients.", "x"),
+        ("mibefradil lowered blood pressure more consistently than did diltiazem.", "x"),
+        ("mibefradil lowered blood pressure less than diltiazem.", "y"),
+        # Left alone: a lowered dose is no fall of the outcome.
+        ("patients whose mibefradil dose was lowered had more blood pressure rises than with diltiazem.", "y"),
         # Left alone: more of the outcome itself, and a "greater reduction" the cue already reads.
         ("blood pressure was significantly higher with mibefradil than with diltiazem.", "y"),
         ("mibefradil produced a greater reduction in blood pressure than diltiazem.", "x"),

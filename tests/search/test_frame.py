@@ -243,6 +243,8 @@ def test_examples_after_a_lay_class_that_describes_a_named_class_join_the_named_
 
 @pytest.mark.parametrize("question, kind", [
     ("does ritalin bring on seizures", "harm"),
+    # A lowering said with a phrasal verb, after a clause that tells the situation.
+    ("if amlodipine alone isnt enough, can adding doxazosin bring blood pressure down further", "effect"),
     ("can x set off an asthma attack", "harm"),
     ("will taking enalapril make me feel worse day to day", "harm"),  # "worse ... to" is no comparison
     ("is the first dose of quinapril likely to make my pressure drop so much i feel faint", "harm"),
