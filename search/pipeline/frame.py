@@ -91,7 +91,9 @@ _HARM = re.compile(
 # Verbs that ask for a benefit; "used to prevent" / "taken to protect" only say what a drug is for.
 _BENEFIT = re.compile(
     r"\b(?:help[s]?|improve[sd]?|reduce[sd]?|lower[s]?|prevent[s]?|treat[s]?|cure[s]?|relieve[s]?|ease[s]?"
-    r"|control[s]?|decrease[s]?|slow[s]?|stop[s]?(?!\s+working)|shorten[s]?|protect[s]?|heal[s]?|cut[s]?)\b",
+    r"|control[s]?|decrease[s]?|slow[s]?|stop[s]?(?!\s+working)|shorten[s]?|protect[s]?|heal[s]?|cut[s]?"
+    # "Will cetirizine calm skin swelling caused by bradykinin?": what the swelling is caused by is no harm asked.
+    r"|calm[s]?|soothe[s]?)\b",
     re.I,
 )
 _PURPOSE = re.compile(r"\b(?:used|taken|given|prescribed|meant|designed|needed)\s+(?:\w+\s+)?to\s+\Z", re.I)

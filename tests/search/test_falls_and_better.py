@@ -4,7 +4,7 @@ from __future__ import annotations
 import pytest
 
 from search.pipeline.frame import question_kind
-from search.pipeline.judge_frame import OUTCOME_CUES, favoured_arm
+from search.pipeline.judge_frame import OUTCOME_CUES, favoured_arm, methods_sentence, named_outcome
 
 
 @pytest.mark.parametrize(
@@ -22,6 +22,7 @@ from search.pipeline.judge_frame import OUTCOME_CUES, favoured_arm
          "significantly more patients.", "x"),
         ("mibefradil lowered blood pressure more consistently than did diltiazem.", "x"),
         ("mibefradil lowered blood pressure less than diltiazem.", "y"),
+        ("mibefradil lowered ambulatory diastolic and systolic blood pressures more than diltiazem.", "x"),
         # Left alone: a lowered dose is no fall of the outcome.
         ("patients whose mibefradil dose was lowered had more blood pressure rises than with diltiazem.", "y"),
         # Left alone: more of the outcome itself, and a "greater reduction" the cue already reads.
@@ -61,3 +62,21 @@ def test_more_people_with_a_harm_in_one_arm_is_told_after_both_arms() -> None:
     # More people with the benefit is still the arm that did better.
     better = "significantly more patients in the rofecoxib group than in the codeine group reported good pain relief."
     assert favoured_arm(better, ["rofecoxib"], ["codeine"]) == "x"
+
+
+def test_a_measure_named_with_figures_is_the_outcome_compared_on() -> None:
+    assert named_outcome("In salt-sensitive hypertension, does omapatrilat lower 24-hour blood pressure more than "
+                         "lisinopril?") == ("24-hour blood pressure", "lower")
+    assert named_outcome("Does X lower blood pressure more than Y?") == ("blood pressure", "lower")
+
+
+@pytest.mark.parametrize(("sentence", "methods"), [
+    ("The lipid-lowering limb of the study has 90% power at the 1% level to detect a relative difference of 30% in CHD "
+     "endpoints between groups.", True),
+    ("Patients will be randomized to amlodipine or perindopril.", True),
+    # A finding, however it is worded, is read.
+    ("There was no significant difference in blood pressure between amlodipine and perindopril.", False),
+    ("The study was powerful enough; amlodipine lowered blood pressure more than perindopril.", False),
+])
+def test_a_sentence_of_the_methods_is_no_finding(sentence: str, methods: bool) -> None:
+    assert methods_sentence(sentence) is methods

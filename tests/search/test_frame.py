@@ -245,6 +245,9 @@ def test_examples_after_a_lay_class_that_describes_a_named_class_join_the_named_
     ("does ritalin bring on seizures", "harm"),
     # A lowering said with a phrasal verb, after a clause that tells the situation.
     ("if amlodipine alone isnt enough, can adding doxazosin bring blood pressure down further", "effect"),
+    # What the swelling is caused by is no harm asked: "calm" asks for a benefit.
+    ("will cetirizine calm skin swelling caused by bradykinin, not just histamine", "effect"),
+    ("does enalapril cause swelling", "harm"),
     ("can x set off an asthma attack", "harm"),
     ("will taking enalapril make me feel worse day to day", "harm"),  # "worse ... to" is no comparison
     ("is the first dose of quinapril likely to make my pressure drop so much i feel faint", "harm"),
