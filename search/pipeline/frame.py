@@ -74,6 +74,9 @@ _HARM = re.compile(
     # "If I have an epidural, am I more likely to end up with a caesarean?": the asker's own risk.
     r"|am\s+i\s+more\s+likely\s+to\s+(?:get|have|develop|suffer|end\s+up|need|be\s+(?:admitted|hurt|harmed))"
     r"|(?:put|putting|puts)\s+on\s+weight|gain\s+weight|weight\s+gain"
+    # "Does tramadol slow or stop your breathing the way strong opioids can?": breathing slowed is a harm.
+    r"|(?:slow|stop|depress|suppress)(?:s|es)?\s+(?:(?:or|and)\s+\w+\s+)?(?:your\s+|my\s+|the\s+|his\s+|her\s+|their\s+)?"
+    r"breathing"
     # "make my blood pressure drop too low", "push my blood pressure up", "send my blood sugar up": a change the
     # person fears, however the verb is written.
     r"|make[s]?\s+(?:[\w'-]+\s+){0,5}?(?:too|so)\s+(?:low|high|much|far|fast)|(?:push|send|drive)(?:es|s)?\s+(?:[\w'-]+\s+){1,4}?up"

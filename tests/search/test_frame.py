@@ -248,6 +248,9 @@ def test_examples_after_a_lay_class_that_describes_a_named_class_join_the_named_
     # What the swelling is caused by is no harm asked: "calm" asks for a benefit.
     ("will cetirizine calm skin swelling caused by bradykinin, not just histamine", "effect"),
     ("does enalapril cause swelling", "harm"),
+    # Breathing slowed is a harm, though "slow" and "stop" ask for a benefit elsewhere.
+    ("does tramadol slow or stop your breathing the way strong opioids can", "harm"),
+    ("does morphine depress breathing", "harm"),
     ("can x set off an asthma attack", "harm"),
     ("will taking enalapril make me feel worse day to day", "harm"),  # "worse ... to" is no comparison
     ("is the first dose of quinapril likely to make my pressure drop so much i feel faint", "harm"),
