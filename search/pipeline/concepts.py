@@ -522,7 +522,7 @@ def _condition_of_adjective(word: str) -> dict[str, Any] | None:
     for ending, nouns in _ADJECTIVE_ENDINGS:
         if not word.endswith(ending) or len(word) < len(ending) + 2:
             continue
-        for noun in (word[: -len(ending)] + noun for noun in nouns):
+        for noun in (word[: -len(ending)] + tail for tail in nouns):
             entry = _lookup(noun)
             if (entry and entry.get("mesh_id") and entry["kind"] != "drug"
                     and _names_condition((noun, entry_heading(entry).lower()))):

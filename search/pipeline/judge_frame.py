@@ -358,8 +358,8 @@ _METHODS = re.compile(r"\b(?:power\b[^.;]{0,30}?\bto\s+detect|powered\s+to|desig
 def methods_sentence(sentence: str) -> bool:
     """Whether a sentence the comparison model read is the study's methods, which find nothing ("The lipid-lowering
     limb has 90% power to detect a relative difference of 30%" is no "no difference"). Side effects read for a question
-    of which works better were left to the model: setting them aside too (measured over 1,114 dumped questions, the
-    twelfth session) turned 4 answers right and 9 wrong."""
+    of which works better were left to the model: setting them aside too (re-judged over 1,114 dumped questions in the
+    twelfth session) gave 4 more right answers and 9 fewer."""
     return bool(_METHODS.search(sentence))
 
 
