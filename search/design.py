@@ -354,6 +354,11 @@ _CUE_PATTERNS: dict[str, str] = {
         rf"|\bdata from (the )?{_NUMBER_WORDS} [^.]{{0,80}}\b(studies|trials)\b(?:[^.]|\.\d){{0,300}}\b(were|was) (\w+ly )?(included|pooled"
         r"|combined|analy[sz]ed)\b|\b(ovid|medline|pubmed|embase)[- ]based (literature )?(review|search)"
         r"|\b(medline|embase|cochrane)\b[^.]{0,80}\b(searched|search)\b|\bpooled (odds|relative|rate|risk|estimate)"
+        # a rate pooled over the reports read ("with a pooled observed rate of 85%", "the pooled reported rate"), and
+        # reports found in the literature up to a date ("Reports were identified from literature up to May 1997")
+        r"|\bpooled (observed |reported |mean |overall )?(eradication |response |success )?rates?\b"
+        r"|\b(studies|trials|articles|reports|publications) were (identified|retrieved|obtained) from (the )?"
+        r"(published )?literature\b"
         r"|\b(studies|trials|articles) (met|fulfilled) (the |our )?(inclusion|meta-analytic|eligibility)"
         r"|\bliterature (was|were) searched|\b(?:complete|comprehensive|exhaustive) search(?:es)? (?:for|of)\b"
         # "MEDLINE (1966-1999), Embase (1980-1999), ... and CINAHL databases were searched"; "a literature review on
@@ -418,7 +423,11 @@ _CUE_PATTERNS: dict[str, str] = {
         r"|\b(develop|derive)\w* (a |an )?(new )?([\w-]+ ){0,2}prediction equations?\b"
         r"|\bqualitative (study|research|interview)|focus groups?|critical incident technique|semi-structured interview"
         r"|\bcontent analysis (approach|method)|\bqualitative content analysis\b"
-        r"|\b(design|rationale) (of|and rationale of) (a|the) (prospective|randomi[sz]ed|multicent)"
+        # (also with words between: "the design of a large, simple randomized trial")
+        r"|\b(design|rationale) (of|and rationale of) (a|the) ([\w-]+,? ){0,3}(prospective|randomi[sz]ed|multicent)"
+        # the paper describes a study's design, or its design and baseline ("To describe the design of the HOPE
+        # study", "Study design and baseline characteristics of the study to evaluate ...")
+        r"|\bto describe the design of\b|^study design and baseline (characteristics|data)\b"
         r"|\b(rationale and design|design and rationale|rationale, design)\b"
         # a trial's background paper, before its results ("The African-American Heart Failure Trial: background,
         # rationale and significance")
@@ -449,7 +458,9 @@ _CUE_PATTERNS: dict[str, str] = {
         r"|monkeys?|primates?|baboons?|cats|feline|ferrets?|zebrafish|animal model|animals|xenografts?)\b",
     "in_vitro": r"\bin vitro\b|\bcell lines?\b|\bcultured\b|\bcell cultures?\b|\bisolated (?:rat|human|perfused)"
         r"|\bhuman isolated\b|\b(?:arterial|vascular|muscle) (?:segments|rings|strips)\b"
-        r"|\bhomogenates?\b|\bmicrosomes?\b|\bex vivo\b|\bsubcultures?\b|\bcells were isolated\b",
+        r"|\bhomogenates?\b|\bmicrosomes?\b|\bex vivo\b|\bsubcultures?\b|\bcells were isolated\b"
+        # tissue kept alive outside a person ("adherent state of AM organoids during culture", "tissue explants")
+        r"|\b(tissue )?explants?\b|\borganoids?\b|\b(during|in) culture\b",
     "human": r"\b(patients?|volunteers?|participants?|subjects|women|men|children|adults|infants|neonates"
         r"|adolescents|individuals|persons|people|outpatients|inpatients|primigravidas|respondents)\b",
     # ("Forty-five consecutive critically ill patients ... were randomly separated into three groups": round 26)
@@ -483,7 +494,10 @@ _CUE_PATTERNS: dict[str, str] = {
         # controls given placebo ("compared with the findings in controls (30 patients ...) who received placebo"), and
         # each took placebo and the drug in turn ("after 10 days each of placebo and amlodipine therapy")
         r"|\bcontrols?\b[^.]{0,120}?\bwho (received|were given|took) (a |matching |identical )?placebo\b"
-        r"|\beach of (placebo and|[\w-]+ and placebo)\b",
+        r"|\beach of (placebo and|[\w-]+ and placebo)\b"
+        # the drug and placebo given in turn ("Ebastine 10 mg or 20 mg and placebo were given for 4 days in a
+        # cross-over fashion"): a placebo-controlled crossover
+        r"|\bplacebo (was|were) (given|administered|taken)\b[^.]{0,40}\bin a cross-?over (fashion|manner|order|way)\b",
     "open": r"\bopen[- ]label|\bopen (trial|study|prospective|pilot|design)"
         # "followed by an open 6-month active treatment period"
         r"|\bopen (\d+[- ](week|month)s?,? )?(active )?(treatment|therapy) (period|phase)\b|\bopen,|(?<!treatment was )(?<!treatments were )(?<!therapy was )\buncontrolled\b(?! (use|hypertension|diabetes|asthma|blood pressure|seizures|epilepsy|pain|disease|bleeding))|\bsingle[- ]arm"
@@ -609,6 +623,10 @@ _CUE_PATTERNS: dict[str, str] = {
     # Design vocabulary the rules do not decide on; the learned model weighs each (title and abstract apart).
     # Followed over time (cohort): a group watched for outcomes after a starting point.
     "followed_over_time": r"\b(were|was) followed(-| )?(up )?(for|over|until|prospectively|annually|during|at)\b"
+        # ("A total of 147 clinic-referred hyperactive children were followed approximately 13 years into adulthood",
+        # "A 13-year prospective study")
+        r"|\b(were|was) followed (up )?(approximately |about |nearly |some |almost )?\d+ (years|months)\b"
+        r"|\b\d+-year prospective (study|follow)"
         r"|\blongitudinal(ly)?\b|\bprospective(ly)? (cohort|follow)|\bfollow-up (period|study|of \d)"
         r"|\bincidence (of|rate)|\bat (baseline|entry) and (after|at|every)\b",
     # Measured once (cross-sectional): prevalence, a survey, one point in time.
@@ -714,11 +732,17 @@ class _Text:
 
 # The people answered the paper's own survey or questionnaire ("663 patients ... completed an office-based survey").
 _OWN_SURVEY = re.compile(r"\b(completed|answered|filled (in|out)) (an? |the |their )?([\w-]+ ){0,2}"
-                         r"(survey|questionnaire)s?\b", re.I)
+                         r"(survey|questionnaire)s?\b"
+                         # people interviewed once ("Interviews were conducted with 265 orthopedic and chronic pain
+                         # patients, using a structured diagnostic instrument")
+                         r"|\binterviews were (conducted|carried out|performed|held) with\b", re.I)
 _AGAIN = re.compile(r"\bagain\b|\brepeated(ly)?\b", re.I)
 # Research other than the paper's, told as background ("most existing research has been ... cross-sectional").
 _EARLIER_RESEARCH = re.compile(r"\b(existing|previous|prior|earlier|most|past|published) (research|studies|work"
                                r"|literature)\b|\bresearch (has|have) been\b", re.I)
+# Measured before something and again months or years after ("before causal periodontal treatment and after 1 year").
+_BEFORE_AND_YEARS_AFTER = re.compile(r"\bbefore [^.]{0,80}\band after (?:\d+|one|two|three|six) (?:years?|months)\b",
+                                     re.I)
 # Measured before and after an operation ("post-operative bilirubin ... normal pre-operative levels").
 _PRE_OPERATIVE = re.compile(r"\bpre-?operative(ly)?\b", re.I)
 _POST_OPERATIVE = re.compile(r"\bpost-?operative(ly)?\b", re.I)
@@ -746,6 +770,10 @@ def _followed_forward(text: str) -> str:
     if _PRE_OPERATIVE.search(text) and _POST_OPERATIVE.search(text):
         # levels before and after an operation the groups underwent: each group followed through it
         return "pre- and post-operative"
+    if later := _BEFORE_AND_YEARS_AFTER.search(text):
+        # each group measured before a treatment and again months or years after it ("Biopsies were taken ... before
+        # causal periodontal treatment and after 1 year"): followed through it
+        return later.group(0)
     followed = _first(_CUES["followed_over_time"], text) or _first(_FOLLOW_UP_LENGTH, text)
     if not followed or _CUES["past_exposure"].search(text) or _CUES["cases_and_controls"].search(text):
         return ""
@@ -1056,6 +1084,15 @@ _TITLE_CASE = re.compile(r"\bin an? (?:[\w-]+ ){0,2}(?:patient|woman|man|boy|gir
 
 _OWN_RECOMMENDATIONS = re.compile(r"\brecommendations (?:in|of) this\b", re.I)
 _ECONOMIC = re.compile(r"cost|economic|markov|decision[- ]analy", re.I)
+# A dose, or a drug given, read only where no other design cue was found.
+_TREATMENT_GIVEN = re.compile(r"\b\d+(\.\d+)? ?(mg|micrograms?|µg|mcg|IU|units?)\b(?! ?(/ ?ml|per ml|ml-1|/l\b|/dl))"
+                              r"|\b(was|were) (given|administered|infused|injected|prescribed)\b"
+                              r"|\b(after|following) ([\w-]+ ){0,2}(injection|administration|infusion|ingestion) of\b",
+                              re.I)
+_METHOD_TITLE = re.compile(r"\b(technique|method|methods|methodology|model|assay)\b", re.I)
+# Figures taken from a meta-analysis, not one made here ("derived from the metaanalysis of 15 major clinical trials").
+_META_DRAWN_ON = re.compile(r"\b(derived|taken|obtained|drawn|estimated) from (the|a|an|published) ([\w-]+ ){0,2}"
+                            r"meta-?analys[ie]s\b", re.I)
 _RANDOMISED_TITLE = re.compile(r"\b(?:a|an)\s+(?:[\w-]+,?\s+){0,2}?randomi[sz]ed,?\s+(?:[\w-]+,?\s+){0,3}?(?:study|trial)\b", re.I)
 _REVIEW_OF_TITLE = re.compile(r"\b(?:a|an)\s+(?:[\w-]+\s+)?(?:review|overview)\s+of\b(?![^.:]{0,60}\b(?:cases|patients|records|charts)\b)",
                               re.I)
@@ -1086,9 +1123,13 @@ def _classify_text(text: _Text) -> DesignResult:
     if own_series and not re.search(r"meta-?analy|systematic(ally)? review", both, re.I):
         # the paper's own patients beside the cases it searched for: a case series that reviews the literature
         return result("case_series", own_series)
+    other = _first(_CUES["other_design"], both)
+    if text.meta and other and _ECONOMIC.search(other) and _META_DRAWN_ON.search(both):
+        # an economic analysis that takes its figures from a meta-analysis ("a cost-minimization analysis based on
+        # numbers-needed-to-treat (NNT) derived from the metaanalysis of 15 major clinical trials"): others' pooling
+        return result("other", other)
     if text.meta:
         return result("meta_analysis", text.meta)
-    other = _first(_CUES["other_design"], both)
     named_first = _RANDOMISED_TITLE.search(title) or _REVIEW_OF_TITLE.search(title)
     economic_title = _ECONOMIC.search(title)
     if other and _ECONOMIC.search(other) and named_first and (not economic_title
@@ -1293,6 +1334,13 @@ def _classify_text(text: _Text) -> DesignResult:
         return result("narrative_review", f"trials discussed ({text.randomised}), no own data")
     if _CUES["review_title"].search(title) or not original:
         return result("narrative_review", _first(_CUES["review_title"], title) or "no sign of original data")
+    given = _TREATMENT_GIVEN.search(both)
+    if given and not _METHOD_TITLE.search(title):
+        # original data with no design word and no count, but a dose or a drug given ("Sublingual captopril (25 mg),
+        # nifedipine (10 mg) and prazosin (2 mg) were prescribed", "after epidural injection of lignocaine with or
+        # without clonidine"): the investigators' treatment, not at random (README), not a paper of another kind
+        # (not a technique or method named by the title: a methods paper)
+        return result("non_randomised", f"no design cue; {given.group(0)}")
     return result("other", "no design cue")
 
 
@@ -1670,6 +1718,12 @@ _SINGULAR_PEOPLE = frozenset({"patient", "subject", "participant", "volunteer", 
 _SIZED_STUDY = re.compile(r"\s+(?:[\w-]+\s+){0,3}?(?:study|trial)\b", re.I)
 _PEOPLE_WORD = re.compile(rf"\b{_PEOPLE}\b", re.I)
 _SINGLE_CASE = re.compile("|".join(wording for wording, uses in _CASE_WORDINGS if "one" in uses), re.I)
+# One patient told of as "the patient" doing or undergoing something, read only in an abstract that names no people
+# in the plural (``_MANY_PEOPLE``): a single case told without a case word.
+_THE_PATIENT = re.compile(r"\bthe patient (?:had|has|was|developed|underwent|received|recovered|remained|died|is now"
+                          r"|became)\b", re.I)
+_MANY_PEOPLE = re.compile(r"\b(?:patients|subjects|children|volunteers|participants|people|women|men|individuals)\b",
+                          re.I)
 # "particularly in a woman with an intact uterus": one patient only where the sentence tells what happened to her
 _IN_ONE_PERSON = re.compile(r"\bin (?:a|one) (?:[\w-]+ ){0,3}(?:man|woman|boy|girl|child|infant) (?:with|who)\b", re.I)
 _TOLD_OF_ONE = re.compile(r"\b(?:was|were|had|has been|have been|developed|presented|received|underwent|showed"
@@ -1994,6 +2048,10 @@ _UNITS_SPLIT = re.compile(r"(?<![\w.,])\d[\d,]*\s+(?:[\w-]+\s+){0,3}?(?:attacks|
                           r"|samples|specimens|cycles|visits|admissions|consultations|prescriptions|infusions)\s*\("
                           # (not "1400 eyes (n = 700)": the people the eyes are of)
                           r"(?!\s*n\s*=\s*\d+\s*\))[^()]*\bn\s*=", re.I)
+
+
+# People allocated to the arms that follow ("were randomized to receive A (n=193) or B (n=190)": ``_size_reading``).
+_ALLOCATED_TO_ARMS = re.compile(r"\b(?:were|was) (?:randomi[sz]ed|randomly (?:assigned|allocated)) to (?:receive )?", re.I)
 
 
 def _arms(sentence: str) -> int | None:
@@ -2424,7 +2482,8 @@ def _sentence_candidates(sentence: str) -> list[tuple[int, int, int, int]]:
                 and not _COUNT.search(sentence[:first]):
             role = max(role, 5)  # "Patients were randomly assigned to receive A, 400 mg ... (...; n = 3987); B ...
             # (n = 1985); or C ... (n = 1996)": three or more arms of the randomisation the sentence opens with,
-            # however far from it (two arms told so are often those analysed, after a randomised count told before)
+            # however far from it (two arms told so are often those analysed, after a randomised count told before:
+            # ``_size_reading`` lifts two only where no count came before)
         values = [_number(m.group("num")) or 0 for m in _N_EQUALS.finditer(sentence)]
         if not any(not is_sum and -position < first and (value > arms or value == max(values)) and priority >= role
                    and not re.search(r"\b(?:of|from)\s+(?:the\s+|all\s+|these\s+)?$", sentence[:-position], re.I)
@@ -2592,6 +2651,16 @@ def _size_reading(abstract: str) -> _SizeReading:
             lines.add(index)  # (the whole sample: a later "Fifty-two additional patients served as controls" is in it)
             candidates = [(max(priority, 4) if position == 0 else priority, is_sum, position, value)
                           for priority, is_sum, position, value in candidates]
+        if candidates and not counts and len(_N_EQUALS.findall(sentence)) == 2:
+            first = next(_N_EQUALS.finditer(sentence)).start()
+            if _ALLOCATED_TO_ARMS.search(sentence[:first]) and not _COUNT.search(sentence[:first]) \
+                    and (arms := _arms(sentence)):
+                # the first count of people is two arms the people "were randomized to" ("patients ... were randomized
+                # to receive one tablet of perindopril 2 mg/indapamide 0.625 mg (Per/ Ind) (n=193) or placebo
+                # (n=190)"), however far the arms are from the verb: those randomised (not after a count told
+                # before, "We studied 251 patients ...": the arms may then be those analysed)
+                candidates = [(max(priority, 5) if is_sum and value == arms else priority, is_sum, position, value)
+                              for priority, is_sum, position, value in candidates]
         if survey:
             candidates.extend(_respondents(sentence))
         low = sentence.lower()
@@ -2709,4 +2778,10 @@ def _size_reading(abstract: str) -> _SizeReading:
                                                 or few.group("k4")) or 0, sentence=sentence))
         if _SINGLE_CASE.search(sentence) or (_IN_ONE_PERSON.search(sentence) and _TOLD_OF_ONE.search(sentence)):
             return reading(SampleSize(n=1, sentence=sentence))
+    if not _MANY_PEOPLE.search(abstract or ""):
+        for sentence in sentences:
+            if _THE_PATIENT.search(sentence):
+                # one patient told of as "the patient", with no people counted or named in the plural anywhere ("The
+                # patient had been in pain for 9 years ... The patient has now been painless for 18 months"): a case
+                return reading(SampleSize(n=1, sentence=sentence))
     return reading(None)
