@@ -506,7 +506,7 @@ _ADJECTIVE_ENDINGS: tuple[tuple[str, tuple[str, ...]], ...] = (
 
 # The entry key that carries the noun an adjective was read as: searched beside the adjective, though the two look
 # alike to ``pick_synonyms`` (PubMed does not stem: "obese" finds no abstract that writes only "obesity").
-ADJECTIVE_OF = "adjective_of"
+_ADJECTIVE_OF = "adjective_of"
 
 
 def _condition_of_adjective(word: str) -> dict[str, Any] | None:
@@ -526,7 +526,7 @@ def _condition_of_adjective(word: str) -> dict[str, Any] | None:
             entry = _lookup(noun)
             if (entry and entry.get("mesh_id") and entry["kind"] != "drug"
                     and _names_condition((noun, entry_heading(entry).lower()))):
-                return {**entry, ADJECTIVE_OF: noun}
+                return {**entry, _ADJECTIVE_OF: noun}
     return None
 
 
@@ -573,8 +573,8 @@ def _concept_from_entry(entry: dict[str, Any], surface: str, short_form: str) ->
     if short_form and len(short_form) >= 3:
         preferred.append(short_form)
     synonyms = pick_synonyms(preferred, list(entry.get("synonyms") or []))
-    if entry.get(ADJECTIVE_OF) and entry[ADJECTIVE_OF] not in synonyms:
-        synonyms = [synonyms[0], entry[ADJECTIVE_OF], *synonyms[1:]][:MAX_SYNONYMS]
+    if entry.get(_ADJECTIVE_OF) and entry[_ADJECTIVE_OF] not in synonyms:
+        synonyms = [*synonyms[:1], entry[_ADJECTIVE_OF], *synonyms[1:]][:MAX_SYNONYMS]
     return Concept(
         text=surface,
         mesh_id=mesh_id,

@@ -127,11 +127,11 @@ _SIGNIFICANT = re.compile(r"\b(?:significant(?:ly)?|superior|p\s*[<=≤]\s*0?\.0
 
 # For "does X cause less O than Y?": the arm with less of the outcome is the one a comparative favours; "greater
 # reductions in ... extrapyramidal side effects" is less of it.
+# A fall named by its noun: "greater reductions", "more IOP lowering" is less of what falls.
+_FALL_NOUNS = r"(?:reductions?|decreases?|declines?|lowering)"
 _FEWER = re.compile(r"\b(?:less|fewer|lower" + LOWER_PLACE + r"|reduced|decreased"
-                    r"|(?:greater|larger|more)\s+(?:\w+\s+){0,2}?(?:reductions?|decreases?|declines?|lowering))\b", re.I)
-_MORE_OF = re.compile(
-    r"\b(?:more|greater|higher|increased|excess)\b(?!\s+(?:\w+\s+){0,2}?(?:reductions?|decreases?|declines?|lowering)\b)",
-    re.I)
+                    rf"|(?:greater|larger|more)\s+(?:\w+\s+){{0,2}}?{_FALL_NOUNS})\b", re.I)
+_MORE_OF = re.compile(rf"\b(?:more|greater|higher|increased|excess)\b(?!\s+(?:\w+\s+){{0,2}}?{_FALL_NOUNS}\b)", re.I)
 # The amount a bare comparative of ``_FEWER`` / ``_MORE_OF`` measures is a fall in the outcome: "the mean reduction in
 # blood pressure was significantly greater with mibefradil than with diltiazem", "significantly more patients receiving
 # mibefradil had a decrease in blood pressure": more of the fall is less of the outcome.
@@ -628,20 +628,16 @@ def comparison_stance(query: UnderstoodQuery, paper: RankedPaper, model, questio
         if arm is not None:
             # "X was superior to / more effective than Y" states a difference, whatever the model read.
             p = max(p, STATED_DIFFERENCE)
-        elif methods_sentence(sentence or ""):
+        elif (methods := methods_sentence(sentence or "")) or not _about_both_arms(sentence or "", x_names, y_names):
             stated = stated_no_difference(paper.record.abstract, x_names, y_names,
                                           safety=bool(_ASKS_SAFETY.search(question)))
-            if stated is None or methods_sentence(stated):
+            if stated is not None and not (methods and methods_sentence(stated)):
+                # The sentence the model read is the study's methods or about something else, but the abstract says
+                # plainly that the arms did not differ ("We found no difference ... between the two drugs").
+                sentence, p = stated, min(p, 1.0 - STATED_DIFFERENCE)
+            elif methods:
                 return _stance(0.0, 0.0, 1.0, f"does not state how {frame.intervention} and {frame.comparator} "
                                               f"compared; it describes its methods: \u201c{_short(original(sentence))}\u201d")
-            sentence, p = stated, min(p, 1.0 - STATED_DIFFERENCE)
-        elif not _about_both_arms(sentence or "", x_names, y_names):
-            stated = stated_no_difference(paper.record.abstract, x_names, y_names,
-                                          safety=bool(_ASKS_SAFETY.search(question)))
-            if stated is not None:
-                # The sentence the model read is about something else, but the abstract says plainly that the
-                # arms did not differ ("We found no difference ... between the two drugs").
-                sentence, p = stated, min(p, 1.0 - STATED_DIFFERENCE)
     quote = _short(original(sentence))
     if arm is not None:
         winner = frame.intervention if arm == "x" else frame.comparator
