@@ -813,12 +813,37 @@ def _written_again(q: str, concept: Concept, asked_from: int, same: re.Match[str
         t = _norm(name)
         if len(t.split()) >= 2 and (m := re.compile(rf"(?<![\w-]){re.escape(t)}(?![\w-])").search(low, asked_from)):
             return m.start()
+    # "I'm diabetic with protein leaking into my urine. Is an ACE inhibitor better at cutting the protein?": one word
+    # after "the" or "my" that ends a phrase refers back to what was told ("the heart attack" names another thing;
+    # "in the first days after the operation" says when).
+    t = _norm(concept.text)
+    if len(t.split()) == 1 and (m := re.compile(rf"(?<!after\s)(?<!before\s)(?<!during\s)(?<!following\s)(?<!since\s)"
+                                                 rf"\b(?:the|my|his|her|their|this|that)\s+({re.escape(t)})"
+                                                 rf"(?=\s*(?:[?.!,;]|$)|\s+(?:in|into|of|from|with|and|or|at|for|by|to"
+                                                 rf"|when|levels?)\b)").search(low, asked_from)):
+        return m.start(1)
     return told
 
 
-def _sentences_last_first(q: str) -> list[tuple[int, int]]:
-    """(start, end) of each sentence of ``q`` (``SENTENCE_END``), the last first."""
-    starts = [0] + [m.end() for m in SENTENCE_END.finditer(q)]
+# "My 80-year-old mother has heart failure - will a beta-blocker let her walk further?": a spaced dash followed by
+# the asking word ends what the person tells, as a full stop would. Without the break the telling's "my" opened the
+# question, which then had no asking verb: an unread frame, and no verdict. Only before an asking word: a dash
+# inside a question ("is X - or Y - better?") splits nothing.
+# "glibenclamide vs acarbose for type 2 diabetes - does glibenclamide control blood sugar better?", "Does it matter
+# whether X or Y is given - is X better?": a telling that already asks or sets two treatments side by side is part
+# of the question, not who is asking.
+_ASKS = re.compile(r"^\s*(?:will|would|can|could|does|do|did|is|are|should)\b|\b(?:vs\.?|versus|compared|whether)\b")
+_DASH_THEN_ASK = re.compile(r"\s[-\u2013\u2014]+\s+(?=(?:will|would|can|could|does|do|did|is|are|am|should|shall|has"
+                            r"|have|may|might|must)\b)")
+
+
+def _sentences_last_first(q: str, *, dashes: bool = False) -> list[tuple[int, int]]:
+    """(start, end) of each sentence of ``q`` (``SENTENCE_END``; with ``dashes``, also a dash before an asking word
+    after a telling that is no question itself), the last first."""
+    starts = [m.end() for m in SENTENCE_END.finditer(q)]
+    if dashes:
+        starts += [m.end() for m in _DASH_THEN_ASK.finditer(q) if not _ASKS.search(q[:m.start()])]
+    starts = [0] + sorted(starts)
     return list(reversed(list(zip(starts, starts[1:] + [len(q)]))))
 
 
@@ -830,7 +855,7 @@ def _asking_sentence(q: str, concepts: list[Concept], positions: list[int]) -> i
     (their condition, what they already take), not what is asked. Without such a sentence ("I take naproxen. Is it
     safe?") the whole text is the question, as before.
     """
-    for start, end in _sentences_last_first(q):
+    for start, end in _sentences_last_first(q, dashes=True):
         if start == 0:
             return 0
         if q[:end].rstrip().endswith("?") and any(

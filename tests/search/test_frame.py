@@ -838,3 +838,37 @@ def test_the_people_of_a_population_are_named_once(population, words):
     from search.pipeline.frame import in_whom
 
     assert in_whom(population) == words
+
+
+@pytest.mark.parametrize(
+    "question, kind, intervention, outcome, population",
+    [
+        # A spaced dash before the asking word ends what is told: the telling's condition is who is asking.
+        ("My 80-year-old mother has heart failure - will a beta-blocker let her walk or exercise further?",
+         "effect", "beta-blocker", "walk, exercise", "heart failure"),
+        ("I have kidney disease with protein in my urine \u2013 will an ACE inhibitor reduce the protein in my urine?",
+         "effect", "angiotensin-converting enzyme inhibitor", "protein, urine", "kidney disease"),
+    ],
+)
+def test_a_dash_before_the_asking_word_ends_the_telling(question, kind, intervention, outcome, population):
+    frame = understand(question, Filters()).frame
+    assert (frame.kind, frame.intervention, frame.outcome, frame.population) == (kind, intervention, outcome, population)
+
+
+def test_a_dash_after_a_telling_that_already_compares_splits_nothing():
+    """"X vs Y for Z - does X do better?" is one question: read whole, X stays the intervention."""
+    frame = understand("glibenclamide vs acarbose for newly treated type 2 diabetes - does glibenclamide control "
+                       "blood sugar better?", Filters()).frame
+    assert (frame.kind, frame.intervention, frame.comparator) == ("comparison", "glibenclamide", "acarbose")
+
+
+def test_the_one_word_outcome_told_and_referred_to_again_is_the_outcome():
+    """"... at cutting the protein?" refers back to the protein told; "after the operation" only says when."""
+    frame = understand("I'm diabetic with protein leaking into my urine. Is an ACE inhibitor better than a calcium "
+                       "channel blocker at cutting the protein?", Filters()).frame
+    assert (frame.kind, frame.outcome, frame.population) == ("comparison", "protein", "diabetic")
+    frame = understand("I have chronic pancreatitis and constant pain. Would allopurinol help the pain?", Filters()).frame
+    assert (frame.outcome, frame.population) == ("pain", "chronic pancreatitis")
+    frame = understand("My dad just had a TURP operation on his prostate and is bothered by urgency and going very "
+                       "often. Will oxybutynin help in the first days after the operation?", Filters()).frame
+    assert frame.outcome == "urgency"
