@@ -22,12 +22,18 @@ from .concepts import DROP_WORDS, _lookup_drug, is_condition
 from .query_builder import GENERIC_WORDS
 from .formulations import form_of
 from .frame import in_whom
-from .state import Addresses, Concept, UnderstoodQuery
+from .state import Addresses, Concept, Frame, UnderstoodQuery
 
 STEM = 5  # characters of a word compared ("healing" ~ "healed", "inhibitors" ~ "inhibitor")
 _WORD = re.compile(r"[a-z0-9]+")
 _COMPARES = re.compile(r"\b(?:versus|vs\.?|compared|comparison|comparing|than|head-to-head|crossover|cross-over)\b", re.I)
 _PLACEBO = re.compile(r"\bplacebo", re.I)
+# An arm without the added treatment: "amlodipine or placebo added to atenolol", "metformin alone", "dual therapy",
+# "with or without", "monotherapy". Every study of a triple regimen names the proton pump inhibitor it is built on;
+# only one of these words says that the trial also gave the base treatment without the addition.
+_WITHOUT_ADDITION = re.compile(
+    r"\b(?:alone|monotherapy|mono-therapy|by\s+itself|single[\s-](?:drug|agent)|dual|placebo|with\s+or\s+without"
+    r"|add(?:ed|ing)?[\s-]on|addition\s+of|adding|added\s+to)\b", re.I)
 _STOP = frozenset("the of and or in on for with to a an by at from as is are be".split())
 
 
@@ -83,6 +89,13 @@ def _list(names: list[str]) -> str:
     return " and ".join(names)
 
 
+def _added_arm_missing(frame: Frame, record: Record) -> bool:
+    """Whether an add-on comparison ("X added to Y" against "Y alone") meets a study that never gives Y without X."""
+    if not (frame.comparator or "").endswith(" alone"):
+        return False
+    return not _WITHOUT_ADDITION.search(f"{record.title or ''} {record.abstract or ''}")
+
+
 def addresses(query: UnderstoodQuery, record: Record) -> Addresses:
     """Whether ``record`` addresses the question framed in ``query``."""
     frame = query.frame
@@ -109,6 +122,11 @@ def addresses(query: UnderstoodQuery, record: Record) -> Addresses:
         if comparator:
             y = frame.comparator or _list([c.text for c in comparator])
             if any(mentions(c, stems) for c in comparator):
+                if _added_arm_missing(frame, record):
+                    # "Is triple therapy (a PPI plus two antibiotics) better than a PPI plus amoxicillin alone?":
+                    # trials of one triple regimen against another name the PPI too, and their "no difference"
+                    # answered the add-on question "no".
+                    return Addresses("partly", f"studies {x}, but not against {y}")
                 return Addresses("yes", f"compares {x} with {y} directly")
             versus = "placebo" if _PLACEBO.search(record.abstract or "") else "something else"
             return Addresses("partly", f"studies {x} against {versus}, not against {y}")

@@ -1351,3 +1351,23 @@ def test_too_few_taking_a_side_still_says_which_way_they_point() -> None:
     assert "only 2 take a side clearly (1 points to yes and 1 to no);" in decide(split, frame, offline=True).reason
     none = [_paper(1, "neutral"), _paper(2, "neutral"), _paper(3, "neutral")]
     assert "none takes a side clearly; the rest" in decide(none, frame, offline=True).reason
+
+
+def test_an_add_on_comparison_is_addressed_only_by_a_study_that_gives_the_base_without_the_addition():
+    """Every triple-therapy trial names the proton pump inhibitor it is built on; only a trial with a PPI-only or
+    dual arm compares the triple regimen with "a PPI plus amoxicillin alone"."""
+    query = understand("Is triple therapy (a PPI plus two antibiotics) better than a PPI plus amoxicillin alone for "
+                       "clearing H. pylori?", Filters())
+    assert query.frame.comparator.endswith(" alone")
+    triple_against_triple = _record(
+        "Omeprazole-based versus lansoprazole-based triple therapy for Helicobacter pylori",
+        "Patients were randomised to omeprazole with two antibiotics (amoxicillin and clarithromycin) or to "
+        "lansoprazole with the same antibiotics (proton pump inhibitor triple therapy). Eradication rates were 86% and "
+        "84%.")
+    triple_against_dual = _record(
+        "Triple versus dual therapy for Helicobacter pylori",
+        "Patients were randomised to omeprazole plus amoxicillin (dual therapy) or omeprazole with two antibiotics, "
+        "amoxicillin and clarithromycin (proton pump inhibitor triple therapy). Eradication rates were 62% and 88%.")
+    assert addresses(query, triple_against_triple).label == "partly"
+    assert addresses(query, triple_against_dual).label == "yes"
+
