@@ -428,6 +428,9 @@ _CUE_PATTERNS: dict[str, str] = {
         # the paper describes a study's design, or its design and baseline ("To describe the design of the HOPE
         # study", "Study design and baseline characteristics of the study to evaluate ...")
         r"|\bto describe the design of\b|^study design and baseline (characteristics|data)\b"
+        # ... or a title naming the study whose design it tells ("Design of the cardiac insufficiency bisoprolol
+        # study II (CIBIS II)")
+        r"|^design of (?:the|a|an) (?:[\w-]+ ){0,8}?(?:study|trial)\b"
         r"|\b(rationale and design|design and rationale|rationale, design)\b"
         # a trial's background paper, before its results ("The African-American Heart Failure Trial: background,
         # rationale and significance")
@@ -1331,6 +1334,11 @@ def _classify_text(text: _Text) -> DesignResult:
     if size is not None:
         return result("case_series", f"{size.n} described")
     if text.randomised and not review:
+        if own := _OWN_STUDY_DONE.search(body):
+            # the paper tells its own randomised study, with no count of people ("This double-blind, parallel-group
+            # study was performed ... using a randomized double-blind code", "A pilot clinical trial ... was
+            # performed ... All patients randomly assigned into four groups"): a trial, not trials discussed
+            return result("rct", f"{text.randomised}; {own.group(0)}")
         return result("narrative_review", f"trials discussed ({text.randomised}), no own data")
     if _CUES["review_title"].search(title) or not original:
         return result("narrative_review", _first(_CUES["review_title"], title) or "no sign of original data")
@@ -1725,11 +1733,14 @@ _THE_PATIENT = re.compile(r"\bthe patient (?:had|has|was|developed|underwent|rec
 _MANY_PEOPLE = re.compile(r"\b(?:patients|subjects|children|volunteers|participants|people|women|men|individuals)\b",
                           re.I)
 # "particularly in a woman with an intact uterus": one patient only where the sentence tells what happened to her
-_IN_ONE_PERSON = re.compile(r"\bin (?:a|one) (?:[\w-]+ ){0,3}(?:man|woman|boy|girl|child|infant) (?:with|who)\b", re.I)
+_IN_ONE_PERSON = re.compile(r"\bin (?:an?|one) (?:[\w-]+ ){0,3}(?:man|woman|boy|girl|child|infant) (?:with|who)\b", re.I)
 _TOLD_OF_ONE = re.compile(r"\b(?:was|were|had|has been|have been|developed|presented|received|underwent|showed"
                           r"|improved|resolved|occurred|appeared|died|recovered|reported|described|observed"
                           # ("Ketamine oral rinse provided effective palliation of ... pain in a 32-year-old woman with")
-                          r"|provided|produced|relieved)\b", re.I)
+                          r"|provided|produced|relieved"
+                          # the authors tell of their one patient ("We report our experience of pain management in an
+                          # 11-year-old boy with ...")
+                          r"|we (?:report|describe|present))\b", re.I)
 # The paper's own few cases ("This study reports two unusual cases of acquired HO", "We describe three cases").
 # ... or a few-case series ("We present a four-case series").
 _FEW_CASES = re.compile(rf"\b{_CASE_AUTHOR} {_CASE_VERB} (?P<k>{_words(2, 3, 4, 5)}|[2-5]) (?:[\w-]+ ){{0,2}}?cases\b"
@@ -1811,7 +1822,10 @@ _SUBSET_AFTER = re.compile(r"^\s+additional (?:patients?|persons?|subjects?) who
                            # (not the share taken of those screened: "4736 persons (1.06%) selected from 447,921")
                            # (nor the share found of a larger series: "Fourteen patients (5%) with an intermediate
                            # septal accessory pathway were identified among 283 consecutive patients")
-                           r"(?![^()]*\)\s+(?:selected|drawn|sampled|chosen) from\b|[^()]*\)[^.;]{0,80}?\bwere identified among\b)"
+                           r"(?![^()]*\)\s+(?:selected|drawn|sampled|chosen) from\b|[^()]*\)[^.;]{0,80}?\bwere identified among\b"
+                           # (nor the share of those eligible who were recruited: "158 patients (82% of 194 possible
+                           # cases) were recruited")
+                           r"|\s+of\s+[^()]*\)\s+(?:were|was)\s+(?:recruited|enrol+ed|included|randomi[sz]ed)\b)"
                            # (not a drug's strength after it was given: "Twenty-six patients received bupivacaine
                            # (0.1%) and 29 patients received placebo")
                            r"|^(?![^.;:]{0,40}?\b(?:received|receiving|given)\s+[\w-]+\s+\(\s*\d+(?:\.\d+)?\s*%\))"
@@ -1870,7 +1884,7 @@ _YEAR_SPAN = re.compile(r"\b(?:19|20)\d\d\s*(?:to|through|until|-|–)\s*$", re.
 # ... or told as planned after it ("Recruitment of a total of 1500 patients (750 per treatment group) has been planned").
 _PLANNED_AFTER = re.compile(r"^[^.;:]{0,60}?\b(?:has|have|had) been (?:planned|intended)\b", re.I)
 # A count told as planned ("will be randomized", "are to be enrolled").
-_TO_BE_VERB = (r"\b(?:will|is to|are to|shall) be (?:\w+ )?(?:randomi[sz]ed|enrol+ed|recruited|included|assigned|allocated"
+_TO_BE_VERB = (r"\b(?:will|is to|are to|shall|(?:is|are) (?:planned|expected|intended) to) be (?:\w+ )?(?:randomi[sz]ed|enrol+ed|recruited|included|assigned|allocated"
                r"|studied|treated)\b")
 _TO_BE = re.compile(r"^[^.;:]{0,60}?" + _TO_BE_VERB, re.I)
 # ... in the count's own clause, however far the verb ("an ethnically diverse population of 480 men and women with
@@ -2276,6 +2290,22 @@ _EACH_OF = re.compile(rf"\b(?P<k>two|three|four|five|2|3|4|5) (?:[\w-]+ )?(?:gro
                       rf"comprising|consisting of) (?P<num>{_NUMBER})\s+(?:[\w-]+\s+){{0,2}}?{_PEOPLE}\b", re.I)
 
 
+# The paper's own study told as done ("This double-blind, parallel-group study was performed", "A randomized,
+# single-centre, open-label, two-period crossover pharmacokinetic study ... was conducted").
+_OWN_STUDY_DONE = re.compile(r"\b(?:this|the present|a|our)\s+(?:[\w,-]+\s+){0,6}?(?:study|trial)\b[^.;]{0,120}?\b"
+                             r"(?:was|were) (?:performed|conducted|carried out|undertaken)\b", re.I)
+# Those analysed told with the randomised in brackets ("235 intent-to-treat patients (out of 257 randomized
+# patients)"): the people randomised.
+_OUT_OF_RANDOMISED = re.compile(rf"(?<![\w.,\-/]){_NUMBER}\s+(?:[\w-]+\s+){{0,2}}?{_PEOPLE}\s+\(\s*(?:out\s+)?of\s+"
+                                rf"(?:the\s+|all\s+)?(?P<num>{_NUMBER})\s+(?P<role>randomi[sz]ed|enrol+ed)\s+"
+                                rf"(?:[\w-]+\s+){{0,2}}?{_PEOPLE}\s*\)", re.I)
+# Two studies' people told together in one bracket ("in two randomized ... studies (n = 409 and 436)"): summed.
+_TWO_STUDIES_N = re.compile(r"\btwo\b[^.;()]{0,120}?\b(?:studies|trials)\s*\(\s*n\s*=\s*(?P<a>\d[\d,]*)\s+and\s+"
+                            r"(?P<b>\d[\d,]*)\s*\)", re.I)
+# One arm's count told as the same for each arm ("(n=20 of each)"): not the sample.
+_N_OF_EACH = re.compile(r"\(\s*n\s*=\s*(?P<k>\d+)\s+(?:of\s+|in\s+)?each\s*\)", re.I)
+
+
 def _candidates(sentence: str) -> list[tuple[int, int, int, int]]:
     """(priority, is_sum, -position, n) for the counts of people in one sentence."""
     found = _sentence_candidates(sentence)
@@ -2303,6 +2333,28 @@ def _candidates(sentence: str) -> list[tuple[int, int, int, int]]:
     if sources:
         found = [(0.5 if value in sources and not is_sum else priority, is_sum, position, value)
                  for priority, is_sum, position, value in found]
+    if "of" in sentence:
+        for match in _OUT_OF_RANDOMISED.finditer(sentence):
+            value = _number(match.group("num"))
+            if value:
+                # beats those analysed told just before it, in the same role or a lower one
+                found.append((5 if "random" in match.group("role").lower() else 4, 1, -match.start("num"), value))
+    if "two" in sentence.lower():
+        for match in _TWO_STUDIES_N.finditer(sentence):
+            a, b = _number(match.group("a")), _number(match.group("b"))
+            if a and b:
+                found.append((_clause_role(sentence, match.start(), match.end()), 1, -match.start("a"), a + b))
+    if "each" in sentence:
+        for match in _N_OF_EACH.finditer(sentence):
+            each = _number(match.group("k")) or 0
+            arm = [c for c in found if c[3] == each and match.start() <= -c[2] <= match.end()]
+            whole = [c for c in found if c[3] > each and each and c[3] % each == 0 and -c[2] < match.start()]
+            if arm and whole:
+                # "Sixty hypertensive patients ... received, in a randomized, double-blind manner, A, B or C (n=20 of
+                # each)": the people counted before, in the arm's role
+                top = max(c[0] for c in arm)
+                found = [c for c in found if c not in arm]
+                found = [(max(top, c[0]) if c in whole else c[0], *c[1:]) for c in found]
     return found
 
 
