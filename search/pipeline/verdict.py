@@ -17,7 +17,8 @@ The rule (also in the README):
    ``MIN_AGREEING`` studies that fully address the question and take the same side, with none
    taking the other, are a (low-confidence) answer: head-to-head trials and studies of a named
    harm are few, and two that agree while the rest say nothing clear are what the evidence says
-   (for a safety question only ever a "no": rule 6).
+   (for a safety question only ever a "no": rule 6). For a comparison's "yes" one such study is
+   enough (``MIN_AGREEING_YES``), and the answer says that it rests on one study.
 4. Otherwise the weighted share of "yes" among the sided: ≥ ``LEAN`` is **yes**, ≤ 1 − ``LEAN``
    is **no**, anything between is **mixed** -- except that a yes / no resting on the partly-addressing
    fallback (rule 1) against which the fully-addressing studies lean (their supports minus refutes, weighted
@@ -58,6 +59,16 @@ from .state import INDIRECT, MOSTLY_INDIRECT, Frame, RankedPaper, Verdict
 MIN_STUDIES = 3
 MIN_SIDED = 3
 MIN_AGREEING = 2
+# A comparison's "yes" may rest on fewer: one head-to-head study that fully addresses the question and finds for the
+# arm asked about, with none against, is a low-confidence yes. A "no" still needs ``MIN_AGREEING``: a single trial
+# that found a difference is evidence of one, while a single trial that found none is often too small to show it,
+# and the readings of "no difference" are the noisier ones. Nor an effect question's "yes": its one study's side is
+# the offline classifier's reading of the abstract's tone, where a comparison's is a difference stated between the
+# two arms named. Re-judged over the dumped seen questions (README "2026-12-07, thirteenth session"): one study for
+# either side, 54 answers right and 29 wrong-way (the "no" ones 24 right, 23 wrong); a "yes" of any kind, 36 and 9
+# (effect questions 8 and 8); a comparison's "yes", 28 and 4.
+MIN_AGREEING_YES = 1
+ONE_STUDY = " The answer rests on that one study: a first indication, not a settled finding."
 LEAN = 0.7
 # 0.55, not 0.6, together with RELEVANCE_SCALE 0.10, since measured on the 2,638 seen labelled questions (45 sets,
 # verdict_replay --rejudge over dumps at 5d47786, README "2026-12-06, ninth session"): 68 more right answers and 21
@@ -120,10 +131,12 @@ def verdict_weights(papers: list[RankedPaper], frame: Frame) -> dict[str, float]
     return {p.record.pmid: weight(p, frame, partly=partly) for p in papers}
 
 
-def _agree(sided: list[Counted]) -> bool:
-    """Rule 3's exception: at least ``MIN_AGREEING`` fully-addressing studies on one side, none on the other."""
-    return (len(sided) >= MIN_AGREEING and all(c.weight == 1.0 for c in sided)
-            and len({c.paper.stance.label for c in sided}) == 1)
+def _agree(sided: list[Counted], frame: Frame) -> bool:
+    """Rule 3's exception: at least ``MIN_AGREEING`` fully-addressing studies on one side (``MIN_AGREEING_YES`` for
+    a comparison's "yes"), none on the other."""
+    labels = {c.paper.stance.label for c in sided}
+    needed = MIN_AGREEING_YES if labels == {"supports"} and frame.kind == "comparison" else MIN_AGREEING
+    return len(sided) >= max(needed, 1) and all(c.weight == 1.0 for c in sided) and len(labels) == 1
 
 
 def counted_papers(papers: list[RankedPaper], frame: Frame) -> list[Counted]:
@@ -161,7 +174,7 @@ def decide(
         return Verdict("insufficient", "low", n, _too_few(n, frame, papers), caution)
     if offline and frame_read and frame.kind == "other":
         return Verdict("insufficient", "low", n, UNREAD_FRAME, caution)
-    if len(sided) < MIN_SIDED and not _agree(sided):
+    if len(sided) < MIN_SIDED and not _agree(sided, frame):
         return Verdict(
             "insufficient", "low", n,
             f"Of the {_studies(n)} that address the question, {_took_side(len(sided))} clearly"
@@ -183,6 +196,8 @@ def decide(
                  f"{'leans' if one else 'lean'}"), caution)
     confidence = _confidence(len(sided), max(share, 1 - share), offline=offline)
     reason = f"Of the {_studies(n)} that address the question, {split}{_rest(n - len(sided))}."
+    if len(sided) == 1:
+        reason += ONE_STUDY
     x = frame.intervention or "the treatment"
     indirect = indirectness(counted)
     if indirect == INDIRECT:

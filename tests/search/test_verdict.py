@@ -11,7 +11,7 @@ from search.pipeline.concepts import load
 from search.pipeline.judge_frame import OUTCOME_CUES, claim_values, favoured_arm, named_outcome, safety_stance
 from search.pipeline.state import Addresses, Frame, RankedPaper, Stance
 from search.pipeline.understand import understand
-from search.pipeline.verdict import SAFETY_CAUTION, decide, headline
+from search.pipeline.verdict import ONE_STUDY, SAFETY_CAUTION, decide, headline
 
 
 @pytest.fixture(scope="module", autouse=True)
@@ -602,6 +602,27 @@ def test_a_third_drug_named_between_the_comparative_and_the_loser_is_the_winner(
     # A third drug listed after "than" is another loser, not the winner.
     assert favoured_arm("Cetirizine caused sedation more often than ebastine or loratadine.", ["cetirizine"],
                         ["loratadine"], cues=OUTCOME_CUES) == "y"
+
+
+def test_one_study_that_finds_for_the_claim_is_a_low_confidence_yes_and_says_so():
+    """A comparison's "yes" may rest on one fully-addressing study with none against (``MIN_AGREEING_YES``); a "no",
+    an effect question (its one side is the classifier's reading of tone), a partly-addressing study or a safety
+    question may not."""
+    comparison = Frame(kind="comparison", intervention="carvedilol", comparator="metoprolol")
+    one = [_paper(1, "supports"), _paper(2, "neutral", strength=0.9), _paper(3, "neutral", strength=0.9),
+           _paper(4, "refutes", strength=0.45)]
+    verdict = decide(one, comparison, offline=True)
+    assert (verdict.label, verdict.confidence) == ("yes", "low")
+    assert verdict.reason.endswith(ONE_STUDY) and "1 points to yes and 0 to no" in verdict.reason
+    refuting = [_paper(1, "refutes"), _paper(2, "neutral", strength=0.9), _paper(3, "neutral", strength=0.9)]
+    assert decide(refuting, comparison, offline=True).label == "insufficient"
+    partly = [_paper(1, "supports", addressed="partly"), _paper(2, "neutral", strength=0.9),
+              _paper(3, "neutral", strength=0.9)]
+    assert decide(partly, comparison, offline=True).label == "insufficient"
+    effect = Frame(kind="effect", intervention="x", outcome="y")
+    assert decide(one, effect, offline=True).label == "insufficient"
+    safety = Frame(kind="safety", intervention="x", population="y")
+    assert decide(one, safety, offline=True).label == "insufficient"
 
 
 def test_two_agreeing_studies_never_make_a_safety_question_yes_offline():
@@ -1342,11 +1363,11 @@ def test_an_association_asked_as_a_reduction_is_read_that_way_round(question, la
 
 def test_too_few_taking_a_side_still_says_which_way_they_point() -> None:
     frame = Frame(kind="comparison", intervention="carvedilol", comparator="metoprolol")
-    one = [_paper(1, "supports"), _paper(2, "neutral"), _paper(3, "neutral"), _paper(4, "neutral")]
+    one = [_paper(1, "refutes"), _paper(2, "neutral"), _paper(3, "neutral"), _paper(4, "neutral")]
     verdict = decide(one, frame, offline=True)
     assert verdict.label == "insufficient"
-    assert "only 1 takes a side clearly (it points to yes);" in verdict.reason
-    assert "(it gives a positive answer);" in decide(one, frame, offline=True, yes_no=False).reason
+    assert "only 1 takes a side clearly (it points to no);" in verdict.reason
+    assert "(it gives a negative answer);" in decide(one, frame, offline=True, yes_no=False).reason
     split = [_paper(1, "supports"), _paper(2, "refutes"), _paper(3, "neutral")]
     assert "only 2 take a side clearly (1 points to yes and 1 to no);" in decide(split, frame, offline=True).reason
     none = [_paper(1, "neutral"), _paper(2, "neutral"), _paper(3, "neutral")]
