@@ -282,26 +282,46 @@ def _summary(values: list[float]) -> dict[str, float]:
     return {"median_ms": round(statistics.median(values), 1), "p95_ms": round(percentile(values, 0.95), 1), "n": len(values)}
 
 
+# With MEDSEBA_EMBED_QUEUE set (search/routing.py), the benchmark routes rerank and locate to a private queue of its
+# own, taken by a second worker of MEDSEBA_EMBED_WORKERS processes (default 1: the encoder never runs twice at once
+# on the shared cores), while the first worker takes every other stage: issue 19's "route embedding to its own queue".
+EMBED_WORKER_PROCESSES = int(os.environ.get("MEDSEBA_EMBED_WORKERS") or 1)
+
+
+def bench_embed_queue(queue: str) -> str:
+    """The benchmark's private embedding queue beside ``queue``, or "" when the embedding stages share it."""
+    from search.routing import embed_queue
+
+    return f"{queue}-embed" if embed_queue() else ""
+
+
 class _Worker:
+    """The benchmark's worker on its private queue, and with an embedding queue its embedding worker."""
+
     def __init__(self, queue: str, namespace: str):
         self.log = Path(tempfile.mkstemp(prefix="medseba-bench-worker-", suffix=".log")[1])
-        env = {**os.environ, "MEDSEBA_CELERY_QUEUE": queue, "HF_HUB_OFFLINE": "1", "MEDSEBA_EMBEDDING_NAMESPACE": namespace}
+        embed = bench_embed_queue(queue)
+        env = {**os.environ, "MEDSEBA_CELERY_QUEUE": queue, "HF_HUB_OFFLINE": "1", "MEDSEBA_EMBEDDING_NAMESPACE": namespace,
+               "MEDSEBA_EMBED_QUEUE": embed}
         env.setdefault("MEDSEBA_SOURCE", "local")
+        queues = [(queue, WORKER_PROCESSES)] + ([(embed, EMBED_WORKER_PROCESSES)] if embed else [])
         with self.log.open("wb") as out:
-            self.proc = subprocess.Popen(
-                [sys.executable, "-m", "celery", "-A", "medseba", "worker", "--pool=prefork", f"--concurrency={WORKER_PROCESSES}",
-                 "-l", "WARNING", "-Q", queue, "-n", f"bench-{queue}@%h", "--without-gossip", "--without-mingle"],
+            self.procs = [subprocess.Popen(
+                [sys.executable, "-m", "celery", "-A", "medseba", "worker", "--pool=prefork", f"--concurrency={processes}",
+                 "-l", "WARNING", "-Q", name, "-n", f"bench-{name}@%h", "--without-gossip", "--without-mingle"],
                 cwd=settings.BASE_DIR, env=env, stdout=out, stderr=subprocess.STDOUT, start_new_session=True,
-            )
+            ) for name, processes in queues]
 
     def stop(self) -> None:
-        if self.proc.poll() is None:
-            os.killpg(self.proc.pid, signal.SIGTERM)
+        for proc in self.procs:
+            if proc.poll() is None:
+                os.killpg(proc.pid, signal.SIGTERM)
+        for proc in self.procs:
             try:
-                self.proc.wait(timeout=30)
+                proc.wait(timeout=30)
             except subprocess.TimeoutExpired:
-                os.killpg(self.proc.pid, signal.SIGKILL)
-                self.proc.wait(timeout=10)
+                os.killpg(proc.pid, signal.SIGKILL)
+                proc.wait(timeout=10)
 
 
 # How often a timed client polls. Every GET renders the result document on the same 2 cores
@@ -472,7 +492,9 @@ def _measure(
     figures.update({
         "passes": passes,
         "questions": len(questions) if passes == ALL_PASSES else 0,
-        "worker": (f"own prefork worker, concurrency {WORKER_PROCESSES}, private queue and "
+        "worker": (f"own prefork worker, concurrency {WORKER_PROCESSES}, private queue"
+                   + (f", rerank and locate on an embedding queue of their own (worker concurrency "
+                      f"{EMBED_WORKER_PROCESSES})" if bench_embed_queue(queue) else "") + " and "
                    + ("empty embedding cache" if mode == EMPTY else "the default (pre-embedded) embedding cache")
                    + "; source " + os.environ.get("MEDSEBA_SOURCE", "local")),
         "load_average_start": load_start,
@@ -521,6 +543,8 @@ def run(options: dict[str, Any]) -> dict[str, Any]:
     old_queue = app.conf.task_default_queue
     old_throttles = (views.SearchCreateApi.throttle_classes, views.SearchDetailApi.throttle_classes)
     app.conf.task_default_queue = queue
+    old_embed_queue = settings.MEDSEBA_EMBED_QUEUE
+    settings.MEDSEBA_EMBED_QUEUE = bench_embed_queue(queue)  # what this process publishes, as the workers route
     views.SearchCreateApi.throttle_classes = views.SearchDetailApi.throttle_classes = []
     namespaces: list[str] = []  # the private ones only: the default (pre-embedded) namespace is never dropped
     workers: list[_Worker] = []
@@ -540,6 +564,7 @@ def run(options: dict[str, Any]) -> dict[str, Any]:
                                      at_once=at_once)
     finally:
         app.conf.task_default_queue = old_queue
+        settings.MEDSEBA_EMBED_QUEUE = old_embed_queue
         views.SearchCreateApi.throttle_classes, views.SearchDetailApi.throttle_classes = old_throttles
         for worker in workers:
             worker.stop()

@@ -295,3 +295,12 @@ def test_the_concurrent_pass_asks_ten_by_default_and_at_most_one_per_timed_quest
     for wrong in (0, len(service.QUESTIONS) + 1):
         with pytest.raises(ValueError):
             service.concurrent_n(wrong)
+
+
+def test_an_embedding_queue_gets_a_private_name_beside_the_benchmark_queue(settings):
+    """With MEDSEBA_EMBED_QUEUE set the benchmark routes rerank and locate to a queue of its own next to its private
+    one (a second worker takes it); unset, every stage shares the private queue as before."""
+    settings.MEDSEBA_EMBED_QUEUE = ""
+    assert service.bench_embed_queue("bench-1a2b") == ""
+    settings.MEDSEBA_EMBED_QUEUE = "embed"
+    assert service.bench_embed_queue("bench-1a2b") == "bench-1a2b-embed"
