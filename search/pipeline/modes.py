@@ -11,7 +11,7 @@ from __future__ import annotations
 from search.design import DESIGNS
 
 from .state import INDIRECT, MOSTLY_INDIRECT, BottomLine, Frame, ModeText, Verdict
-from .verdict import MIN_STUDIES, elsewhere, unread
+from .verdict import MIN_STUDIES, elsewhere, one_study, unread
 
 # Lay names of the study designs (DESIGNS holds the clinical ones): (one, several).
 LAY_DESIGNS: dict[str, tuple[str, str]] = {
@@ -78,6 +78,9 @@ def lay_headline(verdict: Verdict, frame: Frame) -> str:
         # What "yes" found depends on what was claimed of X: "Is X as good as Y?" is answered yes by no difference,
         # and "Is X more likely than Y to cause weight gain?" by more of a harm, not "more benefit from X".
         said = _COMPARISON_FOUND.get((frame.claim or "better", label))
+        if one_study(verdict):
+            # One head-to-head study (verdict rule 3): "possibly", and never "the studies".
+            return f"Possibly {'yes' if label == 'yes' else 'not'}. One study that tested {x} against {y} points to {label}."
         return f"Probably {'yes' if label == 'yes' else 'not'}. " + (
             said.format(x=x, y=y) if said else f"The studies that tested {x} against {y} point to {label}.")
     if kind == "harm":
@@ -146,6 +149,14 @@ _ANSWERED: dict[tuple[str, str], str] = {
 }
 
 
+# A yes / no that rests on one study (verdict rule 3) says so, and its comparison sentence names one study.
+_ONE_STUDY = "Only one study takes a clear side, so this could change as more studies come."
+_ANSWERED_BY_ONE: dict[tuple[str, str], str] = {
+    ("comparison", "yes"): "The study that tested both points to yes. It may not be the best choice for everyone.",
+    ("comparison", "no"): "The study that tested both points to no. Other things may matter more to you.",
+}
+
+
 def lay_explanation(verdict: Verdict, frame: Frame, *, indirect: str | None = None) -> str:
     """What the verdict means for the reader, in a few short sentences (``indirect``: verdict.indirectness)."""
     x, label, kind = _x(frame), verdict.label, frame.kind
@@ -168,6 +179,8 @@ def lay_explanation(verdict: Verdict, frame: Frame, *, indirect: str | None = No
     if label == "mixed":
         return f"{_SPLIT[kind].format(x=x)} We can't say yet which is right. {ask}"
     said = _ANSWERED.get((kind, label)) or _ANSWERED[("effect", label)]
+    if one_study(verdict):
+        said = f"{_ONE_STUDY} {_ANSWERED_BY_ONE.get((kind, label), said)}"
     return f"{said.format(x=x)} {ask}"
 
 

@@ -289,6 +289,12 @@ def unread(verdict: Verdict) -> bool:
     return verdict.label == "insufficient" and verdict.reason == UNREAD_FRAME
 
 
+def one_study(verdict: Verdict) -> bool:
+    """Whether a yes / no rests on a single study (rule 3, ``MIN_AGREEING_YES``): its sentences then say "one study",
+    never "the studies ... mostly"."""
+    return verdict.label in ("yes", "no") and verdict.reason.endswith(ONE_STUDY)
+
+
 # Why a comparison's answer is "no", by what it claimed of its first arm (state.COMPARISON_CLAIMS).
 _COMPARISON_NO = {
     "better": "Head-to-head studies mostly found no clear advantage.",
@@ -383,6 +389,16 @@ HEADLINES = {
 }
 
 
+ONE_STUDY_HEADLINES = {
+    "yes": "The one study that takes a clear side points to yes",
+    "no": "The one study that takes a clear side points to no",
+}
+OPEN_ONE_STUDY_HEADLINES = {
+    "yes": "The one study that takes a clear side gives a positive answer",
+    "no": "The one study that takes a clear side gives a negative answer",
+}
+
+
 OPEN_HEADLINES = {
     "yes": "The studies that address this mostly give a positive answer",
     "no": "The studies that address this mostly give a negative answer",
@@ -395,6 +411,8 @@ def headline(verdict: Verdict, frame: Frame, *, yes_no: bool = True) -> str:
     An open question ("Which triptan works best?") is not answered with "yes" or "no".
     """
     base = HEADLINES[verdict.label] if yes_no else OPEN_HEADLINES.get(verdict.label, HEADLINES[verdict.label])
+    if one_study(verdict):
+        base = ONE_STUDY_HEADLINES[verdict.label] if yes_no else OPEN_ONE_STUDY_HEADLINES[verdict.label]
     if verdict.label == "no" and frame.kind == "comparison" and (frame.claim or "better") == "better":
         base = "The studies that compare them mostly found no clear advantage"
     if verdict.label in ("yes", "no", "mixed"):

@@ -1392,3 +1392,24 @@ def test_an_add_on_comparison_is_addressed_only_by_a_study_that_gives_the_base_w
     assert addresses(query, triple_against_triple).label == "partly"
     assert addresses(query, triple_against_dual).label == "yes"
 
+
+
+def test_a_yes_on_one_study_is_worded_as_one_study_everywhere_a_person_reads_it():
+    """The headline, the plain-language headline and its explanation say "one study", never "the studies ... mostly"
+    or "probably"; two agreeing studies keep the usual words."""
+    from search.pipeline.modes import lay_explanation, lay_headline
+    from search.pipeline.verdict import one_study
+
+    comparison = Frame(kind="comparison", intervention="tizanidine", comparator="baclofen", claim="better")
+    one = decide([_paper(1, "supports"), _paper(2, "neutral", strength=0.9), _paper(3, "neutral", strength=0.9)],
+                 comparison, offline=True)
+    assert one_study(one)
+    assert headline(one, comparison).startswith("The one study that takes a clear side points to yes (certainty: low).")
+    assert lay_headline(one, comparison) == (
+        "Possibly yes. One study that tested tizanidine against baclofen points to yes.")
+    assert lay_explanation(one, comparison).startswith("Only one study takes a clear side")
+    two = decide([_paper(1, "supports"), _paper(2, "supports"), _paper(3, "neutral", strength=0.9)],
+                 comparison, offline=True)
+    assert not one_study(two)
+    assert headline(two, comparison).startswith("The studies that address this mostly point to yes")
+    assert lay_headline(two, comparison).startswith("Probably yes. The studies that tested")
