@@ -27,6 +27,7 @@ people (never a guess). Both functions are deterministic and take well under 5 m
 """
 from __future__ import annotations
 
+import itertools
 import logging
 import re
 from dataclasses import dataclass
@@ -249,6 +250,10 @@ _CASE_WORDINGS: tuple[tuple[str, frozenset[str]], ...] = (
     (rf"\b{_CASE_AUTHOR} {_CASE_VERB} the (?:clinical )?(?:experiences?|courses?|histories) of (?:{_words(*range(2, 11))}"
      r"|[2-9]|10) (?:[\w-]+ ){0,2}?(?:patients|cases|women|men|children)\b", _DESIGN),
     (_to_report("a|an|one", "case"), _ONE),
+    # one person told by age alone and presented ("An 8 1/2-year-old with chronic but fluctuating unilateral facial
+    # pain ... is presented")
+    (r"(?:^|(?<=\. ))an? \d+(?: \d/\d)?[- ](?:year|month)[- ]old\b[^.;]{0,200}?\b(?:is|was) (?:presented|described"
+     r"|reported)\b", _ONE),
     # "This report describes the effectiveness of X in seven patients", "We describe ... in a patient with tetanus"
     (_in_patients(f"a|an|{_words(*range(1, 11))}", rf"(?:patients?|{_CASE_PERSON})"), _DESIGN),
     (_in_patients("a|one", _CASE_PERSON), _ONE),
@@ -1619,9 +1624,11 @@ _RANDOMISED_TO = re.compile(rf"(?<![\w.,\-/])(?P<num>{_NUMBER})\s+(?:(?:[\w-]+\s
                             r"(?:(?:randomi[sz]ed|randomly assigned|randomly allocated|assigned|allocated)\s+to\b"
                             r"|assigned(?=\s+[\w-]+(?:\s+[\w-]+)?\s+and\s+\d[\d,]*\s+assigned\b))", re.I)
 # Arms of a randomisation told as counts in brackets after each treatment ("randomized to either 25 mg A (40
-# patients), 120 mg B (30 patients), or 2 mg C (30 patients)"): a bracket holding only a count of people.
+# patients), 120 mg B (30 patients), or 2 mg C (30 patients)"): a bracket holding only a count of people, or the
+# arm's name and its count ("band ligation alone (control group, 40 patients) or ... (propranolol group, 37 patients)").
 _RANDOMISED_INTO = re.compile(r"\b(?:randomi[sz]ed|randomly assigned|randomly allocated|assigned|allocated)\b", re.I)
-_BRACKET_ARM = re.compile(rf"\(\s*(?P<num>{_NUMBER})\s+(?:[A-Za-z-]+\s+){{0,2}}?{_PEOPLE}\s*\)", re.I)
+_BRACKET_ARM = re.compile(rf"\(\s*(?:(?:[\w-]+\s+){{0,2}}?(?:group|arm)\s*[,:]\s*)?(?P<num>{_NUMBER})\s+"
+                          rf"(?:[A-Za-z-]+\s+){{0,2}}?{_PEOPLE}\s*\)", re.I)
 # A second group as many as the first ("298 hypertensive patients and an equal number of age-matched normotensive
 # controls"): both counted.
 _EQUAL_NUMBER = re.compile(rf"(?<![\w.,\-/])(?P<num>{_NUMBER})\s+(?:[\w-]+\s+){{0,3}}?{_PEOPLE}\s+(?:[^.;()]{{0,60}}?\s)?"
@@ -1634,7 +1641,7 @@ _BARE_RANDOMISED = re.compile(rf"^(?P<num>{_NUMBER})\s+(?:(?!of\b|in\b|to\b|per\
 # asymptomatic progressive LV dilation and were randomized"): those randomised are the sample.
 _ENROLLED_AND_RANDOMISED = re.compile(
     rf"(?<![\w.,\-/]){_NUMBER}\s+(?:[\w-]+\s+){{0,2}}?{_PEOPLE}\s+(?:were|had been)\s+(?:enrol+ed|recruited|included"
-    rf"|screened)\b[^.;]{{0,40}}?,?\s+and\s+(?P<num>{_NUMBER})\s+(?:were|had been)\s+(?:\w+ly\s+)?randomi[sz]ed\b", re.I)
+    rf"|screened|selected)\b[^.;]{{0,40}}?,?\s+and\s+(?P<num>{_NUMBER})\s+(?:were|had been)\s+(?:\w+ly\s+)?randomi[sz]ed\b", re.I)
 _OF_THEN_RANDOMISED = re.compile(
     rf"\bof (?:the |all |these )?{_NUMBER}\s+[^,.;]{{0,80}},\s*(?P<num>{_NUMBER})\s+(?:[\w-]+\s+){{0,2}}?"
     r"(?:had|have|were|showed|met)\b[^.;,]{0,80}?\band (?:were|was) (?:\w+ly )?randomi[sz]ed\b"
@@ -1738,6 +1745,9 @@ _TOLD_OF_ONE = re.compile(r"\b(?:was|were|had|has been|have been|developed|prese
                           r"|improved|resolved|occurred|appeared|died|recovered|reported|described|observed"
                           # ("Ketamine oral rinse provided effective palliation of ... pain in a 32-year-old woman with")
                           r"|provided|produced|relieved"
+                          # ("Insertion of an intrathecal baclofen pump in a 13-year-old boy with severe spasticity ...
+                          # resulted in an estimated 30 to 40% decrease in his spasticity")
+                          r"|resulted in"
                           # the authors tell of their one patient ("We report our experience of pain management in an
                           # 11-year-old boy with ...")
                           r"|we (?:report|describe|present))\b", re.I)
@@ -2355,10 +2365,67 @@ def _candidates(sentence: str) -> list[tuple[int, int, int, int]]:
                 top = max(c[0] for c in arm)
                 found = [c for c in found if c not in arm]
                 found = [(max(top, c[0]) if c in whole else c[0], *c[1:]) for c in found]
+    if any(c[1] for c in found):
+        found = _whole_with_parts(sentence, found)
+        if "at least one" in sentence:
+            for match in _AND_AT_LEAST_ONE_DOSE.finditer(sentence):
+                # "A total of 345 patients were randomized ..., and 337 patients received at least one dose of study
+                # drug": those dosed are a part of the count before them, not a group to add to it
+                part = _number(match.group("num")) or 0
+                before = {c[3] for c in found if not c[1] and -c[2] < match.start()}
+                found = [c for c in found if not (c[1] and c[3] - part in before and c[3] - part >= part)]
     return found
 
 
+_AND_AT_LEAST_ONE_DOSE = re.compile(rf"(?:,|\band)\s+(?P<num>{_NUMBER})\s+(?:[\w-]+\s+){{0,2}}?{_PEOPLE}\s+(?:\w+\s+)?"
+                                    r"(?:received|took|were given|had) at least one (?:dose|injection|infusion)\b", re.I)
+
+
+# A count of people in a sentence, then its parts ("A total of 238 patients were randomized to treatment, 115 to
+# irbesartan and 123 to enalapril"); a number in a range, a product or with a unit ("21 to 29", "1 x 1", "20 mg") is
+# not a part.
+_PART_NUMBER = re.compile(rf"(?<![\w.,\-/])(?<!\d to )(?<!\d or )(?<![x×] )(?P<num>{_NUMBER})(?!\w)(?![\d.,]*\d)"
+                          r"(?!\s*(?:to|-|–|or|x|×)\s*\d)"
+                          r"(?!\s*(?:%|mg|mm|kg|ml|years?|months?|weeks?|days?|hours?|h\b|min))", re.I)
+
+
+def _whole_with_parts(sentence: str, found: list[tuple[int, int, int, int]]) -> list[tuple[int, int, int, int]]:
+    """A count told with its parts right after it (the next two to four numbers add up to it: "A total of 305
+    patients were randomized to treatment: 121 received rofecoxib, 121 received diclofenac sodium, and 63 received
+    placebo") is the whole: a sum of that count with some of those parts (368, 476) is dropped, the count keeping
+    the sum's role (not when the rest of the sum is told elsewhere, a second group as large: "in 7 patients (6
+    women and 1 man) with A and 7 patients (5 women and 2 men) with B")."""
+    numbers = [(m.start(), _number(m.group("num"))) for m in _PART_NUMBER.finditer(sentence)]
+    numbers = [(at, value) for at, value in numbers if value]
+    counts = {c[3] for c in found if not c[1]}
+    for index, (_, whole) in enumerate(numbers):
+        if whole not in counts or whole < 4:
+            continue
+        for k in (2, 3, 4):
+            parts = [value for _, value in numbers[index + 1:index + 1 + k]]
+            if len(parts) == k and sum(parts) == whole:
+                break
+        else:
+            continue
+        told_apart = {value for at, (_, value) in enumerate(numbers) if not index <= at <= index + k}
+        added = {whole + sum(some) for j in range(1, k + 1) for some in itertools.combinations(parts, j)}
+        sums = [c for c in found if c[1] and c[3] in added and c[3] - whole not in told_apart]
+        if not sums:
+            continue
+        top = max(c[0] for c in sums)
+        found = [c for c in found if c not in sums]
+        return [(max(top, c[0]) if c[3] == whole and not c[1] else c[0], *c[1:]) for c in found]
+    return found
+
+
+# People of a model, not of a study ("In a Markov model, a hypothetical cohort of 5000 patients was followed").
+_HYPOTHETICAL = re.compile(r"\b(?:hypothetical|simulated|virtual) (?:[\w-]+ )?(?:cohorts?|populations?|patients|subjects"
+                           r"|individuals|persons|people)\b", re.I)
+
+
 def _sentence_candidates(sentence: str) -> list[tuple[int, int, int, int]]:
+    if _HYPOTHETICAL.search(sentence):
+        return []
     if _ANIMAL_SENTENCE.search(sentence) and not _PEOPLE_WORD.search(_ANIMAL_SEX.sub(" ", sentence)):
         return []  # animals are not a study's sample of people ("Twenty-eight female Sprague Dawley rats" neither)
     if sentence.count(";") >= 2 and sum(bool(_COMPARISON_COUNT.search(clause.rstrip(" ;.")))
