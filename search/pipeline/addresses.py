@@ -21,7 +21,7 @@ from documents.sources.base import Record
 from .concepts import DROP_WORDS, _lookup_drug, is_condition
 from .query_builder import GENERIC_WORDS
 from .formulations import form_of
-from .frame import in_whom
+from .frame import in_whom, is_add_on
 from .state import Addresses, Concept, Frame, UnderstoodQuery
 
 STEM = 5  # characters of a word compared ("healing" ~ "healed", "inhibitors" ~ "inhibitor")
@@ -91,7 +91,7 @@ def _list(names: list[str]) -> str:
 
 def _added_arm_missing(frame: Frame, record: Record) -> bool:
     """Whether an add-on comparison ("X added to Y" against "Y alone") meets a study that never gives Y without X."""
-    if not (frame.comparator or "").endswith(" alone"):
+    if not is_add_on(frame):
         return False
     return not _WITHOUT_ADDITION.search(f"{record.title or ''} {record.abstract or ''}")
 

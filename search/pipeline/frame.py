@@ -311,6 +311,15 @@ def _asked_treatments(q: str, concepts: list[Concept], positions: list[int], can
     return [i for i in treatments if not _bare_head(concepts[i])] or treatments
 
 
+# How an add-on comparison's second arm is named ("HRT alone" against "Fosamax added to HRT").
+_ALONE_SUFFIX = " alone"
+
+
+def is_add_on(frame: Frame) -> bool:
+    """Whether ``frame`` compares a treatment added to another with that other alone (``frame_question``)."""
+    return (frame.comparator or "").endswith(_ALONE_SUFFIX)
+
+
 def frame_question(question: str, concepts: list[Concept]) -> FramedConcepts:
     """The frame of ``question`` given its concepts (in question order)."""
     q = _norm(question)
@@ -381,7 +390,7 @@ def frame_question(question: str, concepts: list[Concept]) -> FramedConcepts:
             framed.outcome = rest
             part = _text(concepts, background)
             framed.frame.intervention = f"{_text(concepts, framed.intervention)} added to {part}"
-            framed.frame.comparator = f"{part} alone"
+            framed.frame.comparator = f"{part}{_ALONE_SUFFIX}"
         else:
             kind = "effect"
             framed.outcome = _after_verb(q, kind, positions, framed.intervention, rest)

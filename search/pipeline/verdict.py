@@ -197,8 +197,6 @@ def decide(
                  f"{'leans' if one else 'lean'}"), caution)
     confidence = _confidence(len(sided), max(share, 1 - share), offline=offline)
     reason = f"Of the {_studies(n)} that address the question, {split}{_rest(n - len(sided))}."
-    if len(sided) == 1:
-        reason += ONE_STUDY
     x = frame.intervention or "the treatment"
     indirect = indirectness(counted)
     if indirect == INDIRECT:
@@ -232,6 +230,8 @@ def decide(
             reason + " Studies like these cannot show that a medicine is safe for you.",
             caution,
         )
+    if len(sided) == 1:
+        reason += ONE_STUDY  # last, so that ``one_study`` reads it whatever was said before
     return Verdict(label, confidence, n, reason, caution)
 
 
