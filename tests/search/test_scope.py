@@ -430,3 +430,16 @@ def test_a_personal_safety_suggestion_keeps_what_the_medicine_is_taken_for(quest
 ])
 def test_sexual_health_is_health(question):
     assert classify_scope(question).kind in ("in_scope", "borderline")
+
+
+@pytest.mark.parametrize("question, searched", [
+    # A joint, a ligament or a knee is a body, not a topic of its own: these were refused as off topic.
+    ("Is having a naturally loose (lax) other knee linked to worse results after ACL reconstruction?", True),
+    ("Does arthroscopic surgery help a torn meniscus?", True),
+    ("Does a cortisone shot help a painful shoulder?", True),
+    # One ambiguous word alone stays what it usually is.
+    ("How do I set up an ACL on my router?", False),
+    ("Which hip-hop album sold most in 2020?", False),
+])
+def test_joints_and_ligaments_make_a_health_question(question, searched):
+    assert classify_scope(question).searched is searched
