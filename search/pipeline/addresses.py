@@ -21,7 +21,7 @@ from documents.sources.base import Record
 from .concepts import DROP_WORDS, _lookup_drug, is_condition
 from .query_builder import GENERIC_WORDS
 from .formulations import form_of
-from .frame import in_whom, is_add_on
+from .frame import in_whom, is_add_on, is_combination
 from .state import Addresses, Concept, Frame, UnderstoodQuery
 
 STEM = 5  # characters of a word compared ("healing" ~ "healed", "inhibitors" ~ "inhibitor")
@@ -113,6 +113,13 @@ def addresses(query: UnderstoodQuery, record: Record) -> Addresses:
         has_x = bool(distinct_drugs(record))
     if not has_x:
         return Addresses("no", f"does not study {x}")
+    if is_combination(frame.intervention):
+        # "Does the fosinopril plus hydrochlorothiazide combo bring blood pressure down?": a study of fosinopril
+        # alone tests another regimen.
+        unstudied = [c.text for c in named if not mentions(c, stems)]
+        if unstudied:
+            studied = [c.text for c in named if c.text not in unstudied]
+            return Addresses("partly", f"studies {_list(studied)}, but not with {_list(unstudied)}")
 
     if frame.kind == "comparison":
         unnamed_form = [c.text for c in intervention if form_of(c) and not mentions(c, stems)]

@@ -265,6 +265,12 @@ def _lookup(key: str) -> dict[str, Any] | None:
     return next((hit for hit in found if hit.get("mesh_id")), found[0])
 
 
+def drug_heading(word: str) -> str | None:
+    """The name of the drug (or drug class) ``word`` names in the vocabulary, None when it names none."""
+    entry = _lookup(word.lower())
+    return entry_heading(entry) if entry and entry.get("kind") == "drug" else None
+
+
 # --- words ------------------------------------------------------------------------------------------
 
 

@@ -40,6 +40,10 @@ _PIVOT = re.compile(rf"\b(?:{_COMPARATIVE})\b", re.I)
 _BETWEEN = re.compile(r"\bdifference(?:s)?\s+between\s+(?P<a>.+?)\s+and\s+(?P<b>.+?)(?=\s+(?:for|in|on|when|among)\b|[?.]|$)", re.I)
 _ONE_ANOTHER = re.compile(r"\b(?:one|any|some)\s+(?P<cls>[\w\s-]+?)\s+.*\b(?:than|as)\s+(?:another|the\s+others?|other)\b", re.I)
 _WHICH = re.compile(r"^\s*which\s+(?P<cls>[\w\s-]+?)\s+(?:is|are|works?)\s+(?:the\s+)?(?:best|most|least|safest)\b", re.I)
+# "Which suppresses stomach acid more, lansoprazole 30 mg or pantoprazole 40 mg?", "Which works better for a
+# migraine attack, a sumatriptan injection or a DHE nasal spray?": the arms follow the comma, split by "or".
+_WHICH_OF = re.compile(r"^\s*which\b[^,?]*?\b(?:more|better|less|fewer|faster|quicker|safer|stronger|best|most|least)\b"
+                       r"[^,?]*,\s*(?P<a>.+?)\s+(?P<or>or)\s+(?P<b>.+)", re.I)
 _EITHER = re.compile(r"^\s*(?:is|are|should)\s+.+?\s+or\s+.+?\s+(?:better|more|less|safer)\b", re.I)
 # "Is it dangerous (to take X)?" asks about safety; "dangerous extra heartbeats" names an outcome.
 # "Are long-acting calcium channel blockers well tolerated?" asks whether they are safe to take, as "safe" does.
@@ -181,11 +185,16 @@ class FramedConcepts:
     # inhibitor. Would adding losartan bring my proteinuria down?"): a study of the added drug alone does not
     # answer the question (``addresses``), so it is kept apart from what is asked and from the outcome.
     background: list[int] = field(default_factory=list)
+    # The further drugs of a combination arm ("trandolapril" of "verapamil plus trandolapril"): part of the arm,
+    # but retrieval may drop them as it dropped them when they were read as the outcome, so that a corpus that
+    # names the combination only by its first drug (or a brand) still finds its trials.
+    combined: list[int] = field(default_factory=list)
 
     @property
     def required(self) -> list[int]:
-        """Concepts retrieval may never drop: the intervention, and a comparison's comparator."""
-        return list(dict.fromkeys(self.intervention + self.comparator))
+        """Concepts retrieval may never drop: the intervention, and a comparison's comparator (a combination's
+        first drug stands for it)."""
+        return [i for i in dict.fromkeys(self.intervention + self.comparator) if i not in self.combined]
 
 
 def _norm(text: str) -> str:
@@ -210,7 +219,7 @@ def _position(question: str, concept: Concept, start: int = 0, end: int | None =
 def question_kind(question: str) -> str:
     """effect | comparison | safety | harm | association | other, from the question's wording alone."""
     q = " " + _norm(question) + " "
-    if _BETWEEN.search(q) or _ONE_ANOTHER.search(q) or _WHICH.search(q) or _EITHER.search(q):
+    if _BETWEEN.search(q) or _ONE_ANOTHER.search(q) or _WHICH.search(q) or _EITHER.search(q) or _WHICH_OF.search(q):
         return "comparison"
     pivot = _PIVOT.search(q)
     if pivot and not re.match(r"over\b", pivot.group(0), re.I):
@@ -320,6 +329,11 @@ def is_add_on(frame: Frame) -> bool:
     return (frame.comparator or "").endswith(_ALONE_SUFFIX)
 
 
+def is_combination(arm: str | None) -> bool:
+    """Whether a frame's arm text names a combination of treatments (``_with_combined``)."""
+    return _COMBINATION_JOIN in (arm or "")
+
+
 def frame_question(question: str, concepts: list[Concept]) -> FramedConcepts:
     """The frame of ``question`` given its concepts (in question order)."""
     q = _norm(question)
@@ -405,6 +419,8 @@ def frame_question(question: str, concepts: list[Concept]) -> FramedConcepts:
         treatments = _asked_treatments(q, concepts, positions, before_population)
         added = added_treatments(q, positions, treatments)
         first = added[:1] or treatments[:1] or before_population[:1] or order[:1]
+        if not added:
+            first = _with_combined(q, concepts, positions, first, before_population, framed, "intervention")
         framed.intervention = first
         # The treatment it is added to ("adding an antipsychotic" when "lithium alone isn't controlling") is what
         # the person already takes: neither what is asked about nor an outcome.
@@ -526,12 +542,15 @@ def _frame_comparison(
     Returns where the first arm's words end and the second's begin (None for "one X ... than another").
     ``question_from``: where the sentence that asks begins (a comparative before it is the telling's).
     """
-    one_another = _ONE_ANOTHER.search(q) or _WHICH.search(q)
+    which_of = _WHICH_OF.search(q)
+    one_another = None if which_of else _ONE_ANOTHER.search(q) or _WHICH.search(q)
     between = _BETWEEN.search(q)
     # "Oxybutynin leaves my mouth as dry as sandpaper. Is Detrol less likely to give me a dry mouth?": the telling's
     # "as dry as" compares nothing asked.
     pivot = _comparison_pivot(q, question_from)
     either = re.search(r"\bor\b", q) if _EITHER.search(q) else None
+    if which_of:
+        either = re.compile(r"\bor\b").search(q, which_of.start("or"))
     if one_another and not between:
         cls = [i for i in candidates if _is_treatment(concepts[i])][:1] or candidates[:1]
         cls = _with_modifiers(q, concepts, positions, cls)
@@ -561,6 +580,14 @@ def _frame_comparison(
         told = [i for i in before if positions[i] < asked_from and _is_treatment(concepts[i])]
         candidates = [i for i in candidates if i not in told]
         before = [i for i in before if positions[i] >= asked_from]
+    if pivot and not (between or either):
+        # "do you recover faster with patient-controlled propofol than with diazemuls?": the first arm is written
+        # inside the comparative, after "with", when the question names no treatment before it.
+        inside = [i for i in candidates if pivot.start() <= positions[i] < pivot.end() and _is_treatment(concepts[i])]
+        clause = re.match(_LEADING_CLAUSE, q)
+        if any(_WITH_ARM.search(q, pivot.start(), positions[i]) for i in inside) and not any(_is_treatment(concepts[i]) and positions[i] >= (clause.end() if clause else 0)
+                              for i in before):
+            before = before + inside
     after = [i for i in candidates if positions[i] >= compared_from]
     before_treat = _asked_treatments(q, concepts, positions, before) or before[:1]
     after_treat = [i for i in after if _is_treatment(concepts[i])] or [
@@ -568,8 +595,8 @@ def _frame_comparison(
         # treatment told of, written again by another of its names.
         i for i in range(len(concepts)) if 0 <= positions[i] < compared_from and i not in before_treat
         and _is_treatment(concepts[i]) and _position(q, concepts[i], compared_from) >= 0][:1] or after[:1]
-    framed.intervention = before_treat[:1]
-    framed.comparator = after_treat[:1]
+    framed.intervention = _with_combined(q, concepts, positions, before_treat[:1], before, framed, "intervention")
+    framed.comparator = _with_combined(q, concepts, positions, after_treat[:1], after, framed, "comparator")
     # A further treatment after the pivot ("than olanzapine and quetiapine") is another arm, never an outcome;
     # alternatives joined by "or" are already one comparator (class_examples.merge_examples).
     framed.outcome = [i for i in candidates if i not in framed.intervention + framed.comparator
@@ -628,6 +655,33 @@ def _add_on(q: str, concepts: list[Concept], positions: list[int], candidates: l
     added = [i for i in treatments if i not in background] or [
         i for i in before if i not in background and any(_joined(q, concepts, positions, i, b) for b in background)]
     return (added, background, written) if background and added else None
+
+
+# "faster with [patient-controlled] propofol": the treatment a comparative is "with".
+_WITH_ARM = re.compile(r"\b(?:with|on|using|taking)\s+(?:[\w'-]+\s+){0,2}$")
+# How a combination arm is named ("verapamil plus trandolapril"), and read back by ``is_combination``.
+_COMBINATION_JOIN = " plus "
+# "verapamil plus trandolapril", "glyburide with metformin", "A + B": one regimen of several drugs.
+_COMBINED = re.compile(r"^\s*(?:\([^)]*\)\s*)?(?:plus|\+|with|combined\s+with|together\s+with)\s+(?:the\s+|a\s+|an\s+)?$")
+
+
+def _with_combined(q: str, concepts: list[Concept], positions: list[int], arm: list[int], candidates: list[int],
+                   framed: FramedConcepts, role: str) -> list[int]:
+    """``arm`` with the treatments among ``candidates`` written as combined with it ("verapamil plus trandolapril"),
+    and the frame's text for that role naming the combination.
+
+    Left out, the second drug of a combination was read as what the first should change (the outcome), and a
+    comparison of two combinations compared their first drugs only.
+    """
+    arm = list(arm)
+    for i in sorted(candidates, key=lambda i: positions[i]):
+        if i not in arm and arm and _is_treatment(concepts[i]) and positions[i] > positions[arm[-1]] >= 0 \
+                and _COMBINED.match(_between(q, concepts, positions, arm[-1], i)):
+            arm.append(i)
+            framed.combined.append(i)
+    if len(arm) > 1:
+        setattr(framed.frame, role, _COMBINATION_JOIN.join(concepts[i].text for i in arm))
+    return arm
 
 
 _JOINED = re.compile(r"^\s*(?:\([^)]*\)\s*)?(?:with|plus|and|to|together\s+with|combined\s+with|added\s+to|on\s+top\s+of)"

@@ -11,7 +11,7 @@ import re
 from documents.sources.base import Filters
 
 from .class_examples import merge_examples
-from .concepts import extract_concepts
+from .concepts import drug_heading, extract_concepts
 from .formulations import mark_forms
 from .frame import frame_question
 from .query_builder import build_queries
@@ -35,9 +35,30 @@ def inert_arm_as_placebo(question: str) -> str:
     return _INERT_ARM.sub(r"\1 placebo", question)
 
 
+# "verapamil/trandolapril", "losartan/HCTZ", "Neoral/Sandimmun": drug names joined by slashes, read as one word
+# the vocabulary does not know, so the arm of a comparison went unread ("is verapamil/trandolapril better than
+# losartan/HCTZ?" took "type" of "type 2 diabetics" for the treatment) and was searched as a phrase no abstract has.
+_SLASHED = re.compile(r"(?<![\w/])[A-Za-z][\w-]*[A-Za-z0-9](?:/[A-Za-z][\w-]*[A-Za-z0-9])+(?![\w/])")
+
+
+def slashed_drugs_as_written_out(question: str) -> str:
+    """The question with each slash-joined run of drug names written out: "A plus B" for a combination of
+    different drugs, "A (B)" for two names of one drug (a brand and its generic). A run with any part that is not
+    a drug the vocabulary knows ("back/leg pain", "water pills/beta-blockers") is left as written."""
+    def written_out(match: re.Match[str]) -> str:
+        parts = match.group(0).split("/")
+        headings = [drug_heading(part) for part in parts]
+        if not all(headings):
+            return match.group(0)
+        if len(set(headings)) == 1:
+            return parts[0] + "".join(f" ({part})" for part in parts[1:])
+        return " plus ".join(parts)
+    return _SLASHED.sub(written_out, question)
+
+
 def understand(question: str, filters: Filters) -> UnderstoodQuery:
     """The concepts of ``question`` and the Boolean queries to try, strictest first."""
-    question = inert_arm_as_placebo(question)
+    question = slashed_drugs_as_written_out(inert_arm_as_placebo(question))
     extraction = extract_concepts(question)
     if not extraction.concepts:
         return UnderstoodQuery(boolean="", concepts=[], relaxations=[], message=NO_CONCEPTS,

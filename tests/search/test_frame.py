@@ -872,3 +872,62 @@ def test_the_one_word_outcome_told_and_referred_to_again_is_the_outcome():
     frame = understand("My dad just had a TURP operation on his prostate and is bothered by urgency and going very "
                        "often. Will oxybutynin help in the first days after the operation?", Filters()).frame
     assert frame.outcome == "urgency"
+
+
+@pytest.mark.parametrize(
+    "question, kind, intervention, comparator",
+    [
+        # Drug names joined by a slash are a combination, never one unknown word ("type" of "type 2" stood in).
+        ("In type 2 diabetics with albuminuria, is verapamil/trandolapril better than losartan/HCTZ at cutting "
+         "albuminuria?", "comparison", "verapamil plus trandolapril", "losartan plus HCTZ"),
+        ("Is the delapril plus indapamide combination better than fosinopril plus hydrochlorothiazide for high blood "
+         "pressure?", "comparison", "delapril plus indapamide", "fosinopril plus hydrochlorothiazide"),
+        ("Does the fosinopril plus hydrochlorothiazide combo actually bring blood pressure down?", "effect",
+         "fosinopril plus hydrochlorothiazide", None),
+        ("Is tramadol stronger than aspirin with codeine for pain after surgery?", "comparison", "tramadol",
+         "aspirin plus codeine"),
+        # "than olanzapine and quetiapine" names two arms, not one regimen.
+        ("Is risperidone better than olanzapine and quetiapine for schizophrenia?", "comparison", "risperidone",
+         "olanzapine"),
+    ],
+)
+def test_a_combination_of_drugs_is_one_arm(question, kind, intervention, comparator):
+    frame = understand(question, Filters()).frame
+    assert (frame.kind, frame.intervention, frame.comparator) == (kind, intervention, comparator)
+    assert "plus" not in (frame.outcome or "") and "trandolapril" not in (frame.outcome or "")
+
+
+def test_a_combinations_further_drugs_may_be_dropped_by_retrieval_but_not_its_first():
+    """A corpus may name the combination by its first drug or a brand: only the first drug of each arm is required."""
+    from search.pipeline.concepts import extract_concepts as extract
+    question = "Is verapamil plus trandolapril better than atenolol plus chlorthalidone for my blood sugar?"
+    framed = frame_question(question, extract(question).concepts)
+    names = {framed_concept.text for framed_concept in [extract(question).concepts[i] for i in framed.required]}
+    assert names == {"verapamil", "atenolol"}
+
+
+@pytest.mark.parametrize("question, expected", [
+    ("Is Tarka (verapamil/trandolapril) ok?", "Is Tarka (verapamil plus trandolapril) ok?"),
+    ("Could cyclosporin (Neoral/Sandimmun) clear my hives?", "Could cyclosporin (Neoral (Sandimmun)) clear my hives?"),
+    # Not every part a drug: left as written.
+    ("Does it cause back/leg pain?", "Does it cause back/leg pain?"),
+    ("Are water pills/beta-blockers better?", "Are water pills/beta-blockers better?"),
+    ("Will acetaminophen/aspirin/caffeine help?", "Will acetaminophen/aspirin/caffeine help?"),
+])
+def test_slash_joined_drug_names_are_written_out(question, expected):
+    from search.pipeline.understand import slashed_drugs_as_written_out
+    assert slashed_drugs_as_written_out(question) == expected
+
+
+@pytest.mark.parametrize("question, intervention, comparator", [
+    ("Which suppresses stomach acid more, lansoprazole 30 mg or pantoprazole 40 mg?", "lansoprazole", "pantoprazole"),
+    ("Which works better for a migraine attack, a sumatriptan injection or a DHE (dihydroergotamine) nasal spray?",
+     "sumatriptan", "DHE"),
+    # The first arm written inside the comparative, after "with".
+    ("For colonoscopy sedation, do you recover faster with patient-controlled propofol/alfentanil than with "
+     "diazemuls?", "propofol plus alfentanil", "diazemuls"),
+    ("Do kids vomit less after tonsillectomy with tenoxicam than with morphine?", "tenoxicam", "morphine"),
+])
+def test_which_of_two_and_faster_with_x_than_with_y_are_comparisons(question, intervention, comparator):
+    frame = understand(question, Filters()).frame
+    assert (frame.kind, frame.intervention, frame.comparator) == ("comparison", intervention, comparator)

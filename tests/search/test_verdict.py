@@ -46,6 +46,7 @@ def _effect_read(question: str, stance: Stance, title: str, abstract: str) -> St
 
 
 COMPARISON = "Is tolterodine more effective than oxybutynin for overactive bladder?"
+COMBINATION = "Does the fosinopril plus hydrochlorothiazide combo bring blood pressure down?"
 
 
 @pytest.mark.parametrize(
@@ -76,6 +77,11 @@ COMPARISON = "Is tolterodine more effective than oxybutynin for overactive bladd
          "Losartan reduced proteinuria by 35% compared with placebo in patients with kidney disease.", "partly"),
         (ADDED, "Add-on angiotensin receptor blockade with maximized ACE inhibition",
          "Adding losartan to maximal ACE inhibitor therapy did not reduce proteinuria in kidney disease.", "yes"),
+        # A combination: a study of its first drug alone tests another regimen.
+        (COMBINATION, "Fosinopril in hypertension", "Fosinopril lowered blood pressure compared with placebo.",
+         "partly"),
+        (COMBINATION, "Fosinopril and hydrochlorothiazide combination therapy",
+         "Fosinopril plus hydrochlorothiazide lowered blood pressure more than either drug alone.", "yes"),
     ],
 )
 def test_addresses(question, title, abstract, label):
