@@ -63,7 +63,7 @@ _HARM_ADJECTIVE = re.compile(r"\b(?:cause[sd]?|causing|lead\s+to|trigger[s]?|giv
 _HARM = re.compile(
     r"\b(?:cause[sd]?|causing|side[\s-]?effects?|adverse|harm(?:s|ful)?|risk(?:s)?\s+of|raise[sd]?\s+(?:the\s+)?risk"
     r"|increase[sd]?\s+(?:the\s+)?risk|lead\s+to|trigger[s]?|bring(?:s|ing)?\s+on|set(?:s|ting)?\s+off|worsen[s]?"
-    r"|damage[s]?|toxic|addict\w*|dependen\w+|stunt(?:s|ed|ing)?"
+    r"|damage[s]?|toxic|addict\w*|dependen\w+|stunt(?:s|ed|ing)?|mess(?:es|ed|ing)?\s+(?:up|with)"
     r"|make[s]?\s+(?:[\w'-]+\s+){0,3}?(?:worse|sleepy|drowsy|tired|dizzy|sick|nauseous|flush\w*|itch\w*|swell"
     r"|faint|pass\s+out|ill|confused|shaky|constipated|forgetful|depressed|anxious)"
     # "make my cholesterol and blood fats worse": what it worsens may take more words; "Will my blood pressure
@@ -449,6 +449,7 @@ def frame_question(question: str, concepts: list[Concept]) -> FramedConcepts:
         # it?": the blood pressure told is who takes it, the gums the harm.
         framed.population = list(dict.fromkeys(framed.population + _treated(q, concepts, written,
                                                                             framed.intervention, framed)))
+    _place_told_after(q, concepts, positions, framed)
     setting = _SETTING.match(q)
     if setting:
         # "After heart bypass surgery, does metoprolol prevent heart attacks?": who the question is about.
@@ -1054,6 +1055,24 @@ def _place_told(kind: str, concepts: list[Concept], told: list[int], framed: Fra
                                         and not _names_people(concepts[i].text)]
     else:
         framed.population = list(dict.fromkeys(framed.population + conditions))
+
+
+# "Will amlodipine mess up my diabetes control or lipids? I'm diabetic with high blood pressure": a telling after
+# the question, in the first person.
+_TOLD_AFTER = re.compile(r"\?\s*(?:i\s+am|i'm|im|i\s+have|i've|ive|i\s+was|i\s+take|i'm\s+on|mine|my)\b[^?]*$")
+
+
+def _place_told_after(q: str, concepts: list[Concept], positions: list[int], framed: FramedConcepts) -> None:
+    """What a person tells after the question is who asks (the conditions named), never what is asked about."""
+    after = _TOLD_AFTER.search(q)
+    if after is None:
+        return
+    told = [i for i in framed.outcome if positions[i] >= after.start()]
+    if not told or len(told) == len(framed.outcome):
+        return
+    framed.outcome = [i for i in framed.outcome if i not in told]
+    framed.population = list(dict.fromkeys(framed.population + [i for i in told
+                                                               if concepts[i].kind in _CONDITION_KINDS]))
 
 
 def _text(concepts: list[Concept], idx: list[int]) -> str | None:

@@ -931,3 +931,17 @@ def test_slash_joined_drug_names_are_written_out(question, expected):
 def test_which_of_two_and_faster_with_x_than_with_y_are_comparisons(question, intervention, comparator):
     frame = understand(question, Filters()).frame
     assert (frame.kind, frame.intervention, frame.comparator) == ("comparison", intervention, comparator)
+
+
+@pytest.mark.parametrize("question, kind, outcome, population", [
+    # "Mess up / mess with" asks about a harm; the word names nothing to search.
+    ("Will lisinopril mess up my blood sugar or cholesterol?", "harm", "blood sugar, cholesterol", None),
+    # What the person tells after the question is who asks, not what is asked about.
+    ("Will amlodipine mess up my diabetes control or lipids? I'm diabetic with high blood pressure", "harm",
+     "diabetes control, lipids", "diabetic, high blood pressure"),
+    ("will metoprolol make my blood sugar control worse? I have type 2 diabetes and high blood pressure", "harm",
+     "blood sugar control", "type 2 diabetes, high blood pressure"),
+])
+def test_mess_up_is_a_harm_and_a_telling_after_the_question_is_who_asks(question, kind, outcome, population):
+    frame = understand(question, Filters()).frame
+    assert (frame.kind, frame.outcome, frame.population) == (kind, outcome, population)
