@@ -443,7 +443,8 @@ def frame_question(question: str, concepts: list[Concept]) -> FramedConcepts:
     # A form written with its treatment ("timolol eye drops", "the fentanyl patch") says how it is given, not what
     # happens to the person ("does lidocaine stop the injection hurting?" asks about the injection).
     framed.outcome = [i for i in framed.outcome if not _form_of_treatment(q, concepts, positions, i)]
-    _place_told(kind, concepts, told, framed)
+    _place_told(kind, concepts, told, framed,
+                identity=[i for i in told if _IDENTITY.search(q, _sentence_start(q, positions[i]), positions[i])])
     if kind in ("harm", "safety", "association"):
         # "Since starting nifedipine for my blood pressure my gums have got swollen. Could the tablets be causing
         # it?": the blood pressure told is who takes it, the gums the harm.
@@ -1035,23 +1036,30 @@ def _implicit_comparator(q: str, concepts: list[Concept], positions: list[int], 
     return None if _norm(concepts[last].text) in names else last
 
 
-def _place_told(kind: str, concepts: list[Concept], told: list[int], framed: FramedConcepts) -> None:
+# "I'm a CYP2D6 poor metabolizer - will codeine still relieve my pain?": what the person says they are.
+_IDENTITY = re.compile(r"\b(?:i'm|i\s+am|im)\s+(?:a|an)\s+(?:[\w'-]+\s+){0,2}$")
+
+
+def _place_told(kind: str, concepts: list[Concept], told: list[int], framed: FramedConcepts,
+                identity: list[int] = ()) -> None:
     """Who the person told us they are: their conditions narrow the population, or are the outcome asked about.
 
     "My back pain has flared up again. Do willow bark or devil's claw actually help?" asks about the back pain the
     first sentence names (the outcome); "I have COPD. Is it safe for me to take metoprolol?" about metoprolol in
-    people with COPD (the population), and for a safety question a medicine already taken ("I take lisinopril. Is
+    people with COPD (the population), as "I'm a CYP2D6 poor metabolizer" (``identity``: what they say they are)
+    is of people who are that; and for a safety question a medicine already taken ("I take lisinopril. Is
     it safe to take Celebrex ...?") is part of who they are. Other words of the telling ("flared", "about to
     start") are not matched on.
     """
-    conditions = [i for i in told if concepts[i].kind in _CONDITION_KINDS or (
-        _names_people(concepts[i].text) and _norm(concepts[i].text) not in GENERIC_PEOPLE)]
+    conditions = [i for i in told if i not in identity and (concepts[i].kind in _CONDITION_KINDS or (
+        _names_people(concepts[i].text) and _norm(concepts[i].text) not in GENERIC_PEOPLE))]
+    framed.population = list(dict.fromkeys(framed.population + list(identity)))
     if kind == "safety":
         conditions += [i for i in told if _is_treatment(concepts[i])]
     if kind in ("effect", "harm", "association") and not framed.outcome:
         # "My blood pressure is still high on an ACE inhibitor. Would adding an ARB bring it down further?": with
         # no condition named, what the telling measures ("blood pressure") is what "it" refers to.
-        framed.outcome = conditions or [i for i in told if not _is_treatment(concepts[i])
+        framed.outcome = conditions or [i for i in told if not _is_treatment(concepts[i]) and i not in identity
                                         and not _names_people(concepts[i].text)]
     else:
         framed.population = list(dict.fromkeys(framed.population + conditions))

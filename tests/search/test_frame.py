@@ -945,3 +945,12 @@ def test_which_of_two_and_faster_with_x_than_with_y_are_comparisons(question, in
 def test_mess_up_is_a_harm_and_a_telling_after_the_question_is_who_asks(question, kind, outcome, population):
     frame = understand(question, Filters()).frame
     assert (frame.kind, frame.outcome, frame.population) == (kind, outcome, population)
+
+
+def test_what_a_person_says_they_are_is_the_population():
+    """"I'm a CYP2D6 poor metabolizer": codeine's effect in such people, not in everyone; never the outcome."""
+    frame = understand("I'm a CYP2D6 poor metabolizer - will codeine still relieve my pain?", Filters()).frame
+    assert (frame.intervention, frame.outcome, frame.population) == ("codeine", "pain", "CYP2D6, poor metabolizer")
+    frame = understand("I'm a combat veteran with PTSD and constant irritability. Can a low dose of Risperdal added "
+                       "to my meds help?", Filters()).frame
+    assert (frame.outcome, frame.population) == ("PTSD", "combat veteran")
