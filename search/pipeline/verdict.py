@@ -18,7 +18,8 @@ The rule (also in the README):
    taking the other, are a (low-confidence) answer: head-to-head trials and studies of a named
    harm are few, and two that agree while the rest say nothing clear are what the evidence says
    (for a safety question only ever a "no": rule 6). For a comparison's "yes" one such study is
-   enough (``MIN_AGREEING_YES``), and the answer says that it rests on one study.
+   enough (``MIN_AGREEING_YES``), and the answer says that it rests on one study. A comparison that only
+   ``MIN_STUDIES_AGREEING`` (2) studies address, both taking the same side, is answered too, and says how few.
 4. Otherwise the weighted share of "yes" among the sided: ≥ ``LEAN`` is **yes**, ≤ 1 − ``LEAN``
    is **no**, anything between is **mixed** -- except that a yes / no resting on the partly-addressing
    fallback (rule 1) against which the fully-addressing studies lean (their supports minus refutes, weighted
@@ -69,6 +70,12 @@ MIN_AGREEING = 2
 # kind, 34 and 8; over the first 594 of them (mostly comparisons), one study for either side, 54 and 29 (the "no"
 # ones 24 and 23).
 MIN_AGREEING_YES = 1
+# Fewer than MIN_STUDIES counted studies may still answer a comparison when at least this many address it and all
+# of them take the same side (``_few_all_agreeing``): two head-to-head trials that agree, nothing else in the library.
+# Replayed over the dumps of holdouts 46-55 (600 questions, README "2026-12-07, fourteenth session"): 2 more right
+# answers (both "no"), none lost, no wrong-way one. Low confidence, and the reason says how few they are.
+MIN_STUDIES_AGREEING = 2
+FEW_STUDIES = "a first indication, not a settled finding."
 ONE_STUDY = " The answer rests on that one study: a first indication, not a settled finding."
 LEAN = 0.7
 # 0.55, not 0.6, together with RELEVANCE_SCALE 0.10, since measured on the 2,638 seen labelled questions (45 sets,
@@ -140,6 +147,13 @@ def _agree(sided: list[Counted], frame: Frame) -> bool:
     return len(sided) >= max(needed, 1) and all(c.weight == 1.0 for c in sided) and len(labels) == 1
 
 
+def _few_all_agreeing(sided: list[Counted], n: int, frame: Frame) -> bool:
+    """Rule 3's exception below ``MIN_STUDIES``: a comparison that at least ``MIN_STUDIES_AGREEING`` head-to-head
+    studies address, every one of which takes the same side (``_agree``)."""
+    return frame.kind == "comparison" and n >= MIN_STUDIES_AGREEING and len(sided) == n and _agree(sided, frame) \
+        and len(sided) >= MIN_AGREEING
+
+
 def counted_papers(papers: list[RankedPaper], frame: Frame) -> list[Counted]:
     """The judged studies the verdict uses, with their weights."""
     weights = verdict_weights(papers, frame)
@@ -171,7 +185,7 @@ def decide(
     sided = [c for c in counted if _takes_side(c.paper)]
     n_yes = sum(1 for c in sided if c.paper.stance.label == "supports")
     n_no = len(sided) - n_yes
-    if n < MIN_STUDIES:
+    if n < MIN_STUDIES and not _few_all_agreeing(sided, n, frame):
         return Verdict("insufficient", "low", n, _too_few(n, frame, papers), caution)
     if offline and frame_read and frame.kind == "other":
         return Verdict("insufficient", "low", n, UNREAD_FRAME, caution)
@@ -230,6 +244,8 @@ def decide(
             reason + " Studies like these cannot show that a medicine is safe for you.",
             caution,
         )
+    if n < MIN_STUDIES and len(sided) > 1:
+        reason += f" Only {_studies(n)} in this library {_what(frame)}, both the same way: {FEW_STUDIES}"
     if len(sided) == 1:
         reason += ONE_STUDY  # last, so that ``one_study`` reads it whatever was said before
     return Verdict(label, confidence, n, reason, caution)

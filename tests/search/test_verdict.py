@@ -257,8 +257,15 @@ def test_two_agreeing_studies_answer_when_none_disagrees_and_the_rest_are_unclea
     effect = Frame(kind="effect", intervention="x", outcome="y")
     partly = [_paper(1, "supports"), _paper(2, "supports", addressed="partly"), _paper(3, "neutral", strength=0.9)]
     assert decide(partly, effect, offline=True).label == "insufficient"
-    # Too few studies address it at all: still no verdict.
-    assert decide([_paper(1, "refutes"), _paper(2, "refutes")], comparison, offline=True).label == "insufficient"
+    # Two head-to-head studies are all the library has and both take the same side: a low-confidence answer that says
+    # how few they are. One of them unclear, or an effect question's two: still no verdict.
+    verdict = decide([_paper(1, "refutes"), _paper(2, "refutes")], comparison, offline=True)
+    assert (verdict.label, verdict.confidence, verdict.studies_counted) == ("no", "low", 2)
+    assert "Only 2 studies in this library compare nortriptyline with amitriptyline directly" in verdict.reason
+    unclear = [_paper(1, "refutes"), _paper(2, "neutral", strength=0.9)]
+    assert decide(unclear, comparison, offline=True).label == "insufficient"
+    assert decide([_paper(1, "supports"), _paper(2, "supports")], effect, offline=True).label == "insufficient"
+    assert decide([_paper(1, "refutes")], comparison, offline=True).label == "insufficient"
 
 
 def test_retracted_and_unaddressed_studies_are_left_out():
