@@ -357,7 +357,7 @@ _CUE_PATTERNS: dict[str, str] = {
         rf"|(?:^|(?<=\. )){_NUMBER_WORDS} ([\w-]+,? ){{0,6}}(studies|trials) (of|with|in) [^.]{{0,80}}\b(were|was) "
         r"(examined|pooled|combined|(re-?)?analy[sz]ed)\b"
         rf"|\bdata from (the )?{_NUMBER_WORDS} [^.]{{0,80}}\b(studies|trials)\b(?:[^.]|\.\d){{0,300}}\b(were|was) (\w+ly )?(included|pooled"
-        r"|combined|analy[sz]ed)\b|\b(ovid|medline|pubmed|embase)[- ]based (literature )?(review|search)"
+        r"|combined|analy[sz]ed|considered)\b|\b(ovid|medline|pubmed|embase)[- ]based (literature )?(review|search)"
         r"|\b(medline|embase|cochrane)\b[^.]{0,80}\b(searched|search)\b|\bpooled (odds|relative|rate|risk|estimate)"
         # a rate pooled over the reports read ("with a pooled observed rate of 85%", "the pooled reported rate"), and
         # reports found in the literature up to a date ("Reports were identified from literature up to May 1997")
@@ -380,6 +380,25 @@ _CUE_PATTERNS: dict[str, str] = {
         # (not "a combined analysis of data from both studies": the paper's own two trials)
         r"|\banalys[ie]s of (the )?(pooled )?data from (the )?(?!both )([\w-]+ ){0,4}(studies|trials)\b"
         r"|\b(studies|trials) included in the (meta-?)?analys[ie]s\b"
+        # B1 a combined analysis told by the trials it combined ("In a combined analysis of 8 trials", "Prespecified
+        # analysis of all 8 double-blind, randomized ... trials")
+        rf"|\b(combined|integrated|pre-?specified) analys[ie]s of (all |the )?{_NUMBER_WORDS},? ([\w/-]+,? ){{0,8}}"
+        r"(studies|trials)\b"
+        # B2 ... or by the people it combined from several trials ("a combined analysis of 235 ... patients ... who
+        # participated in two 24-month double-blind, randomised, placebo-controlled trials")
+        rf"|\b(combined|pooled) analys[ie]s of [^.]{{0,150}}?\b(participated|enrolled|included|took part) in "
+        rf"(the )?{_NUMBER_WORDS} ([\w/-]+,? ){{0,8}}(studies|trials)\b"
+        # B3 people drawn from several trials ("a population of 2606 patients from three well-controlled prospective
+        # clinical trials")
+        rf"|\b(patients|subjects|participants) from {_NUMBER_WORDS} ([\w/-]+,? ){{0,5}}(studies|trials)\b"
+        # B6 a database built from several trials ("A database of five randomized, double-blind, dose-ranging studies
+        # was established")
+        rf"|\b(database|data ?set) (of|from|pooling|combining) (the |all )?{_NUMBER_WORDS},? ([\w/-]+,? ){{0,6}}"
+        r"(studies|trials)\b"
+        # B5 all the studies of a drug taken into one analysis ("All clinical studies of at least 1 week's duration
+        # with felodipine ... were included in a safety analysis")
+        r"|\ball ([\w-]+ ){0,3}(studies|trials)\b[^.]{0,120}?\b(were|was) included in (an? |the )?([\w-]+ ){0,2}"
+        r"analys[ie]s\b"
         r"|\bsystematic review\b[^.]{0,120}\b(is|was) (presented|conducted|performed|undertaken|carried out)\b"
         r"|\bsearch (strateg(y|ies)|terms)\b|\b(literature|publications|articles|reports) ([\w-]+ ){0,3}\(?"
         r"(via|on|using|through|located via|identified via) (the )?(medline|pubmed|embase)\b"
@@ -667,7 +686,8 @@ _CUE_PATTERNS: dict[str, str] = {
     # The aim is a share or a frequency at one time ("to estimate the proportion of interventions ..."): measured once.
     # an aim, not what something else "helps to determine" ("... helps to determine the extent of the work-up")
     "aim_proportion": r"(?<!\bhelps )(?<!\bhelp )(?<!\bhelping )\bto (?:(?:more|better|\w+ly) ){0,2}(estimate|determine|assess|describe|examine|evaluate|investigate|establish|quantify"
-        r"|document|identify) the (proportion|prevalence|frequency|extent|patterns?)\b",
+        # (also "the true frequency", "the actual prevalence")
+        r"|document|identify) the ((?:true|actual|real|overall|exact) )?(proportion|prevalence|frequency|extent|patterns?)\b",
     # A span of years after the start, told as the result ("Ten-year outcome after", "10-year follow-up results").
     "years_after": rf"\b(\d+|{_words(*range(1, 11), 15, 20)})[- ]years? (follow-?up"
         r"|outcomes?|survival|results)\b",
@@ -691,8 +711,11 @@ _CUE_PATTERNS: dict[str, str] = {
         r"(patients|cases|children|women|men|subjects|infants)\b",
     "original_data": r"\b(we|this study|the study|the present study)\b[^.]{0,40}\b(studied|enrolled|recruited|examined"
         r"|investigated|measured|assessed|evaluated|compared|analy[sz]ed|performed|conducted|included"
-        r"|determined|quantif)|\b(were|was) (randomi[sz]ed|enrolled|recruited|included|studied|"
+        r"|determined|quantif)|\b(were|was) ((then|subsequently|later|thereafter|each) )?(randomi[sz]ed|enrolled|recruited|included|studied|"
         r"measured|examined)\b|\bp\s*[<=>]|\b95% (ci|confidence)"
+        # people told as taking part in the study ("ADHD children participated in a double-blind placebo-controlled
+        # study in which the effects of ... were determined")
+        r"|\b(participated|took part) in (a|an|this|the present) ([\w-]+,? ){0,5}(study|trial)\b"
         # the paper's own randomised or blinded study, told with what was done in it ("In a randomized double blind
         # study, the arterial changes produced either by A or by B were investigated", "The effects of A versus B were
         # investigated in a multicenter, double-blind trial", "A double-blind protocol was used")
@@ -1106,6 +1129,24 @@ _REVIEW_OF_TITLE = re.compile(r"\b(?:a|an)\s+(?:[\w-]+\s+)?(?:review|overview)\s
                               re.I)
 
 
+# A treatment's efficacy told as assessed in counted people.
+_EFFICACY_ASSESSED = re.compile(rf"\b(?:efficacy|effectiveness)\b[^.]{{0,200}}?\b(?:has|have) been (?:assessed|evaluated"
+                                rf"|studied|investigated|examined|tested) in {_NUMBER_WORDS} ", re.I)
+
+
+# A later analysis of the people of a trial, and an aim to find what predicts an outcome.
+_ANALYSIS_IN_TRIAL = re.compile(r"\b(?:post[- ]hoc|secondary|retrospective) analys[ie]s of [^.]{0,60}?\b(?:participants"
+                                r"|patients|subjects)\b[^.]{0,20}?\b(?:from|in|enrolled in) (?:the |a )?[^.]{0,100}?\btrial\b",
+                                re.I)
+_PROGNOSTIC_AIM = re.compile(r"\b(?:independent )?prognostic (?:value|significance|information|importance)\b"
+                             r"|\bpredictors? of (?:the )?(?:subsequent|later|future)\b", re.I)
+
+
+# Interviews of a qualitative study, and a survey that counts how common something is.
+_QUALITATIVE_WORDS = re.compile(r"semi-structured interviews?|focus groups?", re.I)
+_PREVALENCE_SURVEY = re.compile(r"\bprevalence\b[^.]{0,200}\bsurvey\b|\bsurvey\b[^.]{0,200}\bprevalence\b", re.I)
+
+
 def _classify_text(text: _Text) -> DesignResult:
     """The ordered text rules; the first that fires decides."""
     title, body = text.title, text.body
@@ -1149,6 +1190,10 @@ def _classify_text(text: _Text) -> DesignResult:
         other = ""
     if not other and any(word in both.lower() for word in _OTHER_PAPER_WORDS):
         other = _first(_OTHER_PAPER, both)
+    if other and _QUALITATIVE_WORDS.fullmatch(other) and _PREVALENCE_SURVEY.search(both):
+        # interviews inside a survey that counts a prevalence ("A two-phase, international survey ... to assess the
+        # prevalence of migraine ...; Semi-structured interviews"): one measurement of counted people
+        return result("cross_sectional", _PREVALENCE_SURVEY.search(both).group(0))
     if other:
         return result("other", other)
     own_review = _OWN_REVIEW.search(body)
@@ -1202,6 +1247,12 @@ def _classify_text(text: _Text) -> DesignResult:
         # schizophrenic patients and 106 healthy control subjects", "frequency of the FokI alleles between 268 white
         # hypertensives ... and a matched group of 231 control subjects"): chosen by the disease, compared for the gene
         return result("case_control", genetic.group(0))
+    in_trial = _ANALYSIS_IN_TRIAL.search(body) if text.randomised and original else None
+    if in_trial and _PROGNOSTIC_AIM.search(both):
+        # a later analysis of a trial's people for what predicts an outcome ("We performed a post hoc analysis of 4102
+        # participants from the SOLVD prevention trial ... the independent prognostic value of a third heart sound"):
+        # factors in a defined group followed, a cohort; the trial's own randomisation is not compared
+        return result("cohort", f"{in_trial.group(0)}; {_PROGNOSTIC_AIM.search(both).group(0)}")
     if text.randomised and original:
         return result("rct", text.randomised)
     case_control = _first(_CUES["case_control"], both)
@@ -1336,6 +1387,12 @@ def _classify_text(text: _Text) -> DesignResult:
         # thousands of people counted and nothing else said of them ("There were 15,268 patients identified", "Drug
         # use data were collected from 1601 elderly persons"): a population followed or measured, not a series
         return result("cohort" if _CUES["cohort_time"].search(body) else "cross_sectional", f"{size.n} counted")
+    efficacy = _EFFICACY_ASSESSED.search(body) if size is not None else None
+    if efficacy:
+        # a treatment's efficacy assessed in the counted people ("The efficacy, safety ... of the combination of oral
+        # enalapril ... has been assessed in 12 Nigerians with severe hypertension"): the investigators' treatment,
+        # not patients described
+        return result("non_randomised", efficacy.group(0))
     if size is not None:
         return result("case_series", f"{size.n} described")
     if text.randomised and not review:
@@ -1642,6 +1699,11 @@ _BARE_RANDOMISED = re.compile(rf"^(?P<num>{_NUMBER})\s+(?:(?!of\b|in\b|to\b|per\
 _ENROLLED_AND_RANDOMISED = re.compile(
     rf"(?<![\w.,\-/]){_NUMBER}\s+(?:[\w-]+\s+){{0,2}}?{_PEOPLE}\s+(?:were|had been)\s+(?:enrol+ed|recruited|included"
     rf"|screened|selected)\b[^.;]{{0,40}}?,?\s+and\s+(?P<num>{_NUMBER})\s+(?:were|had been)\s+(?:\w+ly\s+)?randomi[sz]ed\b", re.I)
+# ... or after those considered, the part randomised told without its noun ("Among 239 patients admitted for acute
+# variceal bleeding, 85 with cirrhosis were randomized"): those randomised.
+_AMONG_THEN_RANDOMISED = re.compile(
+    rf"\bamong (?:the |all |these )?{_NUMBER}\s+[^,.;()]{{0,80}},\s*(?P<num>{_NUMBER})\s+"
+    r"(?:(?!of\b|in\b|to\b|per\b)[\w-]+\s+){0,3}?(?:were|was) (?:\w+ly )?randomi[sz]ed\b", re.I)
 _OF_THEN_RANDOMISED = re.compile(
     rf"\bof (?:the |all |these )?{_NUMBER}\s+[^,.;]{{0,80}},\s*(?P<num>{_NUMBER})\s+(?:[\w-]+\s+){{0,2}}?"
     r"(?:had|have|were|showed|met)\b[^.;,]{0,80}?\band (?:were|was) (?:\w+ly )?randomi[sz]ed\b"
@@ -1722,11 +1784,12 @@ _PAIRED_GROUPS = re.compile(rf"(?<![\w.,\-/])(?P<a>{_NUMBER})\s+(?:(?!{_UNIT_WOR
 # and intrathecally in 8 patients").
 _IN_AND_IN = re.compile(rf"\bin (?P<a>{_NUMBER}) and (?:[\w-]+ ){{0,2}}in (?P<b>{_NUMBER}) (?:[\w-]+ ){{0,2}}?{_PEOPLE}\b"
                         r"(?!-\w)", re.I)
-_ARMS_OF = re.compile(rf"\b\d[\d,]*\s+(?:\(\S+\)\s+)?of\s+(?:the\s+)?(?P<a>{_NUMBER})\s+(?:[\w-]+\s+){{0,2}}?{_PEOPLE}\s+"
-                      rf"(?:who\s+(?:were\s+)?)?(?:treated|receiving|given|taking|randomi[sz]ed|assigned|allocated|on|in the)\b"
+_ARMS_OF = re.compile(rf"(?:\b\d[\d,]*|(?<![\w-]){_WORD}(?:-{_WORD})?)\s+(?:\(\S+\)\s+)?of\s+(?:the\s+)?(?P<a>{_NUMBER})\s+(?:[\w-]+\s+){{0,2}}?{_PEOPLE}\s+"
+                      rf"(?:who\s+(?:were\s+)?)?(?:treated|receiving|given|taking|randomi[sz]ed|assigned|allocated|on|in the"
+                      rf"|in (?:group|arm)\b)\b"
                       rf"[^;]{{0,80}}?\band\s+(?:in\s+)?\d[\d,]*\s+(?:\(\S+\)\s+)?of\s+(?:the\s+)?(?P<b>{_NUMBER})\s+"
-                      rf"(?:[\w-]+\s+){{0,2}}?{_PEOPLE}\s+(?:who\s+(?:were\s+)?)?(?:treated|receiving|given|taking"
-                      rf"|randomi[sz]ed|assigned|allocated|on|in the)\b", re.I)
+                      rf"(?:(?:[\w-]+\s+){{0,2}}?{_PEOPLE}\s+(?:who\s+(?:were\s+)?)?(?:treated|receiving|given|taking"
+                      rf"|randomi[sz]ed|assigned|allocated|on|in the)\b|in (?:group|arm)\b)", re.I)
 # The singular words of ``_PEOPLE``: after a number above one they qualify another noun ("2 patient situations").
 _SINGULAR_PEOPLE = frozenset({"patient", "subject", "participant", "volunteer", "individual", "person"})
 # ... but the study they size is the sample ("A 335 patient double-blind parallel-group study comparing ...").
@@ -1783,7 +1846,7 @@ _ROLE: tuple[tuple[int, re.Pattern[str]], ...] = (
     (4, re.compile(r"\benrol+(ed|ment|ing)?\b|\brecruited\b|\bentered\b|\bentering\b|\bparticipated\b|\bincluded\b"
                    r"|\bincluding\b|(?<!\bresponded )\b(?:met|fulfil+ed) (our |the )?(inclusion|criteria)|\beligible\b|\bstudy population\b"
                    r"|\bconsisted of\b|\bcomprised\b|\bwe studied\b|\bwere studied\b|\bstudy (of|in|involving)\b"
-                   r"|\bsample\b|\bsurvey\b|\binvolving\b|\bcohort of\b|\btotal of\b|\bparticipants?\b"
+                   r"|\bsample\b|\bsurvey\b|\binvolving\b|\binvolved in (?:the |this |our )?(?:present )?(?:study|trial)\b|\bcohort of\b|\btotal of\b|\bparticipants?\b"
                    r"|\bsubjects (were|was)\b|\bmatched (with|to)\b"
                    # the authors' series, counted as they tell it ("We describe five patients with markedly severe
                    # dystonia"), above the few of them a later sentence finds something in
@@ -1802,7 +1865,13 @@ _MAKE_UP = r"(?:women|men|males?|females?|boys|girls|white|black|caucasians?|afr
 # (who received X) developed Y" is a result in some of them, "who had developed" selects them. "Completed a
 # test / an exercise" ("completed the California Verbal Learning Test") is what the whole sample did, not the part
 # that stayed; "An additional five patients did not undergo laparotomy" tells a part ("who did not" selects them).
-_SUBSET_AFTER = re.compile(r"^\s+additional (?:patients?|persons?|subjects?) who would\b|^[^.;:]{0,60}?\b((?<!self-)(?<!who had )(?<!who have )completed(?! an?\b)(?! the " + _INSTRUMENT + r")|withdrew|discontinued|dropped out|lost to follow|(?<!who )died"
+_SUBSET_AFTER = re.compile(r"^\s+additional (?:patients?|persons?|subjects?) who would\b"
+                           # one person against the next, a variation told ("Pain varies tremendously from one patient
+                           # to the next"), not a count
+                           r"|^\s+(?:[\w-]+\s+){0,2}?to (?:the next|another)\b"
+                           # an opinion told of some of them ("Four physicians stated that the visit influenced their
+                           # prescribing")
+                           r"|^\s+(?:[\w-]+\s+){0,2}?(?:stated|said|felt|believed|thought|agreed) that\b|^[^.;:]{0,60}?\b((?<!self-)(?<!who had )(?<!who have )completed(?! an?\b)(?! the " + _INSTRUMENT + r")|withdrew|discontinued|dropped out|lost to follow|(?<!who )died"
                            r"|were excluded|(?<!who )responded|remitted|re-bled|relapsed|evaluable|still (?:on|receiving|taking)|had to be excluded|(?<!who )(?<!had )developed|(?<!who )(?:did|could) not (?:undergo|receive|complete"
                            r"|continue|return|attend|participate|respond|tolerate|agree|consent|meet)"
                            r"|(?:had been|has been|have been|were|was|are|is) (?:originally )?(?:planned|intended|needed)|would be needed"
@@ -1921,6 +1990,11 @@ _COMPLETED = re.compile(rf"(?<![\w.,\-/])(?P<num>{_NUMBER})\s+(?:[\w-]+\s+){{0,3
 # A later sentence that adds a group to the people counted before ("Next, we treated another group of 8 patients",
 # "Another 34 outpatients were also treated", "The same protocol was followed in 10 patients with CAD and in 13
 # controls", "Their efficacy was also compared in 23 patients"): its count joins the earlier one.
+# A finding told in a count of people ("was found in 2 patients").
+_FOUND_IN_COUNT = re.compile(rf"\b(?:found|seen|observed|present|noted|documented) in {_NUMBER} (?:[\w-]+ ){{0,2}}?{_PEOPLE}\b",
+                             re.I)
+
+
 _FURTHER_GROUP = re.compile(
     rf"\b(?:another|a (?:second|third|further|separate|new|parallel)|an additional) (?:group|sample|cohort|series|set) of\s+"
     rf"(?={_NUMBER}\s)|\b(?:another|a further|an additional)\s+(?={_NUMBER}\s)"
@@ -2517,7 +2591,7 @@ def _sentence_candidates(sentence: str) -> list[tuple[int, int, int, int]]:
             value = _number(match.group("num") or match.groupdict().get("num2") or "")
             if value:
                 found.append((max(4, _role(match.group(0))), 1, -match.start(), value))  # beats its total
-    for pattern in (_ENROLLED_AND_RANDOMISED, _OF_THEN_RANDOMISED) if "randomi" in low else ():
+    for pattern in (_ENROLLED_AND_RANDOMISED, _OF_THEN_RANDOMISED, _AMONG_THEN_RANDOMISED) if "randomi" in low else ():
         for match in pattern.finditer(sentence):
             group = "num" if match.groupdict().get("num") else "num2"
             value = _number(match.group(group) or "")
@@ -2784,6 +2858,10 @@ def _size_reading(abstract: str) -> _SizeReading:
             candidates.extend(_respondents(sentence))
         low = sentence.lower()
         further = _FURTHER_GROUP.search(sentence) if any(word in low for word in _FURTHER_WORDS) else None
+        if further and _FOUND_IN_COUNT.search(sentence, 0, further.start()):
+            # "another N" after findings told in counts of the people ("Isolated X was found in 2 patients,
+            # hydrocephalus in 3 children and another 3 children had ventriculomegaly"): one more finding, not a group
+            further = None
         earlier = max(others.values(), default=None) if further else None
         added = max(((priority, value) for priority, is_sum, position, value in candidates
                      if -position >= further.start() and 1 <= value <= 5_000_000), default=None) if further else None
