@@ -14,6 +14,7 @@ health question, they run in microseconds, and a wrong frame is visible on the r
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from .formulations import form_of
@@ -331,7 +332,7 @@ def is_add_on(frame: Frame) -> bool:
 
 def is_combination(arm: str | None) -> bool:
     """Whether a frame's arm text names a combination of treatments (``_with_combined``)."""
-    return _COMBINATION_JOIN in (arm or "")
+    return COMBINATION_JOIN in (arm or "")
 
 
 def frame_question(question: str, concepts: list[Concept]) -> FramedConcepts:
@@ -587,8 +588,9 @@ def _frame_comparison(
         # inside the comparative, after "with", when the question names no treatment before it.
         inside = [i for i in candidates if pivot.start() <= positions[i] < pivot.end() and _is_treatment(concepts[i])]
         clause = re.match(_LEADING_CLAUSE, q)
-        if any(_WITH_ARM.search(q, pivot.start(), positions[i]) for i in inside) and not any(_is_treatment(concepts[i]) and positions[i] >= (clause.end() if clause else 0)
-                              for i in before):
+        named_before = any(_is_treatment(concepts[i]) and positions[i] >= (clause.end() if clause else 0)
+                           for i in before)
+        if not named_before and any(_WITH_ARM.search(q, pivot.start(), positions[i]) for i in inside):
             before = before + inside
     after = [i for i in candidates if positions[i] >= compared_from]
     before_treat = _asked_treatments(q, concepts, positions, before) or before[:1]
@@ -662,7 +664,7 @@ def _add_on(q: str, concepts: list[Concept], positions: list[int], candidates: l
 # "faster with [patient-controlled] propofol": the treatment a comparative is "with".
 _WITH_ARM = re.compile(r"\b(?:with|on|using|taking)\s+(?:[\w'-]+\s+){0,2}$")
 # How a combination arm is named ("verapamil plus trandolapril"), and read back by ``is_combination``.
-_COMBINATION_JOIN = " plus "
+COMBINATION_JOIN = " plus "
 # "verapamil plus trandolapril", "glyburide with metformin", "A + B": one regimen of several drugs.
 _COMBINED = re.compile(r"^\s*(?:\([^)]*\)\s*)?(?:plus|\+|with|combined\s+with|together\s+with)\s+(?:the\s+|a\s+|an\s+)?$")
 
@@ -682,7 +684,7 @@ def _with_combined(q: str, concepts: list[Concept], positions: list[int], arm: l
             arm.append(i)
             framed.combined.append(i)
     if len(arm) > 1:
-        setattr(framed.frame, role, _COMBINATION_JOIN.join(concepts[i].text for i in arm))
+        setattr(framed.frame, role, COMBINATION_JOIN.join(concepts[i].text for i in arm))
     return arm
 
 
@@ -1041,7 +1043,7 @@ _IDENTITY = re.compile(r"\b(?:i'm|i\s+am|im)\s+(?:a|an)\s+(?:[\w'-]+\s+){0,2}$")
 
 
 def _place_told(kind: str, concepts: list[Concept], told: list[int], framed: FramedConcepts,
-                identity: list[int] = ()) -> None:
+                identity: Sequence[int] = ()) -> None:
     """Who the person told us they are: their conditions narrow the population, or are the outcome asked about.
 
     "My back pain has flared up again. Do willow bark or devil's claw actually help?" asks about the back pain the

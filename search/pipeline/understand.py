@@ -13,7 +13,7 @@ from documents.sources.base import Filters
 from .class_examples import merge_examples
 from .concepts import drug_heading, extract_concepts
 from .formulations import mark_forms
-from .frame import frame_question
+from .frame import COMBINATION_JOIN, frame_question
 from .query_builder import build_queries
 from .state import Frame, UnderstoodQuery
 
@@ -52,7 +52,7 @@ def slashed_drugs_as_written_out(question: str) -> str:
             return match.group(0)
         if len(set(headings)) == 1:
             return parts[0] + "".join(f" ({part})" for part in parts[1:])
-        return " plus ".join(parts)
+        return COMBINATION_JOIN.join(parts)
     return _SLASHED.sub(written_out, question)
 
 
