@@ -288,6 +288,12 @@ _CASE_WORDINGS: tuple[tuple[str, frozenset[str]], ...] = (
     (r"(?:^|(?<=\. ))(?:an?|the) (?:\w+ ){0,2}case of\b[^.]{0,160}\b(?:is|was) (?:reported|described|presented)\b",
      _BOTH),
     (r"\b(?:the following|this|the present|our) (?:\w+ ){0,2}case (?:describes|illustrates|shows)\b", _ONE),
+    # ... the case told before what it is of ("A case is presented of a 35-yr-old woman with multiple sclerosis";
+    # round 31)
+    (r"(?:^|(?<=\. ))(?:an?|one) (?:\w+ )?case (?:is|was) (?:reported|described|presented) of an? \b", _BOTH),
+    # "The following presentation concerns the description of the treatment strategy ... of a 22-year-old male"
+    (r"\b(?:the following|this|the present|our) (?:presentation|report|paper|article) (?:concerns|describes)\b"
+     rf"[^.]{{0,160}}?\bof an? \d+[- ](?:year|yr)[- ]old,? (?:[\w-]+ ){{0,2}}?{_CASE_PERSON}\b", _ONE),
     (r"\b(?:course|history|case(?:[- ]report)?) of an? \d+[- ](?:year|month)s?[- ]old\b", _ONE),
     (r"\b(?:described|reported|observed) in (?:one|a) (?:\w+ )?patient\b", _ONE),
     # the abstract opens with its patient ("A 35-year-old man ...", "A first-trimester primigravid patient presented")
@@ -391,6 +397,13 @@ _CUE_PATTERNS: dict[str, str] = {
         # B3 people drawn from several trials ("a population of 2606 patients from three well-controlled prospective
         # clinical trials")
         rf"|\b(patients|subjects|participants) from {_NUMBER_WORDS} ([\w/-]+,? ){{0,5}}(studies|trials)\b"
+        # the data of several trials used, or combined ("The study utilized data from two studies of digoxin
+        # efficacy", "Combined data on efficacy were available from 12 double-blind short-term trials"; round 31)
+        rf"|\b(utili[sz]ed?|used|uses|drew on|draws on) (the )?data from (the )?{_NUMBER_WORDS},? ([\w/-]+,? ){{0,5}}"
+        r"(studies|trials)\b"
+        # (not "the combined data from eight randomized controlled studies ... showed", a review's citation)
+        rf"|\bcombined data\b[^.]{{0,60}}?\b(were|was) (available|obtained|drawn|taken) from (the )?{_NUMBER_WORDS},? "
+        r"([\w/()-]+,? ){0,8}(studies|trials)\b"
         # B6 a database built from several trials ("A database of five randomized, double-blind, dose-ranging studies
         # was established")
         rf"|\b(database|data ?set) (of|from|pooling|combining) (the |all )?{_NUMBER_WORDS},? ([\w/-]+,? ){{0,6}}"
@@ -965,7 +978,9 @@ _OUTCOME_OVER_TIME = re.compile(r"\bsurvival\b(?! benefits?\b)|\bhazards?\b|\bfo
 
 # A paper of a study's baseline data (the title's "baseline data from the ... Study", "Baseline characteristics of the
 # diabetic participants in ..."; the text's "We analyzed baseline data from", "this article summarizes baseline data").
-_BASELINE_DATA = re.compile(r"\bbaseline (?:data|characteristics|findings)\b(?! (?:and|of the (?:design|first)))", re.I)
+# (round 31: the title's "Baseline demographics of the Valsartan Heart Failure Trial")
+_BASELINE_DATA = re.compile(r"\bbaseline (?:data|characteristics|findings|demographics)\b(?! (?:and|of the (?:design|first)))",
+                            re.I)
 _BASELINE_ANALYSED = re.compile(r"\b(?:we|this (?:article|paper|report|analysis))\s+(?:\w+ly\s+)?(?:analy[sz]ed|analy[sz]es|"
                                 r"summari[sz]es|summari[sz]ed|reports?|reported|describes?|described|presents?|presented)\s+"
                                 r"(?:the\s+)?baseline (?:data|characteristics|findings)\b", re.I)
@@ -1694,11 +1709,13 @@ _EQUAL_NUMBER = re.compile(rf"(?<![\w.,\-/])(?P<num>{_NUMBER})\s+(?:[\w-]+\s+){{
 _BARE_RANDOMISED = re.compile(rf"^(?P<num>{_NUMBER})\s+(?:(?!of\b|in\b|to\b|per\b)[a-z]+\s+){{0,3}}?(?:were|was|had been) "
                               r"(?:\w+ly )?randomi[sz]ed\b", re.I)
 # The people randomised told after those enrolled, without their noun ("Before entry 188 patients were enrolled, and
-# 160 were randomized to ..."), or after those considered, with what selected them ("Of 138 patients with ..., 25 had
+# 160 were randomized to ..."; or after a semicolon, "57 adult outpatients ... were enrolled; 47 were randomized",
+# round 31), or after those considered, with what selected them ("Of 138 patients with ..., 25 had
 # asymptomatic progressive LV dilation and were randomized"): those randomised are the sample.
 _ENROLLED_AND_RANDOMISED = re.compile(
-    rf"(?<![\w.,\-/]){_NUMBER}\s+(?:[\w-]+\s+){{0,2}}?{_PEOPLE}\s+(?:were|had been)\s+(?:enrol+ed|recruited|included"
-    rf"|screened|selected)\b[^.;]{{0,40}}?,?\s+and\s+(?P<num>{_NUMBER})\s+(?:were|had been)\s+(?:\w+ly\s+)?randomi[sz]ed\b", re.I)
+    rf"(?<![\w.,\-/]){_NUMBER}\s+(?:[\w-]+\s+){{0,2}}?{_PEOPLE}\s+(?:[^.;()]{{0,120}}?\s)?(?:were|had been)\s+"
+    rf"(?:enrol+ed|recruited|included|screened|selected)\b(?:[^.;]{{0,40}}?,?\s+and|\s*;)\s+(?P<num>{_NUMBER})\s+"
+    r"(?:were|had been)\s+(?:\w+ly\s+)?randomi[sz]ed\b", re.I)
 # ... or after those considered, the part randomised told without its noun ("Among 239 patients admitted for acute
 # variceal bleeding, 85 with cirrhosis were randomized"): those randomised.
 _AMONG_THEN_RANDOMISED = re.compile(
@@ -2003,6 +2020,10 @@ _FURTHER_GROUP = re.compile(
     rf"|\bin a (?:second|further|separate) (?:[\w-]+,?\s+){{0,6}}?(?:study|trial),\s+(?={_NUMBER}\s)"
     # "Additionally, 10 healthy female volunteers underwent the same test"
     rf"|^additionally,?\s+(?={_NUMBER}\s)"
+    # "A total of 25 other subjects received lisinopril as the active control", after the 22 given the study drug: a
+    # group treated beside them (round 31; not "Six other patients developed a rash", a finding)
+    rf"|^(?:a total of\s+)?(?={_NUMBER}\s+other\s+(?:[\w-]+\s+)?{_PEOPLE}\s+(?:received|were (?:given|treated|studied"
+    r"|enrol+ed|included)|served as)\b)"
     r"|\b(?:the same|an identical|a similar) (?:protocol|procedure|study|design|tests?|examinations?|investigations?"
     r"|measurements?|experiments?|assessments?) (?:was|were) (?:also )?(?:\w+ )?(?:followed|performed|carried out"
     r"|repeated|applied|used|conducted|done|undertaken|made)\s+(?:also\s+)?in\s+(?=\d|[A-Za-z]+\s)"
@@ -2027,7 +2048,7 @@ _SEVERAL_STUDIES = re.compile(
     r"(?:carried out|conducted|performed|undertaken|done)\b", re.I)
 # Words without which neither of the two patterns above can match (looked for first: cheaper).
 _FURTHER_WORDS = ("another", "second", "third", "further", "separate", "new", "additional", "same", "identical",
-                  "additionally",
+                  "additionally", "other",
                   "similar", "also", "parallel", "compared")
 _STUDIES_WORDS = ("trials", "studies", "experiments")
 # A group labelled as the controls after its description ("36 patients ... without PIPE (control group)").
@@ -2395,6 +2416,32 @@ def _candidates(sentence: str) -> list[tuple[int, int, int, int]]:
     found = _sentence_candidates(sentence)
     if found and (years := {int(m.group(1)) for m in _YEAR_NAMED.finditer(sentence)}):
         found = [candidate for candidate in found if candidate[3] not in years]
+    if found and "ment of" in sentence and not _TRIAL_STOPPED.search(sentence):
+        for match in _ENROLMENT_POINT.finditer(sentence):
+            # "This dose was increased to 150 mg per day after the enrollment of 411 patients": a point in the
+            # trial's course, not the people it took (round 31; but a trial stopped there took them: "Recruitment
+            # was stopped after enrolment of 24 patients")
+            value = _number(match.group("num"))
+            found = [c for c in found if not (c[3] == value and match.start() <= -c[2] <= match.end())]
+    if "(" in sentence:
+        for match in _SEXES_OPEN_BRACKET.finditer(sentence):
+            # "diabetic patients without complications (9 men, 6 women, 48 +/- 6 years old)": the people told by
+            # their sexes alone, together (round 31); the two parts are no count of their own
+            a, b = _number(match.group("a") or match.group("b2")), _number(match.group("b") or match.group("a2"))
+            if a and b and not _COUNTED_BEFORE.search(sentence, 0, match.start()):
+                # (not after a count of the same people: "the 24 evaluable subjects (12 men, 12 women)")
+                found = [c for c in found if not (match.start() <= -c[2] <= match.end() and c[3] in {a, b})]
+                found.append((_clause_role(sentence, match.start(), match.end()), 1, -match.start(), a + b))
+    if "group" in sentence:
+        labelled = [(m, _number(m.group("num"))) for m in _LABELLED_GROUP.finditer(sentence)]
+        told = _K_GROUPS.search(sentence)
+        if told and len(labelled) >= 2 and len(labelled) == _number(told.group("k")) and all(n for _, n in labelled):
+            # "three groups of patients (group I: 10 patients receiving placebo, group II: 23 patients receiving 75 mg
+            # ..., and group III: 23 patients receiving 300 mg ...)": as many labelled groups as told, together
+            # (round 31)
+            first = labelled[0][0]
+            found.append((_clause_role(sentence, first.start(), labelled[-1][0].end()), 1, -first.start(),
+                          sum(n or 0 for _, n in labelled)))
     if " and " in sentence:
         for match in _AND_ONE_MORE.finditer(sentence):
             # "Eleven men and one woman": the one told in the singular is counted too
@@ -2451,6 +2498,21 @@ def _candidates(sentence: str) -> list[tuple[int, int, int, int]]:
     return found
 
 
+# People told by their sexes in a bracket that goes on (``_SEXES_IN_BRACKETS`` reads one that closes on them), the
+# bracket after a few words about them ("diabetic patients without complications (9 men, 6 women, 48 +/- 6 years
+# old)"; round 31).
+_SEXES_OPEN_BRACKET = re.compile(
+    rf"(?<![\d,])(?<!\d )\b(?:(?!{_WORD}\b)[a-z][\w-]*\s+)?{_PEOPLE}(?:\s+(?:with|without)(?:\s+[\w-]+){{1,2}})?\s*\(\s*"
+    rf"(?:(?P<a>{_NUMBER})\s+(?:men|males?|boys)\s*(?:,|and|/)\s*"
+    rf"(?P<b>{_NUMBER})\s+(?:women|females?|girls)|(?P<a2>{_NUMBER})\s+(?:women|females?|girls)\s*(?:,|and|/)\s*"
+    rf"(?P<b2>{_NUMBER})\s+(?:men|males?|boys))\b", re.I)
+_LABELLED_GROUP = re.compile(rf"\b[Gg]roup\s+(?:[IVX]{{1,4}}|[A-D]|[1-6])\s*[:=,]\s*(?P<num>{_NUMBER})\s+(?:[\w-]+\s+){{0,2}}?"
+                            rf"{_PEOPLE}\b")
+_K_GROUPS = re.compile(rf"\b(?P<k>{_words(2, 3, 4, 5, 6)}|[2-6]) (?:[\w-]+ )?groups\b", re.I)
+_COUNTED_BEFORE = re.compile(rf"(?:\d[\d,]*|\b{_WORD})\s+(?:[\w-]+\s+){{0,3}}$", re.I)
+_ENROLMENT_POINT = re.compile(rf"\b(?:after|until|before|following|upon|once) (?:the )?(?:enrol+ment|recruitment)"
+                              rf" of (?:the (?:first )?)?(?P<num>{_NUMBER})\s+(?:[\w-]+\s+){{0,2}}?{_PEOPLE}", re.I)
+_TRIAL_STOPPED = re.compile(r"\b(?:stopped|terminated|halted|ended|closed|discontinued|interrupted|suspended)\b", re.I)
 _AND_AT_LEAST_ONE_DOSE = re.compile(rf"(?:,|\band)\s+(?P<num>{_NUMBER})\s+(?:[\w-]+\s+){{0,2}}?{_PEOPLE}\s+(?:\w+\s+)?"
                                     r"(?:received|took|were given|had) at least one (?:dose|injection|infusion)\b", re.I)
 
@@ -2870,6 +2932,11 @@ def _size_reading(abstract: str) -> _SizeReading:
         parts = earlier is not None and added is not None and index - 1 in others and \
             others[index - 1] != earlier and others[index - 1][1] + added[1] == earlier[1]
         second_study = further is not None and re.search(r"\b(?:study|trial),", further.group(0)) is not None
+        # (or the control arm of the same comparison: "A total of 25 other subjects received lisinopril as the active
+        # control"; round 31)
+        second_study = second_study or (further is not None and re.search(
+            r"\bother\b[^.;]{0,120}?\bas (?:the |an? )?(?:active |placebo )?control\b", sentence[further.end():], re.I)
+            is not None)
         if earlier is not None and added is not None and earlier[0][0] >= 3 and added[0] >= 3 and not parts and \
                 -earlier[0][1] not in lines and \
                 (earlier[0][0] < 5 or added[0] >= 5 or second_study) and \
