@@ -1053,6 +1053,10 @@ def outcome_stance(query: UnderstoodQuery, paper: RankedPaper, question: str = "
     return _stance(0.85 * yes / (yes + no), 0.85 * no / (yes + no), 0.15, f"{why}: \u201c{_short(last.clause)}\u201d")
 
 
+# A dose raised in the study's plan: "if blood pressure was > 160/90 mmHg, felodipine ER was increased to 10 mg".
+_TITRATED = re.compile(r"\b(?:was|were)\s+(?:increased|titrated|doubled|uptitrated)\s+(?:to|up)\b|\btitrat\w*", re.I)
+
+
 _DENIES = re.compile(r"\b(?:no|not|failed\s+to|neither|nor|without)\b|n't", re.I)
 
 
@@ -1105,6 +1109,10 @@ def effect_stance(
     x_names = _concept_names(query, "intervention", query.frame.intervention)
     other_drug = _other_drug_beside(query, x_names)
     findings = _outcome_findings(query, paper, names, x_names, other_drug)
+    if not any(_HARM_MEASURE.search(n) for n in names):
+        # "The adverse event profile of sumatriptan nasal spray is comparable to that of placebo": how well it was
+        # tolerated, not whether it worked; "felodipine ER was increased to 10 mg": the dose, not the outcome.
+        findings = [f for f in findings if not _HARM_MEASURE.search(f.clause) and not _TITRATED.search(f.clause)]
     outcome = query.frame.outcome or "the outcome"
     if _ASKS_LESS.search(question or ""):
         # "Does X prevent / reduce O?": O going up with X refutes as surely as O unchanged.

@@ -1426,3 +1426,22 @@ def test_a_yes_on_one_study_is_worded_as_one_study_everywhere_a_person_reads_it(
     assert not one_study(two)
     assert headline(two, comparison).startswith("The studies that address this mostly point to yes")
     assert lay_headline(two, comparison).startswith("Probably yes. The studies that tested")
+
+
+def test_an_effect_question_is_not_refuted_by_tolerability_or_a_dose_raised():
+    """"Adverse events comparable to placebo" says how well a drug was tolerated, and "was increased to 10 mg" that its
+    dose was raised: neither says it made no difference to, or raised, the outcome asked about."""
+    positive = Stance("supports", 0.7, 0.2, 0.1, "clf")
+    tolerated = _effect_read("Does sumatriptan nasal spray relieve migraine?", positive, "Sumatriptan nasal spray",
+                             "Sumatriptan nasal spray relieved migraine headache at 2 hours in 60% of patients. The "
+                             "incidence of adverse events with sumatriptan nasal spray in migraine was similar to "
+                             "placebo.")
+    assert tolerated is None or tolerated.label != "refutes"
+    titrated = _effect_read("Does felodipine lower blood pressure in elderly people?", positive, "Felodipine ER",
+                            "If blood pressure was above 160/90 mmHg after three weeks, felodipine ER was increased "
+                            "to 10 mg.")
+    assert titrated is None or titrated.label != "refutes"
+    # A plain denial on the outcome still refutes.
+    denied = _effect_read("Does ketamine reduce pain after surgery?", positive, "Ketamine after surgery",
+                          "Ketamine produced no significant pain relief compared with placebo after surgery.")
+    assert denied is not None and denied.label == "refutes"
