@@ -1205,10 +1205,10 @@ def _classify_text(text: _Text) -> DesignResult:
         other = ""
     if not other and any(word in both.lower() for word in _OTHER_PAPER_WORDS):
         other = _first(_OTHER_PAPER, both)
-    if other and _QUALITATIVE_WORDS.fullmatch(other) and _PREVALENCE_SURVEY.search(both):
+    if other and _QUALITATIVE_WORDS.fullmatch(other) and (survey := _PREVALENCE_SURVEY.search(both)):
         # interviews inside a survey that counts a prevalence ("A two-phase, international survey ... to assess the
         # prevalence of migraine ...; Semi-structured interviews"): one measurement of counted people
-        return result("cross_sectional", _PREVALENCE_SURVEY.search(both).group(0))
+        return result("cross_sectional", survey.group(0))
     if other:
         return result("other", other)
     own_review = _OWN_REVIEW.search(body)
@@ -1263,11 +1263,11 @@ def _classify_text(text: _Text) -> DesignResult:
         # hypertensives ... and a matched group of 231 control subjects"): chosen by the disease, compared for the gene
         return result("case_control", genetic.group(0))
     in_trial = _ANALYSIS_IN_TRIAL.search(body) if text.randomised and original else None
-    if in_trial and _PROGNOSTIC_AIM.search(both):
+    if in_trial and (prognostic := _PROGNOSTIC_AIM.search(both)):
         # a later analysis of a trial's people for what predicts an outcome ("We performed a post hoc analysis of 4102
         # participants from the SOLVD prevention trial ... the independent prognostic value of a third heart sound"):
         # factors in a defined group followed, a cohort; the trial's own randomisation is not compared
-        return result("cohort", f"{in_trial.group(0)}; {_PROGNOSTIC_AIM.search(both).group(0)}")
+        return result("cohort", f"{in_trial.group(0)}; {prognostic.group(0)}")
     if text.randomised and original:
         return result("rct", text.randomised)
     case_control = _first(_CUES["case_control"], both)
