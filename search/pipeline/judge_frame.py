@@ -406,13 +406,18 @@ _AS_WELL = re.compile(
     re.I,
 )
 _UP_VERBS = ("raise", "increase")
+# A clause's first word: what follows a list of outcomes ("..., or is it the same?") without being one of them.
+_NO_CLAUSE = r"(?!(?:is|are|am|do|does|did|will|would|can|could|should|it|that|this|they|i|we|you)\b)"
 # "Is X more likely than Y to cause O?", "Is X less likely to cause O than Y?": O is what X is likelier to cause.
 _LIKELIER = re.compile(
-    r"\b(?P<way>more|less)\s+likely\s+(?:than\s+(?:[\w()/'-]+[\s,]+){1,5}?)?to\s+"
+    r"\b(?P<way>more|less)\s+likely\s+(?:than\s+(?:[\w()/'-]+[\s,]+){1,8}?)?to\s+"
     r"(?:cause|give|trigger|produce|lead\s+to|bring\s+on|set\s+off"
     r"|make\s+(?:you|me|him|her|them|people|someone)(?!\s+(?:better|well|healthier|live)\b))"
     # "Would losartan be less likely to give me a cough?": whom it is given to, and the article, are no outcome
-    r"\s+(?:(?:you|me|him|her|them|us|people|someone)\s+)?(?:(?:a|an|any|the)\s+)?(?P<outcome>[a-z][a-z\s'-]{2,40}?)"
+    r"\s+(?:(?:you|me|him|her|them|us|people|someone)\s+)?(?:(?:a|an|any|the)\s+)?(?P<outcome>[a-z][a-z\s'-]{2,40}?"
+    # "to cause stiffness, tremor and other movement side effects": a list of harms is the outcome, all of it
+    # ("to make you sleepy, or is it the same?": a clause after it is not)
+    rf"(?:(?:,\s*{_NO_CLAUSE}[a-z][a-z\s'-]{{2,40}}?)*,?\s+(?:and|or)\s+(?:other\s+)?{_NO_CLAUSE}[a-z][a-z\s'-]{{2,40}}?)?)"
     r"(?=\s+(?:than|in|for|when|among|compared|during)\b|\s*[?.!,;(]|\s*$)",
     re.I,
 )

@@ -164,6 +164,13 @@ def test_a_likelier_side_effect_is_the_outcome_compared():
                          "dyskinesia (the permanent twitching movements)?") == ("tardive dyskinesia", "lower")
     assert named_outcome("Is olanzapine more likely than risperidone to make her put on weight?") == (
         "put on weight", "higher")
+    # a longer "than" clause, and a list of harms: all of it is the outcome (the "side effects" in it name the
+    # abstracts' words for them)
+    assert named_outcome("Is haloperidol more likely than newer antipsychotics like olanzapine or risperidone to "
+                         "cause stiffness, tremor and other movement side effects?") == (
+        "stiffness, tremor and other movement side effects", "higher")
+    assert named_outcome("Is Zyrtec more likely than Claritin to make you sleepy, or is it the same?") == (
+        "sleepy", "higher")
 
 
 def test_side_effects_are_named_the_way_abstracts_write_them():
