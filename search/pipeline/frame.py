@@ -65,6 +65,8 @@ _HARM = re.compile(
     r"\b(?:cause[sd]?|causing|side[\s-]?effects?|adverse|harm(?:s|ful)?|risk(?:s)?\s+of|raise[sd]?\s+(?:the\s+)?risk"
     r"|increase[sd]?\s+(?:the\s+)?risk|lead\s+to|trigger[s]?|bring(?:s|ing)?\s+on|set(?:s|ting)?\s+off|worsen[s]?"
     r"|damage[s]?|toxic|addict\w*|dependen\w+|stunt(?:s|ed|ing)?|mess(?:es|ed|ing)?\s+(?:up|with)"
+    # "Will they hurt my memory or thinking?": what the medicine asked about may hurt ("I've hurt my back" tells)
+    r"|(?:will|would|can|could|does|do|did|might|may)\s+(?:[\w'-]+\s+){0,4}?hurt\s+(?:my|your|his|her|their|the|a|an)"
     r"|make[s]?\s+(?:[\w'-]+\s+){0,3}?(?:worse|sleepy|drowsy|tired|dizzy|sick|nauseous|flush\w*|itch\w*|swell"
     r"|faint|pass\s+out|ill|confused|shaky|constipated|forgetful|depressed|anxious)"
     # "make my cholesterol and blood fats worse": what it worsens may take more words; "Will my blood pressure

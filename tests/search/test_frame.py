@@ -941,6 +941,9 @@ def test_which_of_two_and_faster_with_x_than_with_y_are_comparisons(question, in
      "diabetes control, lipids", "diabetic, high blood pressure"),
     ("will metoprolol make my blood sugar control worse? I have type 2 diabetes and high blood pressure", "harm",
      "blood sugar control", "type 2 diabetes, high blood pressure"),
+    # What the medicine asked about may hurt is a harm; a hurt the person tells is not what is asked.
+    ("Will blood pressure pills hurt my memory or thinking?", "harm", "hurt, memory, thinking", None),
+    ("I've hurt my lower back. Will ibuprofen ease the pain?", "effect", "pain", None),
 ])
 def test_mess_up_is_a_harm_and_a_telling_after_the_question_is_who_asks(question, kind, outcome, population):
     frame = understand(question, Filters()).frame
