@@ -655,8 +655,20 @@ def comparison_stance(query: UnderstoodQuery, paper: RankedPaper, model, questio
         # placebo, which says nothing of how the two compared.
         return _stance(0.0, 0.0, 1.0, f"compares {frame.intervention} and {frame.comparator} each with placebo: "
                                       f"\u201c{quote}\u201d")
+    if p < 0.5 and _OTHER_MEASURES.search(sentence or ""):
+        # "No significant differences between groups for other variables was observed": the measures that did not
+        # differ are the ones besides the main one, so the sentence says nothing of whether the arms differed on it.
+        return _stance(0.0, 0.0, 1.0, f"says only that other measures did not differ between {frame.intervention} and "
+                                      f"{frame.comparator}: \u201c{quote}\u201d")
     return _stance(*claim_values(claim, "same", p),
                    f"comparison model: difference found with probability {p:.2f}: \u201c{quote}\u201d")
+
+
+# What did not differ when a sentence names it as the rest: "for other variables", "other indices of QOL",
+# "secondary endpoints".
+_OTHER_MEASURES = re.compile(
+    r"\b(?:other|remaining|secondary)\s+(?:variables?|parameters?|ind(?:ices|exes)|outcomes?|measures?|end\s*-?points?"
+    r"|characteristics|findings)\b", re.I)
 
 
 # Any inert arm's word anywhere ("control" too), as the effect readings were measured with; the comparison readings

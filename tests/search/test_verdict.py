@@ -576,6 +576,22 @@ def test_arms_named_by_the_abstracts_own_abbreviations_are_read_and_quoted_as_wr
     assert "AT and NT appear to have a similar analgesic action" in stance.rationale
 
 
+def test_other_measures_not_differing_is_no_finding_on_the_main_one():
+    """"No significant differences between groups for other variables was observed": the measures that did not
+    differ are those besides the main one; read as "no difference", it answered "Is an epidural better than morphine
+    for pain?" no. The same study's plain no difference on the outcome stays one."""
+    question = "For pain after surgery, is isradipine better than captopril?"
+    title = "Isradipine versus captopril after surgery"
+    other = _head_to_head_stance(question, title, (
+        "Patients were randomised to isradipine or captopril. Pain scores were recorded for 48 hours. There were no "
+        "statistically significant differences between isradipine and captopril for changes of other indices."))
+    assert other.label == "neutral" and "other measures did not differ" in other.rationale
+    plain = _head_to_head_stance(question, title, (
+        "Patients were randomised to isradipine or captopril. Pain scores were recorded for 48 hours. There were no "
+        "statistically significant differences between isradipine and captopril in pain scores."))
+    assert plain.label == "refutes"
+
+
 def test_a_no_difference_stated_of_both_arms_is_found_beyond_the_sentence_the_model_read():
     from search.pipeline.judge_frame import stated_no_difference
 
