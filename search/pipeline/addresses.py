@@ -67,6 +67,19 @@ def is_drug_word(word: str) -> bool:
     return len(word) >= 5 and _lookup_drug(word) is not None
 
 
+# A dictionary heading that names a class of drugs: "Antipsychotic Agents", "Analgesics, Opioid", "Benzodiazepines".
+_CLASS_HEADING = re.compile(r"(?:^|[\s,])[A-Za-z-]{4,}s(?:$|[\s,])")
+
+
+def is_class_word(word: str) -> bool:
+    """A single word the drug dictionary files under a class heading ("neuroleptic": Antipsychotic Agents), not
+    under one drug ("haloperidol": Haloperidol)."""
+    from .concepts import entry_heading
+
+    entry = _lookup_drug(word) if len(word) >= 5 else None
+    return entry is not None and bool(_CLASS_HEADING.search(entry_heading(entry)))
+
+
 def distinct_drugs(record: Record) -> set[str]:
     """Drug names the abstract mentions (dictionary words), to tell a within-class head-to-head trial."""
     return clause_drugs(f"{record.title or ''} {record.abstract or ''}")

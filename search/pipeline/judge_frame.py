@@ -555,11 +555,13 @@ def _shared_drug_names(query: UnderstoodQuery) -> list[str]:
 
 
 def _is_class(names: list[str]) -> bool:
-    """A drug class rather than one drug: no single-word, singular dictionary drug among its names."""
-    from .addresses import is_drug_word
+    """A drug class rather than one drug: no single-word, singular dictionary drug among its names ("neuroleptic",
+    among the names of antipsychotics, is the class's own word: ``is_class_word``)."""
+    from .addresses import is_class_word, is_drug_word
 
     given = set(names)  # a singular that _names added beside a plural ("antihistamine") is not a single drug
-    return not any(is_drug_word(n) and not n.endswith("s") for n in names if " " not in n and n + "s" not in given)
+    return not any(is_drug_word(n) and not n.endswith("s") and not is_class_word(n)
+                   for n in names if " " not in n and n + "s" not in given)
 
 
 def comparison_stance(query: UnderstoodQuery, paper: RankedPaper, model, question: str = "") -> Stance:

@@ -735,6 +735,23 @@ def test_a_finding_about_another_treatment_takes_no_side_on_an_effect_question()
     assert stances["1"].label == "neutral" and "not vitamin E" in stances["1"].rationale
 
 
+def test_a_class_arm_is_a_class_though_one_of_its_names_is_a_single_dictionary_word():
+    """"Do the newer antipsychotics work better than older ones like haloperidol?": "neuroleptic", one of the class's
+    names, is a single word the drug dictionary files under Antipsychotic Agents; read as one drug, the class arm was
+    never written as the study's risperidone, and "greater reductions ... in the risperidone group than in the
+    haloperidol group" was read as an advantage for haloperidol."""
+    from search.pipeline.addresses import is_class_word
+
+    assert is_class_word("neuroleptic") and is_class_word("benzodiazepine")
+    assert not is_class_word("haloperidol") and not is_class_word("omeprazole")
+    stance = _head_to_head_stance(
+        "Do the newer antipsychotics work better than older ones like haloperidol or chlorpromazine?",
+        "A comparison of risperidone and haloperidol for the prevention of relapse",
+        "Patients were randomly assigned to risperidone or haloperidol. Patients in the risperidone group had greater "
+        "reductions in the mean severity of psychotic symptoms than those in the haloperidol group.")
+    assert stance.label == "supports" and "risperidone group had greater reductions" in stance.rationale
+
+
 def test_other_drugs_are_read_word_by_word_as_the_drug_dictionary_reads_them():
     from search.pipeline.addresses import other_drugs
 
