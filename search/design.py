@@ -305,6 +305,17 @@ _CASE_WORDINGS: tuple[tuple[str, frozenset[str]], ...] = (
     # ... what happened to her told after what she had ("A man with chronic relapsing multiple sclerosis developed")
     (r"^an? (?:(?!to\b|of\b|the\b|for\b)[\w-]+ ){0,3}(?:patient|woman|man|boy|girl|child|infant) with "
      r"[^.;]{0,100}?\b(?:presented|developed|underwent)\b", _ONE),
+    # ... described, then told what befell her ("A thin, healthy, partial-vegetarian, white female, who was exposed to
+    # three doses of lindane ..., developed a severe case of long-term lindane poisoning"; round 32)
+    (rf"^an? (?:(?!to\b|of\b|the\b|for\b)[\w-]+,? ){{1,4}}{_CASE_PERSON},? who (?:was|had|has)\b[^.;]{{0,160}}?,? "
+     r"(?:developed|presented|suffered|underwent)\b", _BOTH),
+    # a series told as a descriptive case study ("A descriptive case study of calcium channel-blocking drug (CCB)
+    # overdoses in the Hunter Region of NSW was performed"; round 32)
+    (r"\b(?:an?|this|our) descriptive case (?:study|series)\b", _DESIGN),
+    # the aim told of one person ("To assess the drug-behavior interaction effects with an 8-year-old boy wih attention
+    # deficit hyperactivity disorder, ..."; round 32)
+    (rf"^to (?:assess|evaluate|examine|investigate|study|determine|test|explore)\b[^.;]{{0,80}}?\b(?:with|in) an? "
+     rf"\d+[- ](?:year|yr)[- ]old,? (?:[\w-]+ ){{0,2}}?{_CASE_PERSON}\b", _ONE),
     # a structured case report's subject, one person with an age ("Male patient aged 32 years with ...")
     (r"(?:^|(?<=\. ))(?:an? )?(?:male|female) (?:patient|subject),? aged \d+", _BOTH),
 )
@@ -404,6 +415,9 @@ _CUE_PATTERNS: dict[str, str] = {
         # (not "the combined data from eight randomized controlled studies ... showed", a review's citation)
         rf"|\bcombined data\b[^.]{{0,60}}?\b(were|was) (available|obtained|drawn|taken) from (the )?{_NUMBER_WORDS},? "
         r"([\w/()-]+,? ){0,8}(studies|trials)\b"
+        # the data of several trials told first, then pooled ("From three large, randomized, placebo-controlled,
+        # secondary prevention trials ... data from a total of 1,325 ... patients ... were pooled"; round 32)
+        rf"|(?:^|(?<=\. ))from (the )?{_NUMBER_WORDS},? ([\w/-]+,? ){{0,8}}(studies|trials)\b[^.]{{0,300}}?\b(were|was) pooled\b"
         # B6 a database built from several trials ("A database of five randomized, double-blind, dose-ranging studies
         # was established")
         rf"|\b(database|data ?set) (of|from|pooling|combining) (the |all )?{_NUMBER_WORDS},? ([\w/-]+,? ){{0,6}}"
@@ -527,6 +541,9 @@ _CUE_PATTERNS: dict[str, str] = {
         r"|needs?|recommended|planned|remain to)\b",
     "blinded_controlled": r"double[- ](blind|masked)|placebo[- ]controlled|double-dummy|sham[- ]controlled"
         r"|\b(versus|vs\.?|or|compared with|than) (a |matching |identical )?(placebo|sham)\b|\bplacebo (group|arm)s?\b"
+        # placebo first among the arms ("Placebo or 1, 2 or 4 g/day of E-E was given", "fluoxetine 20 mg/day, placebo,
+        # or pindolol 7.5 mg/day was added"; round 32)
+        r"|\bplacebo,? or (?!placebo\b)[\w-]+"
         r"|\b(received|receiving|given) (a |an )?sham\b"
         # a placebo arm the investigators gave ("Nineteen patients received carvedilol ..., and 10 were treated with
         # placebo"): placebo-controlled (README: randomised unless the abstract says otherwise)
@@ -635,6 +652,10 @@ _CUE_PATTERNS: dict[str, str] = {
     "intervention": r"\b(were|was) (treated|given|administered|switched|converted|dosed)\b"
         r"|\breceived\b(?! (little|less|much|more|considerable|scant|limited|increasing|growing|no|some|wide|widespread)"
         r" (\w+ )?(attention|interest|consideration|study|scrutiny)\b)"
+        # (nor a test they were given: "Forty-seven patients with MS and 19 demographic controls received the
+        # comprehension portion of the Aprosodia Battery", "Patients also received tests of hearing"; round 32)
+        r"(?! (the |a |an )?([\w-]+ ){0,6}?(battery|batteries|tests?(?! doses?\b)|questionnaires?|interviews?"
+        r"|neuropsychological|cognitive)\b)"
         # measured before a treatment's start and after it ("recorded prior to the onset of beta-blocker therapy and
         # after 3 months"), or with and without a drug given ("with and without prior administration of propranolol")
         r"|\b(?:prior to|before) (?:the )?(?:onset|start|initiation|beginning) of (?:[\w-]+ ){0,2}(?:therapy|treatment)\b"
@@ -775,7 +796,8 @@ class _Text:
 
 
 # The people answered the paper's own survey or questionnaire ("663 patients ... completed an office-based survey").
-_OWN_SURVEY = re.compile(r"\b(completed|answered|filled (in|out)) (an? |the |their )?([\w-]+ ){0,2}"
+# (not "completed a baseline questionnaire", the start of a follow-up; round 32)
+_OWN_SURVEY = re.compile(r"\b(completed|answered|filled (in|out)) (an? |the |their )?(?!(?:[\w-]+ )?baseline\b)([\w-]+ ){0,2}"
                          r"(survey|questionnaire)s?\b"
                          # people interviewed once ("Interviews were conducted with 265 orthopedic and chronic pain
                          # patients, using a structured diagnostic instrument")
@@ -919,6 +941,14 @@ _OTHER_PAPER_WORDS = ("design of", "to be recruited", "to be enrolled", "present
 # treatment in a randomised, double-blind study", "an open-label extension").
 _EXTENSION = re.compile(rf"\bopen[- ]label extension\b|\b(?:completed|completing)\b[^.]{{0,80}}?\b(?:in|of) (?:a|an|the|{_words(1, 2, 3)})"
                         r"\b[^.]{0,40}?\brandomi[sz]ed\b[^.]{0,80}\b(?:study|trial|studies|trials)\b", re.I)
+# The authors' own earlier work reviewed (not "summarizes our experience with", the authors' own patients).
+_OWN_WORK_REVIEWED = re.compile(r"\bthis (?:article|paper|chapter|review) (?:reviews|summari[sz]es) our (?:own )?"
+                                r"(?:(?:previous|earlier|published|recent) )?(?:work|studies|research|findings)\b", re.I)
+# The paper told as an open extension of earlier trials, at a sentence's start or as "this" study.
+_OWN_EXTENSION = re.compile(
+    rf"(?:^|(?<=\. ))(?:an? )?(?:[\w-]+,? ){{0,2}}open[- ]label extension (?:study |trial )?of (?:the |a |an |all |{_NUMBER_WORDS},? )"
+    r"(?:[\w/-]+,? ){0,8}(?:studies|trials|study|trial)\b"
+    r"|\bin this (?:[\w-]+,? ){0,3}open[- ]label extension (?:study|trial)\b", re.I)
 # The investigators changed a drug and measured before and after ("The medication of 39 patients was changed from").
 _SWITCHED = re.compile(r"\b(was|were) (changed|switched|converted|crossed over) (from|to)\b|\btherapeutic substitution\b"
                        r"|\bwe crossed over\b", re.I)
@@ -1151,10 +1181,23 @@ _EFFICACY_ASSESSED = re.compile(rf"\b(?:efficacy|effectiveness)\b[^.]{{0,200}}?\
 
 # A later analysis of the people of a trial, and an aim to find what predicts an outcome.
 _ANALYSIS_IN_TRIAL = re.compile(r"\b(?:post[- ]hoc|secondary|retrospective) analys[ie]s of [^.]{0,60}?\b(?:participants"
-                                r"|patients|subjects)\b[^.]{0,20}?\b(?:from|in|enrolled in) (?:the |a )?[^.]{0,100}?\btrial\b",
+                                r"|patients|subjects)\b[^.]{0,20}?\b(?:from|in|enrolled in) (?:the |a )?[^.]{0,100}?\btrial\b"
+                                # (round 32) a survival analysis of a named trial's data ("We performed proportional
+                                # hazards analyses of data from the Systolic Hypertension in the Elderly Program, a
+                                # double-blind, randomized, placebo-controlled trial"), or its people told as the
+                                # trial's ("in 4,632 participants in the Systolic Hypertension in the Elderly Program, a
+                                # 5-year randomized, placebo-controlled clinical trial")
+                                r"|\b(?:proportional[- ]hazards?|cox|survival) (?:regression )?analys[ie]s of (?:the )?data "
+                                r"from the [^.]{0,100}?, an? (?:[\w-]+,? ){0,8}trial\b"
+                                r"|\b(?:participants|patients|subjects|persons|men|women)\b[^.]{0,80}?\b(?:in|enrolled in) the "
+                                r"[^.,]{0,100}?, an? (?:[\w-]+,? ){0,8}trial\b",
                                 re.I)
 _PROGNOSTIC_AIM = re.compile(r"\b(?:independent )?prognostic (?:value|significance|information|importance)\b"
-                             r"|\bpredictors? of (?:the )?(?:subsequent|later|future)\b", re.I)
+                             r"|\bpredictors? of (?:the )?(?:subsequent|later|future)\b"
+                             # (round 32) "to determine risk factors for stroke", "pulse pressure as a predictor of
+                             # cardiovascular outcomes", "if low body mass ... confers an increased risk of death"
+                             r"|\brisk factors? for\b|\bas an? (?:useful |independent )?predictor of\b"
+                             r"|\bconfers? an? (?:increased|higher|greater) risk\b", re.I)
 
 
 # Interviews of a qualitative study, and a survey that counts how common something is.
@@ -1215,6 +1258,11 @@ def _classify_text(text: _Text) -> DesignResult:
     if own_review and not _CUES["original_data"].search(body):
         # "This review summarizes the published literature on ... in animals and humans": a review of animal work
         return result("narrative_review", own_review.group(0))
+    own_work = _OWN_WORK_REVIEWED.search(body)
+    if own_work:
+        # "This article reviews our work on the effects of different classes of antihypertensive agents": a review of
+        # the authors' earlier studies, their trials told as reviewed (round 32)
+        return result("narrative_review", own_work.group(0))
     animal = _CUES["animal"].findall(both)
     in_vitro = _CUES["in_vitro"].findall(both)
     human = _CUES["human"].findall(both)
@@ -1251,6 +1299,12 @@ def _classify_text(text: _Text) -> DesignResult:
         non_participants = None  # "Of 500 patients screened for the trial, 200 were randomised": the trial itself
     if non_participants and original:  # who took part in a trial against who did not: nobody allocated them
         return result("cohort" if _CUES["cohort_time"].search(body) else "cross_sectional", non_participants.group(0))
+    own_extension = _OWN_EXTENSION.search(body) if text.randomised and original else None
+    if own_extension:
+        # the paper is an open extension of earlier trials ("Twelve-month open-label extension of 4 randomised,
+        # placebo-controlled, double-blind ... trials", "In this 52-week, open-label extension study"): everyone
+        # given the drug openly after the randomised studies, whose blinding is theirs (round 32)
+        return result("non_randomised", own_extension.group(0))
     extension = _EXTENSION.search(body) if text.randomised and original else None
     if extension and _CUES["open"].search(body) and not _CUES["blinded_controlled"].search(
             body[:extension.start()] + body[extension.end():]):
@@ -1491,7 +1545,7 @@ _PEOPLE = (r"(?:patients?|subjects?|participants?|volunteers?|individuals?|perso
            r"|mothers|pregnant women|cases|controls|students|(?-i:youths?)|physicians|nurses|doctors|workers|athletes|employees"
            r"|hypertensives|diabetics|migraineurs|schizophrenics|asthmatics|epileptics|alcoholics|acromegalics|members|recipients|beneficiaries|survivors|nigerians|couples"
            r"|primiparas|twins|donors|caregivers|consumers|pairs|trainees|providers|experts|pharmacists|dentists"
-           r"|surgeons|clinicians|practitioners|parents|pregnancies|non-?responders|drivers|cleaners|families"
+           r"|surgeons|clinicians|practitioners|professionals|parents|pregnancies|non-?responders|drivers|cleaners|families"
            r"|case notes|staff|parturients|sufferers|carriers|addicts|abusers|snorers|drinkers|atopics|pts|(?-i:GPs)"
            r"|(?<=\d\d )woman|(?<=\d\d )adult(?= who\b))")
 _UNIT_WORDS = (r"(?:%|percent|per\b|-year|-month|-week|-day|-hour|years?\b|yrs?\b|months?\b|weeks?\b|days?\b|hours?\b"
@@ -1543,7 +1597,13 @@ _COUNT = re.compile(
 # "n = 30" (also "n = 16, 806)"; not "n = 30 per group" nor "(each group n = 30)", nor a count of trials or body
 # parts).
 # (also "n" and a bare number inside brackets, "(group C, n 20)", "(n 100)": no "=" printed; round 26)
-_N_EQUALS = re.compile(r"\b[nN](?<!\beach [nN])(?<!\beach group [nN])(?<!\beach arm [nN])"
+# (not the centres or countries of a multicentre study, "multicenter (n = 30), multinational (n = 10)", nor a share's
+# count of the people, "38% (N = 11) of the patients", a part; round 32)
+_N_EQUALS = re.compile(r"(?:(?<!% \()(?<!%\()|(?![nN]\s*=\s*[\d, ]+\)\s+of\s+(?:the\s+)?(?:[\w-]+\s+){0,2}?"
+                       + _PEOPLE + r"\b))"
+                       r"\b[nN](?<!\beach [nN])(?<!\beach group [nN])(?<!\beach arm [nN])"
+                       r"(?<!multicenter \([nN])(?<!multicentre \([nN])(?<!multicentric \([nN])"
+                       r"(?<!multinational \([nN])"
                        r"(?:\s*=\s*|(?<=\([nN]) (?=\d+\s*[),;])|(?<=[,;] [nN]) (?=\d+\s*[),;]))(?P<num>\d{1,3}(?:,\d{3})+|\d{1,3}(?:, \d{3})+(?=\s*\))|\d{1,3}(?:[ \u2009]\d{3})+(?=\s*[);])|\d+)(?![\d.,]?\d)"
                        # not the start of a range ("in large (n = 309 to 1746) well designed trials")
                        r"(?!\s*(?:to|-|–)\s*\d)(?!\s*,?\s*(?:per|in each|each)\b)(?!\s*(?:clinical )?(?:trials|studies"
@@ -1953,7 +2013,9 @@ _SUBSET_BEFORE = re.compile(rf"(?:\b{_NUMBER}\s+(?:\(\S+\)\s+)?of\s+(?:the\s+)?|
                             # seeking to enroll a total of 1,500 persons"), a rate ("for every 1000 patients treated")
                             rf"|{_PLANNED_BEFORE}|\bfor every\s+|\ball but\s+"
                             # a rate told as one in so many ("Almost one in 50 women suffering eclamptic seizures die")
-                            rf"|\b(?:one|1) in\s+"
+                            # (not a unit's exponent: "0.75 microg.ml-1 in 42 women", "micrograms.kg-1.h-1 in 32
+                            # healthy young adults"; round 32)
+                            rf"|(?<![\w.\-/^])(?:one|1) in\s+"
                             # each group's size after the groups ("were randomized to two groups, each with 37 patients")
                             rf"|\beach (?:with|containing|comprising|consisting of)\s+"
                             # the end of a range ("95 to 140 fewer patients"): no one number
@@ -1998,8 +2060,10 @@ _NEXT_COUNT = re.compile(rf"(?:\b(?:but|whereas|while|and)|,)\s+(?={_NUMBER}\b)"
 # (also with a few words between the people and "completed", and "this study": "Forty duodenal ulcer patients in
 # asymptomatic remission completed this randomized open two-way crossover study"; round 26)
 _COMPLETED = re.compile(rf"(?<![\w.,\-/])(?P<num>{_NUMBER})\s+(?:[\w-]+\s+){{0,3}}?{_PEOPLE}\s+(?:(?!of\b)\w+\s+){{0,3}}?"
-                        r"completed\s+(?:the |their |all |both |this |our )?(?:[\w-]+\s+){0,5}?(?:study|studies|trial|treatment"
-                        r"|therapy|protocol"
+                        # (the words may be set off by commas, "completed this single-dose, three-phase sequential
+                        # crossover study", and a titration is a phase: "who completed the 18-week titration"; round 32)
+                        r"completed\s+(?:the |their |all |both |this |our )?(?:[\w-]+,?\s+){0,5}?(?:study|studies|trial|treatment"
+                        r"|therapy|protocol|titration"
                         r"|course|programme|program|period|follow-up|phases?|visits?)\b"
                         # ... or of those evaluable or analysed ("Data from 313 patients were evaluable for efficacy")
                         rf"|(?<![\w.,\-/])(?P<num2>{_NUMBER})\s+(?:[\w-]+\s+){{0,3}}?{_PEOPLE}\s+(?:were|was)\s+"
@@ -2187,7 +2251,21 @@ def _arms(sentence: str) -> int | None:
         return None
     if len(values) > 2 and values[0] == sum(values[1:]):
         return values[0]  # the total stated first, then its arms
+    for i in range(1, len(values) - 2):
+        if values[i] == sum(values[i + 1:]):
+            # a later group, then its own arms, the last counts ("The first group (N = 52) was treated with CBT,
+            # whereas the second group (N = 23) received ... either fluoxetine (N = 10) or bupropion (N = 13)"): the
+            # arms are parts of it (round 32)
+            return sum(values[:i + 1])
     spots = [m.span() for m in _N_EQUALS.finditer(sentence)]
+    if len(values) > 2 and len(spots) == len(values) and \
+            (split := _SPLIT_AFTER_COUNT.match(sentence, spots[0][1])) and \
+            len(values) > (k := _number(split.group("k")) or 0) >= 2 and split.end() <= spots[1][0]:
+        # the people counted first, then split into groups told by their own counts ("Amphetamine users (n = 19) were
+        # divided into two groups, high dependence (n = 10) and low dependence (n = 10), ... and compared to an
+        # age-matched control group (n = 9)"): the groups are parts of the first count, whatever their sum; a group
+        # told after them is more people (round 32)
+        return values[0] + sum(values[1 + k:])
     if re.search(r"\band/or\b", sentence[spots[0][1]:spots[-1][0]], re.I):
         # groups that overlap ("infants (n=30) met the entry criteria of acid exposure >5% (n=22) and/or abnormal
         # histology (n=15)"): parts of the first count, never arms to sum
@@ -2210,6 +2288,8 @@ _LIST_GAP = re.compile(r"^(?:\s*(?!(?:were|was|had|have|has|who|whom|which|that|
                        r"|whereas)\b)[\w'-]+){0,6}?\s*(?:,\s*(?:and\s+|or\s+)?|\s+(?:and|or)\s+)$", re.I)
 
 
+_SPLIT_AFTER_COUNT = re.compile(rf"\s*\)?\s*(?:were|was) (?:\w+ )?(?:divided|subdivided|split|separated) into "
+                                rf"(?P<k>{_words(2, 3, 4)}|[2-4]) (?:[\w-]+ )?(?:sub-?)?groups\b", re.I)
 # People split into groups, the groups told after a colon ("were randomised in 2 groups: Group A included 27").
 _INTO_GROUPS = re.compile(rf"\b(?:in|into) (?:{_words(2, 3, 4)}|[2-4]) (?:[\w-]+ )?groups\s*:", re.I)
 
@@ -2414,6 +2494,36 @@ _N_OF_EACH = re.compile(r"\(\s*n\s*=\s*(?P<k>\d+)\s+(?:of\s+|in\s+)?each\s*\)", 
 def _candidates(sentence: str) -> list[tuple[int, int, int, int]]:
     """(priority, is_sum, -position, n) for the counts of people in one sentence."""
     found = _sentence_candidates(sentence)
+    if "first" in sentence or "First" in sentence:
+        for match in _FIRST_CONSECUTIVE.finditer(sentence):
+            # "The first 100 consecutive patients at our center receiving subcutaneous sumatriptan were evaluated":
+            # a consecutive series from its start, the sample (not "the first 21 volunteers randomized", a part;
+            # round 32)
+            value = _number(match.group("num"))
+            if re.search(r"\b(?:each|every|per) (?:year|month)\b", sentence[:match.start()], re.I):
+                continue  # (not a series taken again each year: "Each year ..., the first 1,000 consecutive patients")
+            if value and not any(-c[2] == match.start("num") for c in found):
+                found.append((max(3, _clause_role(sentence, match.start(), match.end())), 0, -match.start("num"), value))
+    if found and " or " in sentence:
+        for match in _OR_MORE.finditer(sentence):
+            # "trials ... with 50 or more patients were considered": a bound of an inclusion criterion, no count
+            # (round 32; "at least 100 patients" is one too, in ``_SUBSET_BEFORE``)
+            value = _number(match.group("num"))
+            found = [c for c in found if not (c[3] == value and match.start() <= -c[2] <= match.end())]
+    if sentence[:6].lower() == "out of" and ("obtained" in sentence or "available" in sentence):
+        for match in _MEASURED_OUT_OF.finditer(sentence):
+            # "Out of 809 patients with stable angina pectoris, lipid variables were obtained in 786 patients": those
+            # measured are a part of the people the sentence opens on, who are the sample (round 32)
+            value = _number(match.group("num"))
+            if value:
+                found.append((4, 1, -match.start("num"), value))
+    if "(" in sentence and not found:
+        for match in _ONE_SEX_BRACKET.finditer(sentence):
+            # "healthy, young, Japanese volunteers (16 males, 20-28 yrs.)": people told by one sex and their ages in
+            # a bracket, all of them (round 32; the two sexes: ``_SEXES_IN_BRACKETS``)
+            value = _number(match.group("num"))
+            if value:
+                found.append((_clause_role(sentence, match.start(), match.end()), 0, -match.start("num"), value))
     if found and (years := {int(m.group(1)) for m in _YEAR_NAMED.finditer(sentence)}):
         found = [candidate for candidate in found if candidate[3] not in years]
     if found and "ment of" in sentence and not _TRIAL_STOPPED.search(sentence):
@@ -2496,6 +2606,17 @@ def _candidates(sentence: str) -> list[tuple[int, int, int, int]]:
                 before = {c[3] for c in found if not c[1] and -c[2] < match.start()}
                 found = [c for c in found if not (c[1] and c[3] - part in before and c[3] - part >= part)]
     return found
+
+
+_OR_MORE = re.compile(rf"(?<![\w.,\-/])(?P<num>{_NUMBER})\s+or\s+(?:more|fewer|less|greater)\s+(?:[\w-]+\s+){{0,2}}?"
+                      rf"{_PEOPLE}\b", re.I)
+_MEASURED_OUT_OF = re.compile(
+    rf"^out of (?:the |all )?(?P<num>{_NUMBER})\s+(?:[\w-]+\s+){{0,3}}?{_PEOPLE}\b[^.;]{{0,120}}?,\s*(?:[\w-]+\s+){{0,3}}?"
+    r"(?:data|variables|measurements|values|samples|recordings)\s+(?:were|was)\s+(?:obtained|available|collected"
+    rf"|recorded|measured)\s+(?:in|from|for)\s+{_NUMBER}\b", re.I)
+_FIRST_CONSECUTIVE = re.compile(rf"\bthe first (?P<num>{_NUMBER})\s+consecutive\s+(?:[\w-]+\s+){{0,2}}?{_PEOPLE}\b", re.I)
+_ONE_SEX_BRACKET = re.compile(rf"\b{_PEOPLE}\s*\(\s*(?P<num>{_NUMBER})\s+(?:men|males?|women|females?|boys|girls)\s*[,;]\s*"
+                              r"(?:aged?\s+|age\s+)?\d+(?:\.\d+)?\s*(?:-|–|to)\s*\d+(?:\.\d+)?\s*(?:years?|yrs?)\b", re.I)
 
 
 # People told by their sexes in a bracket that goes on (``_SEXES_IN_BRACKETS`` reads one that closes on them), the
@@ -2876,6 +2997,16 @@ def _told_before(rest: str, earlier: list[str]) -> bool:
 # the former patients"), and words that compare two groups.
 _SHARE_OF = re.compile(rf"(?:\d(?:\.\d+)?\s*%|\b[\w.-]+\s*per\s?cent)\s*\(\s*\d[\d,]*\s+of\s+(\d{{1,3}}(?:,\d{{3}})+|\d{{1,3}}(?:[ \u2009]\d{{3}})+|\d+)\s*\)"
                        rf"\s+(?:of\s+)?(?:the\s+)?(?:[\w-]+\s+){{0,3}}?(?:{_PEOPLE}\b|former\b|latter\b)", re.I)
+# A whole told with its part, or the people among whom something was measured, read only when nobody else is counted.
+_ONLY_WHOLE = re.compile(
+    rf"(?<![\w.,\-/]){_NUMBER}\s+of\s+(?:the\s+|all\s+)?(?P<num>{_NUMBER})\s+(?:\(\s*\d+(?:\.\d+)?\s*%\s*\)\s+)?"
+    rf"(?:[\w-]+\s+){{0,2}}?(?!non-?responders\b|responders\b){_PEOPLE}\b"
+    rf"|\bamong (?:the |all |a total of )?(?P<num2>{_NUMBER})\s+(?:[\w-]+\s+){{0,3}}?{_PEOPLE}\b", re.I)
+_NOT_THE_WHOLE = re.compile(r"\breview\b|\bsuggests?\b|\bcase-control\b", re.I)
+_AGAIN_WITH_CONTROLS = re.compile(
+    rf"\bthe (?P<a>{_NUMBER})\s+(?:[\w-]+\s+){{0,3}}?{_PEOPLE},?\s+(?:when\s+|as\s+)?compared (?:with|to)\s+(?:the\s+)?"
+    rf"(?P<b>{_NUMBER})\s+(?:[\w-]+\s+){{0,2}}?(?:controls|control (?:subjects|participants|individuals|volunteers"
+    r"|persons|people))\b", re.I)
 _COMPARED_ARMS = re.compile(r"\bcompared (?:with|to)\b|\bversus\b|\bvs\.?|\band\b", re.I)
 
 
@@ -3015,6 +3146,16 @@ def _size_reading(abstract: str) -> _SizeReading:
             # (not when the studied count already sums them: "44 patients with PID and 44 healthy women were
             # included", then "The control group consisted of 44 women")
             return reading(SampleSize(n=studied[1] + n_controls, sentence=sentences[-studied[0][1]]))
+    if best is not None and best[0][0] < 5:
+        for sentence in sentences[-best[0][1] + 1:]:
+            # the people counted told again, against controls counted beside them ("in 11 patients with NIDDM", then
+            # "higher in the 11 NIDDM patients, when compared with 8 control subjects without diabetes"): both groups
+            # (round 32)
+            again = _AGAIN_WITH_CONTROLS.search(sentence) if "compared" in sentence else None
+            if again and _number(again.group("a")) == best[1] and (n_controls := _number(again.group("b"))):
+                key = (best[0][0], best[0][1], 2, best[0][3])
+                counts.append((key, best[1] + n_controls))
+                return reading(SampleSize(n=best[1] + n_controls, sentence=best[2]))
     if best is not None:
         return reading(SampleSize(n=best[1], sentence=best[2]))
     for sentence in sentences:
@@ -3030,6 +3171,24 @@ def _size_reading(abstract: str) -> _SizeReading:
         for match in _COMPLETED.finditer(sentence):
             value = _number(match.group("num") or match.group("num2"))
             if value and not _SUBSET_BEFORE.search(sentence[max(0, match.start() - 40):match.start()]):
+                return reading(SampleSize(n=value, sentence=sentence))
+    for sentence in sentences:
+        # the only people counted are the whole of a part told ("Fifteen of 25 (60%) patients responded", "in six of
+        # 20 PD patients on selegiline") or told as those among whom something was measured ("mortality among 1,130
+        # patients with left ventricular EF <30%"): the whole, the people studied (round 32)
+        # (not a cited finding, "In a review of prospective studies ..., only 3 of 123 patients", "Preliminary data
+        # among 16 patients ... suggest", nor a nested case-control study's base, "63 of 494 children developed MA
+        # ... and were designated as cases for a nested case-control study")
+        if _NOT_THE_WHOLE.search(sentence):
+            continue
+        wholes = [(match, _number(match.group("num") or match.group("num2"))) for match in _ONLY_WHOLE.finditer(sentence)]
+        parts = [value for match, value in wholes if match.group("num") and value]
+        if len(parts) >= 2:
+            # two groups told by their parts ("222 of 865 patients ..., compared to 279 of 862 patients", "in 5 of 10
+            # desipramine-treated patients, but only 1 of 9 bupropion-treated patients"): both wholes
+            return reading(SampleSize(n=sum(parts), sentence=sentence))
+        for match, value in wholes:
+            if value:
                 return reading(SampleSize(n=value, sentence=sentence))
     opening = [sentence for sentence in sentences if _CASE_OPENING.match(sentence)]
     if len(opening) >= 2:
