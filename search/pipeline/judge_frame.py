@@ -662,8 +662,23 @@ def comparison_stance(query: UnderstoodQuery, paper: RankedPaper, model, questio
         # differ are the ones besides the main one, so the sentence says nothing of whether the arms differed on it.
         return _stance(0.0, 0.0, 1.0, f"says only that other measures did not differ between {frame.intervention} and "
                                       f"{frame.comparator}: \u201c{quote}\u201d")
+    if p < 0.5 and _EACH_OWN_CHANGE.search(sentence or "") and not _STATED_SAME.search(sentence or ""):
+        # "ST-segment depression was significantly reduced by nebivolol but not by atenolol": each arm against its own
+        # baseline, one significant and one not; that is no statement that the arms did not differ (nor, by itself,
+        # that they did).
+        return _stance(0.0, 0.0, 1.0, f"tells how each of {frame.intervention} and {frame.comparator} changed on its "
+                                      f"own, not how they compared: \u201c{quote}\u201d")
     return _stance(*claim_values(claim, "same", p),
                    f"comparison model: difference found with probability {p:.2f}: \u201c{quote}\u201d")
+
+
+# One arm changed and the other did not: "reduced by nebivolol but not by atenolol", "fell after doxazosin but not
+# after atenolol", "normalized by losartan ... but not by atenolol", "..., whereas metoprolol had no significant
+# effect", "while amlodipine group had marginal effects".
+_EACH_OWN_CHANGE = re.compile(
+    r"\bbut\s+not\s+(?:by|with|after|in|on|during|under|for)\b"
+    r"|\b(?:whereas|while)\b[^.;]{0,80}?\b(?:did\s+not|had\s+no|no\s+(?:statistically\s+)?significant|not\s+"
+    r"(?:statistically\s+)?significantly|(?:was|were|remained)\s+(?:unchanged|unaffected)|marginal)\b", re.I)
 
 
 # What did not differ when a sentence names it as the rest: "for other variables", "other indices of QOL",

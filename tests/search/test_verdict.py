@@ -592,6 +592,25 @@ def test_other_measures_not_differing_is_no_finding_on_the_main_one():
     assert plain.label == "refutes"
 
 
+def test_each_arm_changing_on_its_own_is_no_statement_that_they_did_not_differ():
+    """"Reduced by nebivolol but not by atenolol", "whereas metoprolol had no significant effect": each arm against its
+    own baseline; read as "no difference" by the model, it answered "Is losartan better than atenolol?" no."""
+    question = "Is nebivolol better than atenolol for angina?"
+    title = "Nebivolol versus atenolol in stable angina"
+    own = _head_to_head_stance(question, title, (
+        "Patients were randomised to nebivolol or atenolol. ST-segment depression was significantly reduced by "
+        "nebivolol but not by atenolol."))
+    assert own.label == "neutral" and "changed on its own" in own.rationale
+    whereas = _head_to_head_stance(question, title, (
+        "Patients were randomised to nebivolol or atenolol. Heart strain fell significantly with nebivolol, whereas "
+        "atenolol had no significant effect on it."))
+    assert whereas.label == "neutral"
+    same = _head_to_head_stance(question, title, (
+        "Patients were randomised to nebivolol or atenolol. Heart strain fell similarly with both drugs, whereas "
+        "heart rate did not change."))
+    assert same.label == "refutes"  # a difference denied in so many words stays one
+
+
 def test_a_no_difference_stated_of_both_arms_is_found_beyond_the_sentence_the_model_read():
     from search.pipeline.judge_frame import stated_no_difference
 
