@@ -35,7 +35,7 @@ from search.stance.text import conclusion_sentences, first_name_at, last_name_at
 
 from .class_members import CLASS_STEMS, class_names, stem_of
 from .formulations import arm_names as form_arm_names, form_of
-from .frame import told_harm_asked
+from .frame import is_add_on, told_harm_asked
 from .presupposed_harm import treats_harm_of_treatment
 from .stated_benefit import stated_benefit
 
@@ -594,6 +594,10 @@ def comparison_stance(query: UnderstoodQuery, paper: RankedPaper, model, questio
         return _stance(*values, f"comparison model: difference found with probability {p:.2f}: \u201c{quote}\u201d")
     x_names, y_names = _arm_names(query, paper)
     shared = _shared_drug_names(query)
+    if is_add_on(frame):
+        # "Is hydrocodone plus ibuprofen better than ibuprofen alone?": ibuprofen is in both arms, so "the combination
+        # of hydrocodone with ibuprofen was significantly superior to ibuprofen" has no third drug as its subject.
+        shared = [*shared, *y_names]
     if named:
         outcome_names = _comparison_outcome_names(query, named[0])
         read = _named_outcome_finding(query, paper, x_names, y_names, wanted=named[1], names=outcome_names,

@@ -611,6 +611,18 @@ def test_each_arm_changing_on_its_own_is_no_statement_that_they_did_not_differ()
     assert same.label == "refutes"  # a difference denied in so many words stays one
 
 
+def test_an_add_on_arm_that_names_the_drug_both_arms_take_is_no_third_drug():
+    """"The combination of hydrocodone with ibuprofen was significantly superior to ibuprofen": asked "Is hydrocodone
+    plus ibuprofen better than ibuprofen alone?", ibuprofen is in both arms, not a third drug that won."""
+    stance = _head_to_head_stance(
+        "After surgery, does hydrocodone plus ibuprofen relieve pain better than ibuprofen alone?",
+        "Analgesic efficacy of a hydrocodone with ibuprofen combination compared with ibuprofen alone",
+        "Patients with pain after surgery received hydrocodone with ibuprofen, ibuprofen alone or placebo. The "
+        "combination of hydrocodone with ibuprofen was significantly superior to ibuprofen for all hourly analgesic "
+        "scores.")
+    assert stance.label == "supports" and "significantly superior to ibuprofen" in stance.rationale
+
+
 def test_a_no_difference_stated_of_both_arms_is_found_beyond_the_sentence_the_model_read():
     from search.pipeline.judge_frame import stated_no_difference
 
