@@ -41,6 +41,10 @@ _PIVOT = re.compile(rf"\b(?:{_COMPARATIVE})\b", re.I)
 _BETWEEN = re.compile(r"\bdifference(?:s)?\s+between\s+(?P<a>.+?)\s+and\s+(?P<b>.+?)(?=\s+(?:for|in|on|when|among)\b|[?.]|$)", re.I)
 _ONE_ANOTHER = re.compile(r"\b(?:one|any|some)\s+(?P<cls>[\w\s-]+?)\s+.*\b(?:than|as)\s+(?:another|the\s+others?|other)\b", re.I)
 _WHICH = re.compile(r"^\s*which\s+(?P<cls>[\w\s-]+?)\s+(?:is|are|works?)\s+(?:the\s+)?(?:best|most|least|safest)\b", re.I)
+# "Does it matter which acid-reducing drug is paired with the antibiotics?", "Does it matter which acid pill (omeprazole,
+# lansoprazole or pantoprazole) is used?": whether one X does better than another, not whether X works.
+_MATTERS_WHICH = re.compile(r"\b(?:does|do|would|will)\s+it\s+(?:really\s+)?matter\s+which\s+(?P<cls>[\w\s-]+?)\s+"
+                            r"(?:\([^)]*\)\s+)?(?:is|are|was|you|i|we|he|she|they|gets?)\b", re.I)
 # "Which suppresses stomach acid more, lansoprazole 30 mg or pantoprazole 40 mg?", "Which works better for a
 # migraine attack, a sumatriptan injection or a DHE nasal spray?": the arms follow the comma, split by "or".
 _WHICH_OF = re.compile(r"^\s*which\b[^,?]*?\b(?:more|better|less|fewer|faster|quicker|safer|stronger|best|most|least)\b"
@@ -222,7 +226,8 @@ def _position(question: str, concept: Concept, start: int = 0, end: int | None =
 def question_kind(question: str) -> str:
     """effect | comparison | safety | harm | association | other, from the question's wording alone."""
     q = " " + _norm(question) + " "
-    if _BETWEEN.search(q) or _ONE_ANOTHER.search(q) or _WHICH.search(q) or _EITHER.search(q) or _WHICH_OF.search(q):
+    if (_BETWEEN.search(q) or _ONE_ANOTHER.search(q) or _WHICH.search(q) or _MATTERS_WHICH.search(q)
+            or _EITHER.search(q) or _WHICH_OF.search(q)):
         return "comparison"
     pivot = _PIVOT.search(q)
     if pivot and not re.match(r"over\b", pivot.group(0), re.I):
@@ -548,7 +553,7 @@ def _frame_comparison(
     ``question_from``: where the sentence that asks begins (a comparative before it is the telling's).
     """
     which_of = _WHICH_OF.search(q)
-    one_another = None if which_of else _ONE_ANOTHER.search(q) or _WHICH.search(q)
+    one_another = None if which_of else _ONE_ANOTHER.search(q) or _WHICH.search(q) or _MATTERS_WHICH.search(q)
     between = _BETWEEN.search(q)
     # "Oxybutynin leaves my mouth as dry as sandpaper. Is Detrol less likely to give me a dry mouth?": the telling's
     # "as dry as" compares nothing asked.
@@ -557,11 +562,17 @@ def _frame_comparison(
     if which_of:
         either = re.compile(r"\bor\b").search(q, which_of.start("or"))
     if one_another and not between:
-        cls = [i for i in candidates if _is_treatment(concepts[i])][:1] or candidates[:1]
+        # The class as "does it matter which" writes it ("which acid-reducing drug is paired with the antibiotics"),
+        # else the first treatment named (the other patterns' class group is only its shortest first word).
+        written = [i for i in candidates if one_another.re is _MATTERS_WHICH
+                   and one_another.start("cls") <= positions[i] < one_another.end("cls")]
+        cls = ([i for i in written if _is_treatment(concepts[i])][:1] or written[:1]
+               or [i for i in candidates if _is_treatment(concepts[i])][:1] or candidates[:1])
         cls = _with_modifiers(q, concepts, positions, cls)
         framed.intervention = cls
         framed.outcome = [i for i in candidates if i not in cls]
-        name = " ".join(concepts[i].text for i in cls) or one_another.group("cls")
+        name = (one_another.group("cls").strip() if written else "") or " ".join(concepts[i].text for i in cls) \
+            or one_another.group("cls")
         framed.frame.intervention = name
         framed.frame.comparator = f"another {name}"
         return None

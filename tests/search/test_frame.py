@@ -933,6 +933,22 @@ def test_which_of_two_and_faster_with_x_than_with_y_are_comparisons(question, in
     assert (frame.kind, frame.intervention, frame.comparator) == ("comparison", intervention, comparator)
 
 
+@pytest.mark.parametrize("question, intervention", [
+    ("Does it matter which acid-reducing drug is paired with the antibiotics to treat H. pylori?",
+     "acid-reducing drug"),
+    ("Does it matter which acid pill (omeprazole, lansoprazole or pantoprazole) is used in H. pylori triple therapy?",
+     "acid pill"),
+])
+def test_does_it_matter_which_compares_one_of_a_class_with_another(question, intervention):
+    """Whether one X does better than another, not whether X works (read as an effect question, any trial praising
+    the antibiotics answered it yes)."""
+    frame = understand(question, Filters()).frame
+    assert (frame.kind, frame.intervention, frame.comparator) == ("comparison", intervention, f"another {intervention}")
+    # the shortest first word of "one long-acting opioid ... than another" is not the class: the treatment is
+    frame = understand("Is one long-acting opioid more effective than another for chronic pain?", Filters()).frame
+    assert (frame.intervention, frame.comparator) == ("long-acting opioid", "another long-acting opioid")
+
+
 @pytest.mark.parametrize("question, kind, outcome, population", [
     # "Mess up / mess with" asks about a harm; the word names nothing to search.
     ("Will lisinopril mess up my blood sugar or cholesterol?", "harm", "blood sugar, cholesterol", None),
