@@ -35,6 +35,28 @@ def inert_arm_as_placebo(question: str) -> str:
     return _INERT_ARM.sub(r"\1 placebo", question)
 
 
+# "Will a higher dose of omeprazole clear my H. pylori better?", "Will doubling my PPI dose control the acid better?",
+# "Would a longer course have cured it more reliably?": a dose or course asked against the one the person takes, but
+# without "than", so the question was read as an effect of the drug (any trial of it answered yes). Its comparator is
+# written out ("... better than the usual dose?"), as a person asking in full writes it, and the question is the dose
+# comparison its trials answer (mostly "no difference").
+_MORE_OF_IT = re.compile(
+    r"\b(?:(?:higher|bigger|larger|double|increased|stronger)\s+(?:[\w-]+\s+){0,2}?doses?"
+    r"|doubl(?:e|ing)\s+(?:my\s+|the\s+|his\s+|her\s+)?(?:[\w-]+\s+){0,3}?doses?"
+    r"|(?P<course>longer\s+(?:or\s+higher-dose\s+)?(?:[\w-]+\s+){0,3}?course))\b", re.I)
+_BARE_BENEFIT = re.compile(r"\b(?:better|more\s+(?:reliably|effectively|often|quickly|completely))\b(?=[^?]*\?\s*\Z)", re.I)
+
+
+def implicit_dose_comparator(question: str) -> str:
+    """The question with the dose or course a bare "better" is set against written out (``_MORE_OF_IT``)."""
+    more = _MORE_OF_IT.search(question)
+    bare = _BARE_BENEFIT.search(question, more.end()) if more else None
+    if bare is None or re.search(r"\bthan\b", question, re.I):
+        return question
+    comparator = " than a shorter course" if more.group("course") else " than the usual dose"
+    return question[: bare.end()] + comparator + question[bare.end():]
+
+
 # "verapamil/trandolapril", "losartan/HCTZ", "Neoral/Sandimmun": drug names joined by slashes, read as one word
 # the vocabulary does not know, so the arm of a comparison went unread ("is verapamil/trandolapril better than
 # losartan/HCTZ?" took "type" of "type 2 diabetics" for the treatment) and was searched as a phrase no abstract has.
@@ -58,7 +80,7 @@ def slashed_drugs_as_written_out(question: str) -> str:
 
 def understand(question: str, filters: Filters) -> UnderstoodQuery:
     """The concepts of ``question`` and the Boolean queries to try, strictest first."""
-    question = slashed_drugs_as_written_out(inert_arm_as_placebo(question))
+    question = slashed_drugs_as_written_out(implicit_dose_comparator(inert_arm_as_placebo(question)))
     extraction = extract_concepts(question)
     if not extraction.concepts:
         return UnderstoodQuery(boolean="", concepts=[], relaxations=[], message=NO_CONCEPTS,

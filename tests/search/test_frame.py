@@ -933,6 +933,25 @@ def test_which_of_two_and_faster_with_x_than_with_y_are_comparisons(question, in
     assert (frame.kind, frame.intervention, frame.comparator) == ("comparison", intervention, comparator)
 
 
+@pytest.mark.parametrize("question, comparator", [
+    ("Will a higher dose of omeprazole with amoxicillin clear my H. pylori better?", "usual dose"),
+    ("Will doubling my proton pump inhibitor dose control stomach acid better?", "usual dose"),
+    ("The doctor gave me one week of H. pylori treatment. Would a longer course have cured it more reliably?",
+     "shorter course"),
+])
+def test_a_higher_dose_or_longer_course_asked_with_a_bare_better_is_compared_with_the_usual_one(question, comparator):
+    """Read as an effect question, any trial of the drug answered "yes"; the dose trials mostly found no difference."""
+    from search.pipeline.understand import implicit_dose_comparator
+
+    frame = understand(question, Filters()).frame
+    assert (frame.kind, frame.comparator, frame.claim) == ("comparison", comparator, "better")
+    # a harm of the higher dose, or a comparator already written, is left as asked
+    harm = "Does a higher dose of spinal morphine make itching and nausea more likely?"
+    assert implicit_dose_comparator(harm) == harm
+    written = "Does a higher dose of omeprazole clear H. pylori better than the usual dose?"
+    assert implicit_dose_comparator(written) == written
+
+
 @pytest.mark.parametrize("question, intervention", [
     ("Does it matter which acid-reducing drug is paired with the antibiotics to treat H. pylori?",
      "acid-reducing drug"),
