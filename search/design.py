@@ -203,7 +203,7 @@ def _rx(pattern: str) -> re.Pattern[str]:
 # The paper's own case report: each wording written once, here. ``design``: it names the design (the cue
 # ``own_case_report``); ``one``: it counts one patient (the sample size, ``_SINGLE_CASE``). ``_FEW_CASES`` and
 # ``_CASE_OPENING`` (the sample size of a few cases) are built from the same parts.
-_CASE_AUTHOR = (r"(?:we|the authors?|this (?:short |brief |clinical )?(?:note|report|paper|article|communication|study)"
+_CASE_AUTHOR = (r"(?:we|(?-i:I)|the authors?|this (?:short |brief |clinical )?(?:note|report|paper|article|communication|study)"
                 r"|(?:the present|our) (?:paper|report|article|communication|study))")
 _CASE_VERB = r"(?:present|report|describe)s?"
 _CASE_PERSON = r"(?:man|woman|male|female|boy|girl|patient|child|infant)"
@@ -250,6 +250,12 @@ _CASE_WORDINGS: tuple[tuple[str, frozenset[str]], ...] = (
     (rf"\b{_CASE_AUTHOR} {_CASE_VERB} the (?:clinical )?(?:experiences?|courses?|histories) of (?:{_words(*range(2, 11))}"
      r"|[2-9]|10) (?:[\w-]+ ){0,2}?(?:patients|cases|women|men|children)\b", _DESIGN),
     (_to_report("a|an|one", "case"), _ONE),
+    # ... or its few patients ("To describe three female patients of one family with different phenotypes"; round 33)
+    (_to_report(f"{_words(*range(2, 11))}|[2-9]|10", "(?:patients|women|men|children)"), _DESIGN),
+    # a title that ends on its few patients ("Minocycline pneumonitis and eosinophilia. A report on eight patients.";
+    # round 33)
+    (rf"(?:^|(?<=\. )|(?<=: ))(?:a )?report (?:on|of) (?:{_words(*range(2, 11))}|[2-9]|10) (?:[\w-]+ )?(?:patients|cases)"
+     r"\.(?:\s|$)", _DESIGN),
     # one person told by age alone and presented ("An 8 1/2-year-old with chronic but fluctuating unilateral facial
     # pain ... is presented")
     (r"(?:^|(?<=\. ))an? \d+(?: \d/\d)?[- ](?:year|month)[- ]old\b[^.;]{0,200}?\b(?:is|was) (?:presented|described"
@@ -1532,7 +1538,8 @@ def _learned_model() -> "DesignModel | None":
 
 
 # ("two hundreds newborns": the plural scale some authors write for the number)
-_WORD = rf"(?:{_words(*_UNITS.values(), *_TENS.values(), *_SCALES.values())})(?:(?<=hundred)s|(?<=thousand)s)?"
+# (also "fourty", a common misspelling: "Fourty-five migraine without aura patients underwent"; round 33)
+_WORD = rf"(?:{_words(*_UNITS.values(), *_TENS.values(), *_SCALES.values())}|fourty)(?:(?<=hundred)s|(?<=thousand)s)?"
 # Thousands may be set off by a comma and a space ("26, 521 individuals", "n = 16, 806"), but not in a list of
 # numbers ("at 50, 100 and 200 mg").
 _NUMBER = (rf"(?:\d{{1,3}}(?:,\d{{3}})+|(?<!\d, )\d{{1,3}}(?:, \d{{3}})+(?![\d.]\d|,\s*\d|\s+(?:and|or|to)\s+\d)"
@@ -1571,6 +1578,8 @@ _DIABETES_TYPE = r"type\s+(?:[12]|I{1,2})(?![\w-])"
 _WORD_ASIDE = (r"(?<=[A-Za-z] )\((?![^()]*%)[^()]{1,60}\)"
                # ... or right after the count, its make-up by sex ("in 29 (4 female) subjects")
                r"|(?<=\d )\(\s*\d+\s+(?:women|men|males?|females?|female|male|boys|girls)\s*\)"
+               # ... the bracket going on after it ("101 (62 men; age range, 34-72 years) hypertensives"; round 33)
+               r"|(?<=\d )\(\s*\d+\s+(?:women|men|males?|females?|boys|girls)\s*[;,][^()%]{1,60}\)"
                # ... in square brackets ("Twenty-eight overweight mild to moderate [diastolic blood pressure (DBP) >90
                # and <110 mm Hg] hypertensives"), or holding one bracket of its own ("ten non obese (body mass index
                # 22.3 +/- 0.5 (+/- SE)kg.m-2) Type 2 diabetic patients")
@@ -1591,7 +1600,10 @@ _COUNT = re.compile(
     rf"(?P<between>(?:\s+(?!(?:of|in|to|per|from|at|on|for|among|had|have|has|were|was|who|did|is|are|than|each"
     rf"|although|though|but"
     rf"|whereas|while|because|since|however)\b|{_WORD}\b|{_TIME}\b|{_AGENT_VERB})"
-    rf"(?:{_AGE}|{_SEVERITY}|{_ASA}|{_DIABETES_TYPE}|{_ORDINAL}|[A-Z]\.(?=\s+[a-z])|[A-Za-z()\-/']+|{_CODE}|{_WORD_ASIDE})(?:(?<!\)),(?=\s+(?:[a-z]|\d+(?:st|nd|rd|th)\b)))?){{0,5}}?)\s+"
+    rf"(?:{_AGE}|{_SEVERITY}|{_ASA}|{_DIABETES_TYPE}|{_ORDINAL}|[A-Z]\.(?=\s+[a-z])|[A-Za-z()\-/']+|{_CODE}|{_WORD_ASIDE})(?:(?<!\)),(?=\s+(?:[a-z]|\d+(?:st|nd|rd|th)\b)))?){{0,5}}?"
+    # (a disease's acronym in brackets may close a sixth word: "Twelve attention deficit with hyperactivity disorder
+    # (ADHD) children"; round 33)
+    rf"(?:\s+\((?-i:[A-Z]{{2,8}})\))?)\s+"
     rf"(?P<noun>{_PEOPLE})\b(?!-\w)"
     rf"(?!\s+(?:studies|study|trials?|groups?|each\s+(?:in|into|to|per|for)\b)\b)", re.I)
 # "n = 30" (also "n = 16, 806)"; not "n = 30 per group" nor "(each group n = 30)", nor a count of trials or body
@@ -2158,6 +2170,8 @@ def _number(text: str) -> int | None:
             current += _UNITS[word]
         elif word in _TENS:
             current += _TENS[word]
+        elif word == "fourty":  # a common misspelling of forty (round 33)
+            current += 40
         elif word in ("hundred", "hundreds"):
             current = max(current, 1) * 100
         elif word in ("thousand", "thousands"):
@@ -2195,6 +2209,9 @@ _ARM_REFERENCE = re.compile(r"\bthose (?:who (?:were|had been) )?(?:randomi[sz]e
                             r"|allocated)\b", re.I)
 
 
+# A bracket right after the people, with one bracket inside ("Sixteen patients (11 women, mean age 46 (3) years) with
+# persistent heartburn ..., were included"): their make-up, no further count (round 33).
+_BRACKET_AFTER = re.compile(r"^\s*\((?:[^()]|\([^()]*\))*\)")
 # The main verb of a sentence that opens with its count, told beyond the clause window ``_clause_role`` reads.
 _FAR_VERB = re.compile(r"[^;]{100,400}?(?<!who )(?<!that )(?<!which )\b(?P<verb>(?:were|was)\s+(?:\w+ly\s+)?"
                        r"(?:randomi[sz]ed|randomly (?:assigned|allocated|divided)|allocated|assigned|enrol+ed|included"
@@ -2237,6 +2254,12 @@ _UNITS_SPLIT = re.compile(r"(?<![\w.,])\d[\d,]*\s+(?:[\w-]+\s+){0,3}?(?:attacks|
 _ALLOCATED_TO_ARMS = re.compile(r"\b(?:were|was) (?:randomi[sz]ed|randomly (?:assigned|allocated)) to (?:receive )?", re.I)
 
 
+# Drugs stopped, not people who left ("all antihypertensive drugs except beta-blockers were withdrawn and either
+# felodipine (...; n = 13) or ramipril (...; n = 15) was added"; round 33).
+_DRUGS_WITHDRAWN = re.compile(r"\b(?:drugs?|medications?|treatments?|therap(?:y|ies)|agents?|medicines?)\b[^.;()]{0,40}?"
+                              r"\b(?:were|was) withdrawn\b(?![^.;]{0,40}\b(?:patients?|subjects?)\b)", re.I)
+
+
 def _arms(sentence: str) -> int | None:
     """The sum of "(n = 30) ... (n = 32)" in a sentence that allocates or compares groups, else None.
 
@@ -2246,7 +2269,8 @@ def _arms(sentence: str) -> int | None:
     earlier = re.search(r"\b(?:previously|earlier) (?:reported|published)\b", sentence, re.I)
     values = [_number(m.group("num")) or 0 for m in _N_EQUALS.finditer(sentence)
               if not earlier or m.start() < earlier.start()]
-    if len(values) < 2 or _UNITS_SPLIT.search(sentence) or re.search(r"\bnot included\b|\bexcluded\b|\bwithdr[ae]w(?!al)", sentence, re.I) \
+    if len(values) < 2 or _UNITS_SPLIT.search(sentence) or (re.search(r"\bnot included\b|\bexcluded\b|\bwithdr[ae]w(?!al)", sentence, re.I)
+                                                          and not _DRUGS_WITHDRAWN.search(sentence)) \
             or _two_populations(sentence):
         return None
     if len(values) > 2 and values[0] == sum(values[1:]):
@@ -2359,7 +2383,8 @@ def _clause_candidates(clause: str, offset: int) -> list[tuple[int, int, int, in
             # adjective (but "Seventy-two patient records were included" counts the patients, a record each)
         role = _clause_role(clause, match.start(), match.end())
         if role < 3 and offset == 0 and not clause[:match.start()].strip() and \
-                (far := _FAR_VERB.match(clause, match.end())) and not _COUNT.search(clause, match.end(), far.start("verb")):
+                (far := _FAR_VERB.match(clause, match.end())) and not _COUNT.search(
+                    _BRACKET_AFTER.sub(" ", clause[match.end():far.start("verb")], count=1)):
             # the sentence opens with its count and tells what was done with them past a long description ("Eighteen
             # patients with NIDDM, who were newly diagnosed or had ... for more than 3 months, were studied")
             role = max(role, _role(far.group("verb")))
@@ -2494,6 +2519,36 @@ _N_OF_EACH = re.compile(r"\(\s*n\s*=\s*(?P<k>\d+)\s+(?:of\s+|in\s+)?each\s*\)", 
 def _candidates(sentence: str) -> list[tuple[int, int, int, int]]:
     """(priority, is_sum, -position, n) for the counts of people in one sentence."""
     found = _sentence_candidates(sentence)
+    if found and "before" in sentence and "randomi" in sentence:
+        for match in _WITHDRAWN_BEFORE.finditer(sentence):
+            # "Nine patients were withdrawn from the study before randomization": those left out before it, not
+            # those randomised (round 33)
+            found = [c for c in found if -c[2] != match.start("num")]
+    if "series of" in sentence or "population" in sentence:
+        for pattern, floor in ((_SERIES_OF, 4), (_STUDY_POPULATION, 4.5)):
+            for match in pattern.finditer(sentence):
+                # "A series of 33 patients with ... was gathered": the paper's series; "to comprise a study
+                # population of 1266 diabetic-hypertensive patients": the sample told as such (round 33)
+                value = _number(match.group("num"))
+                if value and not _AND_ANOTHER.match(sentence, match.end("num")):
+                    found = [c for c in found if -c[2] != match.start("num")]
+                    found.append((floor, 0, -match.start("num"), value))
+    if found and " with " in sentence:
+        for match in _WITH_AND_WITH.finditer(sentence):
+            # "in a group of 18 patients with pollinosis and 22 with atopic asthma", "in 10 healthy volunteers with
+            # genotype II and 10 with genotype DD": two groups, the people named once (round 33)
+            a, b = _number(match.group("a")), _number(match.group("b"))
+            first = [c for c in found if -c[2] == match.start("a")]
+            if a and b and first:
+                found.append((first[0][0], 1, -match.start("a"), a + b))
+    if len(found) > 1:
+        single = {(c[3], c[2]) for c in found if not c[1]}
+        larger = [c for c in found if c[1]]
+        # the arms of a count told in brackets after it ("24 patients having a diagnosis of schizophrenia (n = 16) or
+        # schizoaffective disorder (n = 8) and 19 age-matched healthy controls"): the count again, no rival of the
+        # larger sum that opens on it (round 33)
+        found = [c for c in found if not (c[1] and any(
+            d[3] > c[3] and d[0] >= c[0] and (c[3], d[2]) in single for d in larger))]
     if "first" in sentence or "First" in sentence:
         for match in _FIRST_CONSECUTIVE.finditer(sentence):
             # "The first 100 consecutive patients at our center receiving subcutaneous sumatriptan were evaluated":
@@ -2608,6 +2663,17 @@ def _candidates(sentence: str) -> list[tuple[int, int, int, int]]:
     return found
 
 
+_WITHDRAWN_BEFORE = re.compile(rf"(?<![\w.,\-/])(?P<num>{_NUMBER})\s+(?:[\w-]+\s+){{0,3}}?{_PEOPLE}\s+(?:were|was)\s+"
+                               r"(?:withdrawn|excluded|dropped)\b[^.;,]{0,60}?\bbefore (?:the )?(?:randomi[sz]ation"
+                               r"|being randomi[sz]ed)\b", re.I)
+_SERIES_OF = re.compile(rf"\b(?:a|this|our) (?:consecutive |retrospective |prospective )?series of (?P<num>{_NUMBER})\s+"
+                        rf"(?:[\w-]+\s+){{0,3}}?{_PEOPLE}\b", re.I)
+_STUDY_POPULATION = re.compile(rf"\bstudy population (?:of|was|comprised|consisted of|included) (?:a total of )?"
+                               rf"(?P<num>{_NUMBER})\s+(?:[\w-]+\s+){{0,3}}?{_PEOPLE}\b", re.I)
+# ... not the first of groups told together ("The study population consisted of 70 men and 76 women")
+_AND_ANOTHER = re.compile(rf"[^.;]{{0,80}}?\band\s+{_NUMBER}\s", re.I)
+_WITH_AND_WITH = re.compile(rf"(?<![\w.,\-/])(?P<a>{_NUMBER})\s+(?:[\w-]+\s+){{0,3}}?{_PEOPLE}\s+with\s+"
+                            rf"[^,;.()]{{1,60}}?\s+and\s+(?P<b>{_NUMBER})\s+with\b", re.I)
 _OR_MORE = re.compile(rf"(?<![\w.,\-/])(?P<num>{_NUMBER})\s+or\s+(?:more|fewer|less|greater)\s+(?:[\w-]+\s+){{0,2}}?"
                       rf"{_PEOPLE}\b", re.I)
 _MEASURED_OUT_OF = re.compile(
@@ -3140,7 +3206,11 @@ def _size_reading(abstract: str) -> _SizeReading:
         # (the studied group may be told without a role verb when the strongest count is the controls' own:
         # "Patients with COPD (n = 100) were defined ...", then "The control group (n = 51) consisted of ...")
         floor = 2 if -best[0][1] == where and best[1] == n_controls else 3
-        if studied is not None and studied[0][0] >= floor and -studied[0][1] not in lines \
+        # (not a control arm among groups told each in its own sentence that make up the people studied: "We
+        # studied 20 children", "In the first group (n = 10) ...", "In the control group (n = 10) ..."; round 33)
+        arm = len(groups) >= 2 and where in {index for index, _ in groups} and studied is not None and \
+            sum(n for _, n in groups) == studied[1]
+        if studied is not None and not arm and studied[0][0] >= floor and -studied[0][1] not in lines \
                 and not re.search(r"\bcontrols?\b", told, re.I) and not (
                 studied[0][2] >= 1 and re.search(rf"(?<![\d.,]){n_controls}\s+(?:[\w-]+\s+){{0,2}}?{_PEOPLE}", told, re.I)):
             # (not when the studied count already sums them: "44 patients with PID and 44 healthy women were
