@@ -15,10 +15,11 @@ from __future__ import annotations
 
 import re
 from functools import lru_cache
+from typing import Any
 
 from documents.sources.base import Record
 
-from .concepts import DROP_WORDS, _lookup_drug, is_condition
+from .concepts import DROP_WORDS, _lookup_drug, entry_heading, is_condition
 from .query_builder import GENERIC_WORDS
 from .formulations import form_of
 from .frame import in_whom, is_add_on, is_combination
@@ -61,10 +62,16 @@ def _paper_stems(record: Record) -> set[str]:
     return _stems(" ".join([record.title or "", record.abstract or "", " ".join(record.mesh or [])]))
 
 
+def _drug_entry(word: str) -> dict[str, Any] | None:
+    """The drug dictionary's entry for a single word, looked up from five letters on: the one length rule both
+    ``is_drug_word`` and ``is_class_word`` read words by."""
+    return _lookup_drug(word) if len(word) >= 5 else None
+
+
 @lru_cache(maxsize=4096)
 def is_drug_word(word: str) -> bool:
     """A single word the drug dictionary knows ("enalapril", "ziprasidone")."""
-    return len(word) >= 5 and _lookup_drug(word) is not None
+    return _drug_entry(word) is not None
 
 
 # A dictionary heading that names a class of drugs: "Antipsychotic Agents", "Analgesics, Opioid", "Benzodiazepines".
@@ -74,9 +81,7 @@ _CLASS_HEADING = re.compile(r"(?:^|[\s,])[A-Za-z-]{4,}s(?:$|[\s,])")
 def is_class_word(word: str) -> bool:
     """A single word the drug dictionary files under a class heading ("neuroleptic": Antipsychotic Agents), not
     under one drug ("haloperidol": Haloperidol)."""
-    from .concepts import entry_heading
-
-    entry = _lookup_drug(word) if len(word) >= 5 else None
+    entry = _drug_entry(word)
     return entry is not None and bool(_CLASS_HEADING.search(entry_heading(entry)))
 
 

@@ -564,8 +564,8 @@ def _frame_comparison(
     if one_another and not between:
         # The class as "does it matter which" writes it ("which acid-reducing drug is paired with the antibiotics"),
         # else the first treatment named (the other patterns' class group is only its shortest first word).
-        written = [i for i in candidates if one_another.re is _MATTERS_WHICH
-                   and one_another.start("cls") <= positions[i] < one_another.end("cls")]
+        written = [i for i in candidates if one_another.start("cls") <= positions[i] < one_another.end("cls")] \
+            if one_another.re is _MATTERS_WHICH else []
         cls = ([i for i in written if _is_treatment(concepts[i])][:1] or written[:1]
                or [i for i in candidates if _is_treatment(concepts[i])][:1] or candidates[:1])
         cls = _with_modifiers(q, concepts, positions, cls)
