@@ -219,17 +219,25 @@ _COMBINED = re.compile(r"\b(?:together|combin\w*|plus|alongside|at\s+the\s+same\
 def _joined_subject(
     question: str, concepts: list[Concept], spans: list[tuple[int, int] | None], order: list[int], taken: set[int],
 ) -> list[int]:
-    """[first, *others] when a harm or association question's subject is drugs joined by "and" / "or".
+    """[first, *others] when a harm or association question's subject is drugs joined by "and" / "or", or a
+    comparison's first arm is drugs joined by "or".
 
     "Can terfenadine and astemizole cause heart rhythm problems?" asks the same of each drug: a
     study of either answers it, so they are one treatment searched OR'ed. Not for safety questions
     ("is it safe to take X and Y?" asks about taking both) nor combinations ("X and Y together").
     """
-    if question_kind(question) not in ("harm", "association") or _COMBINED.search(question):
+    kind = question_kind(question)
+    if kind not in ("harm", "association", "comparison") or _COMBINED.search(question):
         return []
     first = next((i for i in order if concepts[i].kind == "drug"), None)
     if first is None or first in taken:
         return []
+    if kind == "comparison":
+        # "Do losartan or valsartan lower blood pressure more than atenolol?": either drug against the one after
+        # "than" (only "or": "X and Y" may be given together), so a trial of either against it answers.
+        than = _THAN.search(question, spans[first][1])
+        members = _members_after(question, concepts, spans, order, spans[first][1], taken | {first}, _OR)
+        return [first, *members] if members and than and spans[members[-1]][1] <= than.start() else []
     members = _members_after(question, concepts, spans, order, spans[first][1], taken | {first}, _CONJOINED)
     return [first, *members] if members else []
 

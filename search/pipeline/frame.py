@@ -27,12 +27,15 @@ _WS = re.compile(r"\s+")
 _JOINT_VERB = (r"(?:reduce|lower|help|prevent|improve|work|stop|cut|ease|relieve|make|cause|protect|control|slow|heal"
                r"|treat|give|raise|increase|decrease|keep|bring|affect|shorten|speed|lessen)\b")
 # Comparative pivots: the text before holds the intervention, the text after the comparator.
+# A word of the span, or a parenthesis the question explains it with ("fewer movement side effects (stiffness,
+# restlessness) than haloperidol").
+_SPAN_WORD = r"(?:(?:[\w'-]+|\([^()]{1,60}\),?)\s+)"
 _COMPARATIVE = (
-    r"(?:more|less|fewer)\s+(?:[\w'-]+\s+){0,7}?than"
+    rf"(?:more|less|fewer)\s+{_SPAN_WORD}{{0,7}}?than"
     r"|(?:better|worse|safer|stronger|weaker|faster|slower|superior|inferior|greater|fewer|higher|lower|cheaper"
     r"|quicker|sooner|easier|gentler|kinder|harsher|longer|shorter)"
     r"(?:-\w+)?"  # "longer-lasting pain relief than"
-    r"(?:\s+(?:[\w'-]+\s+){0,5}?)?\s*than|(?:superior|inferior|preferable|similar|equivalent)\s+to"
+    rf"(?:\s+{_SPAN_WORD}{{0,5}}?)?\s*than|(?:superior|inferior|preferable|similar|equivalent)\s+to"
     r"|as\s+(?!soon\s+as|long\s+as)(?!well\s+as\s+(?:(?!(?:to|at|in|for|when|does|do)\b)[\w'-]+\s+){1,4}?"
     + _JOINT_VERB + r")(?:\w+\s+){1,3}?as"
     r"|versus|vs\.?|compared\s+(?:with|to)|in\s+comparison\s+(?:with|to)|over"
@@ -49,7 +52,10 @@ _MATTERS_WHICH = re.compile(r"\b(?:does|do|would|will)\s+it\s+(?:really\s+)?matt
 # migraine attack, a sumatriptan injection or a DHE nasal spray?": the arms follow the comma, split by "or".
 _WHICH_OF = re.compile(r"^\s*which\b[^,?]*?\b(?:more|better|less|fewer|faster|quicker|safer|stronger|best|most|least)\b"
                        r"[^,?]*,\s*(?P<a>.+?)\s+(?P<or>or)\s+(?P<b>.+)", re.I)
-_EITHER = re.compile(r"^\s*(?:is|are|should)\s+.+?\s+or\s+.+?\s+(?:better|more|less|safer)\b", re.I)
+# "Is X or Y better for Z?" asks which of the two; "Is X or Y better than Z?" sets either against Z
+# (class_examples folds "X or Y" into one arm), so a "than" after the comparative is no such question.
+_EITHER = re.compile(r"^\s*(?:is|are|should)\s+.+?\s+or\s+.+?\s+(?:better|more|less|safer)\b(?![^?]*\bthan\b)",
+                     re.I)
 # "Is it dangerous (to take X)?" asks about safety; "dangerous extra heartbeats" names an outcome.
 # "Are long-acting calcium channel blockers well tolerated?" asks whether they are safe to take, as "safe" does.
 _SAFETY = re.compile(r"\b(?:safe|safely|safer|safety|unsafe|contraindicated|(?:well|poorly|badly)\s+tolerated|tolerable"

@@ -992,3 +992,34 @@ def test_what_a_person_says_they_are_is_the_population():
     frame = understand("I'm a combat veteran with PTSD and constant irritability. Can a low dose of Risperdal added "
                        "to my meds help?", Filters()).frame
     assert (frame.outcome, frame.population) == ("PTSD", "combat veteran")
+
+
+@pytest.mark.parametrize("question, outcome", [
+    ("Do newer antipsychotics like risperidone or olanzapine cause fewer movement side effects (stiffness, "
+     "restlessness) than haloperidol?", "movement side effects, stiffness restlessness"),
+    ("Does risperidone cause less shaking and stiffness (movement side effects) than haloperidol?",
+     "shaking and stiffness, movement side effects"),
+])
+def test_a_parenthesis_inside_fewer_than_keeps_the_comparison(question, outcome):
+    """The bracketed lay words explain the outcome; read as a harm question, haloperidol became an outcome."""
+    frame = understand(question, Filters()).frame
+    assert (frame.kind, frame.comparator, frame.outcome) == ("comparison", "haloperidol", outcome)
+
+
+@pytest.mark.parametrize("question, intervention, comparator", [
+    ("Do losartan or valsartan lower blood pressure more than atenolol?", "losartan or valsartan", "atenolol"),
+    ("Is losartan or valsartan better than atenolol at bringing blood pressure down?", "losartan or valsartan",
+     "atenolol"),
+    ("Do trospium or propiverine control bladder leaks better than oxybutynin?", "trospium or propiverine",
+     "oxybutynin"),
+])
+def test_either_of_two_drugs_against_a_third_is_one_arm(question, intervention, comparator):
+    """"X or Y ... than Z" sets either against Z: neither an outcome nor X against Y."""
+    frame = understand(question, Filters()).frame
+    assert (frame.kind, frame.intervention, frame.comparator) == ("comparison", intervention, comparator)
+    assert "valsartan" not in (frame.outcome or "") and "propiverine" not in (frame.outcome or "")
+
+
+def test_which_of_two_without_a_third_still_compares_the_two():
+    frame = understand("Is losartan or valsartan better for blood pressure?", Filters()).frame
+    assert (frame.intervention, frame.comparator) == ("losartan", "valsartan")
