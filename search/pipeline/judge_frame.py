@@ -381,9 +381,12 @@ def _finding(
 
 
 # "Does X cause less dry mouth than Y?": the outcome is what the comparative names, and which way is better.
+# A bracket after the outcome explains it in other words ("fewer movement side effects (stiffness, restlessness) than
+# haloperidol"): the outcome is what it explains.
+_GLOSS = r"(?:\s+\([^()]{1,60}\))?"
 _NAMED_OUTCOME = re.compile(
     r"\b(?P<way>less|fewer|lower|more|higher|greater)\s+(?!effective|efficacious|likely|often|than|potent|safe)"
-    r"(?P<outcome>[a-z][a-z\s-]{2,60}?)\s+(?:than|compared|versus|vs)\b",
+    rf"(?P<outcome>[a-z][a-z\s-]{{2,60}}?){_GLOSS}\s+(?:than|compared|versus|vs)\b",
     re.I,
 )
 

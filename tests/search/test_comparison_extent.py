@@ -54,3 +54,15 @@ def test_stunting_growth_is_a_harm_and_no_concept() -> None:
 def test_cut_names_the_outcome_compared_on() -> None:
     asked = "Does an ACE inhibitor cut protein in the urine more than a calcium channel blocker?"
     assert named_outcome(asked) == ("protein in the urine", "lower")
+
+
+@pytest.mark.parametrize("question, outcome", [
+    ("Do newer antipsychotics like olanzapine cause fewer movement side effects (stiffness, tremor) than haloperidol?",
+     ("movement side effects", "lower")),
+    ("Does risperidone cause less shaking and stiffness (movement side effects) than haloperidol?",
+     ("shaking and stiffness", "lower")),
+    ("Does olanzapine cause fewer movement side effects than haloperidol?", ("movement side effects", "lower")),
+])
+def test_a_bracket_after_the_outcome_explains_it(question: str, outcome: tuple[str, str]) -> None:
+    """Without the outcome named, the model read the trials' efficacy sentences and found no difference on it."""
+    assert named_outcome(question) == outcome
