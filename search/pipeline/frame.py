@@ -160,6 +160,14 @@ _POPULATION = re.compile(
 # A leading clause that says when or after what: "After heart bypass surgery, ...", "Following a stroke, ...".
 _SETTING = re.compile(r"^\s*(?:after|before|following|since|during|in\s+the\s+(?:weeks|months|years)\s+after)"
                       r"\s+[^,?]{3,60},")
+# An operation or procedure the question's situation follows, written after the treatment ("after arthroscopy", "after
+# a hip replacement", "during bowel surgery"): the words up to the next comma, "and", "than" or the end.
+_PROCEDURE = (r"(?:surgery|surgeries|operations?|op|\w+ectomy|\w+otomy|\w+plasty|\w+scopy|bypass|replacement|caesarean"
+              r"|cesarean|c-section|section|extraction|delivery|childbirth|birth|labou?r|angioplasty|transplant\w*"
+              r"|thoracotomy|anaesthesia|anesthesia|arthroscopy|reconstruction|repair|procedures?|endoscopy)")
+_AFTER_PROCEDURE = re.compile(
+    r"(?<!^)\b(?:after|following|during)\s+(?P<what>(?:(?:a|an|the|my|his|her|their|your|this|major|minor|big|day)\s+)*"
+    rf"(?:[\w'-]+\s+){{0,3}}?{_PROCEDURE})\b", re.I)
 # Words that say "a person" without narrowing who: never a population or outcome to match.
 GENERIC_PEOPLE = frozenset({"people", "patients", "patient", "persons", "person", "someone", "anyone", "those",
                             "individuals", "men and women", "humans", "folks", "users"})
@@ -472,6 +480,16 @@ def frame_question(question: str, concepts: list[Concept]) -> FramedConcepts:
                   + framed.comparator and not _is_treatment(concepts[i])]
         framed.outcome = [i for i in framed.outcome if i not in within]
         framed.population = list(dict.fromkeys(framed.population + within))
+    for after in _AFTER_PROCEDURE.finditer(q, asked_from) if kind != "safety" else ():
+        # "Does a morphine injection into the knee joint after arthroscopy help with pain?": the operation it follows
+        # is who is asked about, as a leading "After arthroscopy, ..." is; as an outcome, any study naming surgery
+        # addressed the question, and left out, any study of morphine for pain did.
+        within = [i for i in order if after.start("what") <= positions[i] < after.end("what")
+                  and i not in framed.intervention + framed.comparator and not _is_treatment(concepts[i])
+                  and i not in framed.population]
+        if within and not (kind in ("effect", "harm", "association") and set(framed.outcome) <= set(within)):
+            framed.outcome = [i for i in framed.outcome if i not in within]
+            framed.population = list(dict.fromkeys(framed.population + within))
     if kind in ("effect", "harm", "association") and not framed.outcome and len(framed.population) > 1:
         # "Does X make people with Y put on weight?": who they are is the first concept, what happens the rest.
         framed.population, framed.outcome = framed.population[:1], framed.population[1:]

@@ -1023,3 +1023,18 @@ def test_either_of_two_drugs_against_a_third_is_one_arm(question, intervention, 
 def test_which_of_two_without_a_third_still_compares_the_two():
     frame = understand("Is losartan or valsartan better for blood pressure?", Filters()).frame
     assert (frame.intervention, frame.comparator) == ("losartan", "valsartan")
+
+
+@pytest.mark.parametrize("question, outcome, population", [
+    ("Does a morphine injection into the knee joint after arthroscopy help with pain?", "pain", "arthroscopy"),
+    ("Does numbing the wound with local anaesthetic reduce pain after surgery?", "pain", "surgery"),
+    ("Does tramadol cause more nausea than morphine after surgery?", "nausea", "surgery"),
+    ("Does metoprolol or carvedilol stop arteries re-narrowing after angioplasty?", "arteries, re-narrowing",
+     "angioplasty"),
+])
+def test_the_operation_a_question_follows_is_who_it_is_about(question, outcome, population):
+    """Written after the treatment, as written before it ("After arthroscopy, ..."): as an outcome, any study naming
+    surgery addressed the question; left out, any study of morphine for pain did."""
+    frame = understand(question, Filters()).frame
+    assert (frame.outcome, frame.population) == (outcome, population)
+
