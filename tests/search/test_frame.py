@@ -1038,3 +1038,12 @@ def test_the_operation_a_question_follows_is_who_it_is_about(question, outcome, 
     frame = understand(question, Filters()).frame
     assert (frame.outcome, frame.population) == (outcome, population)
 
+
+
+@pytest.mark.parametrize("question", [
+    "Will amlodipine make my heart rate go up?",
+    "Would taking Celebrex for my arthritis make my INR go up?",
+    "Does nortriptyline speed up the heart?",
+])
+def test_a_change_the_person_fears_said_as_go_up_is_a_harm(question):
+    assert understand(question, Filters()).frame.kind == "harm"
