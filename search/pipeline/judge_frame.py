@@ -401,6 +401,14 @@ _VERB_OUTCOME = re.compile(
     re.I,
 )
 _DOWN_VERBS = ("lower", "reduce", "decrease", "cut")
+# "Does verapamil keep the heart rate lower than amlodipine?", "get blood pressure lower than": the outcome is the
+# verb's object, the comparative its wanted direction.
+_KEPT_OUTCOME = re.compile(
+    r"\b(?:keep|get|hold|bring)s?\s+(?:the\s+|your\s+|my\s+|their\s+|his\s+|her\s+)?"
+    r"(?P<outcome>[a-z0-9][a-z0-9\s'-]{2,40}?)\s+(?:much\s+|even\s+)?(?P<way>lower|higher|down|up)\s+"
+    r"(?:than|compared|versus|vs)\b",
+    re.I,
+)
 # "Does X prevent heart attacks as well as Y?": O is the verb's object; a benefit verb asks X for less of it.
 _AS_WELL = re.compile(
     r"\b(?P<verb>prevent|reduce|lower|decrease|cut|control|relieve|ease|raise|increase)[sd]?\s+"
@@ -462,6 +470,9 @@ def named_outcome(question: str) -> tuple[str, str] | None:
     m = _LIKELIER.search(question)
     if m:
         return m.group("outcome").strip(), "higher" if m.group("way").lower() == "more" else "lower"
+    m = _KEPT_OUTCOME.search(question)
+    if m:
+        return m.group("outcome").strip(), "lower" if m.group("way").lower() in ("lower", "down") else "higher"
     m = _VERB_OUTCOME.search(question)
     if m:
         down = m.group("verb").lower() in _DOWN_VERBS
@@ -1107,9 +1118,15 @@ _HARM_MEASURE = re.compile(r"\b(?:tolerab\w*|safety|adverse|side[\s-]effects?|wi
                            re.I)
 # The arms named together: "between the treatment groups", "both drugs", "the two regimens".
 _BETWEEN_ARMS = re.compile(
-    r"\bbetween\s+(?:the\s+)?(?:(?:two|both|three|treatment|study|active)\s+)*(?:groups?|arms?|treatments?|drugs|regimens"
+    r"\bbetween\s+(?:the\s+)?(?:(?:two|both|three|treatment|study|active|drug)\s+)*(?:groups?|arms?|treatments?|drugs|regimens"
     r"|agents|medications)\b|\b(?:both|either|the\s+two)\s+(?:groups?|treatments?|drugs|regimens|agents|medications)\b",
     re.I)
+
+
+# "Both X and Y significantly reduced O", "both treatments lowered O": a change in each arm, not "none" ("both drugs
+# failed to reduce O" is none: no denial may come between).
+_BOTH_CHANGED = re.compile(r"\bboth\b(?:(?!\b(?:no|not|failed|neither|nor|without)\b)[^.;]){0,80}?\b"
+                           r"(?:reduc|lower|decreas|improv|increas|rais|prevent|reliev|heal)\w*", re.I)
 
 
 def _denies_effect(clause: str, x_names: list[str], outcome_names: Sequence[str] = (),
@@ -1126,6 +1143,10 @@ def _denies_effect(clause: str, x_names: list[str], outcome_names: Sequence[str]
     if inert and not _HARM_MEASURE.search(clause[max(0, inert.start() - 50):inert.start()]):
         return True
     if active_control and _BETWEEN_ARMS.search(clause):
+        return False
+    if _BOTH_CHANGED.search(clause):
+        # "Both nifedipine and HCTZ significantly reduced blood pressure, without any significant difference between
+        # the two": each arm did it; the denial is of a difference between them.
         return False
     if not _DENIES.search(clause):
         return False
@@ -1255,11 +1276,18 @@ _UNTREATED = re.compile(r"\b(?:untreated|placebo[\s-]treated|(?:placebo|control)
                         re.I)
 
 
+# "patients switched from Nif-GITS to Nif-CC could experience increased blood pressure", "after missing two doses",
+# "on withdrawal": a rise on changing or stopping the treatment, which says it worked while taken.
+_OFF_TREATMENT = re.compile(r"\b(?:switch\w*|crossed\s+over|withdr[ae]w\w*|discontinu\w*|stopp\w*|miss(?:ed|ing)|cessation)\b",
+                            re.I)
+
+
 def _rise_with_treatment(clause: str) -> bool:
     """Whether a clause read "more" of the outcome says it rose with the treatment: an explicit rise word that does
     not describe the people enrolled, in a clause that is not about the outcome going away or a target reached,
     and not a rise the treatment was given against ("X-induced")."""
-    if _PRESUPPOSED_HARM.search(clause) or _RESOLVED.search(clause) or _GOAL.search(clause) or _UNTREATED.search(clause):
+    if (_PRESUPPOSED_HARM.search(clause) or _RESOLVED.search(clause) or _GOAL.search(clause) or _UNTREATED.search(clause)
+            or _OFF_TREATMENT.search(clause)):
         return False
     return any(not _BASELINE.search(clause[:m.start()]) for m in _ROSE.finditer(clause))
 

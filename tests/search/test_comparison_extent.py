@@ -66,3 +66,14 @@ def test_cut_names_the_outcome_compared_on() -> None:
 def test_a_bracket_after_the_outcome_explains_it(question: str, outcome: tuple[str, str]) -> None:
     """Without the outcome named, the model read the trials' efficacy sentences and found no difference on it."""
     assert named_outcome(question) == outcome
+
+
+@pytest.mark.parametrize("question, outcome", [
+    ("Does verapamil keep the heart rate lower than amlodipine?", ("heart rate", "lower")),
+    ("Would starting insulin keep my long-term sugar lower than starting on tablets?", ("long-term sugar", "lower")),
+    ("Does drug X get blood pressure down more than Y?", None),
+])
+def test_keeping_an_outcome_lower_than_the_other_arm_names_it(question: str, outcome) -> None:
+    """Unnamed, the outcome of "keep O lower than Y" was read from the conclusion sentences (which named other
+    measures); named, the sentences on heart rate are read."""
+    assert named_outcome(question) == outcome

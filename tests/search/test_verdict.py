@@ -1516,3 +1516,33 @@ def test_an_effect_question_is_not_refuted_by_tolerability_or_a_dose_raised():
     denied = _effect_read("Does ketamine reduce pain after surgery?", positive, "Ketamine after surgery",
                           "Ketamine produced no significant pain relief compared with placebo after surgery.")
     assert denied is not None and denied.label == "refutes"
+
+
+def test_both_arms_lowering_the_outcome_is_no_denial_of_an_effect() -> None:
+    """"Both X and Y significantly reduced O, without any significant difference between the two" says X lowered O;
+    read as a denial, a trial of nifedipine against a diuretic refuted "Does nifedipine lower blood pressure?"."""
+    question = "Does once-a-day nifedipine lower blood pressure?"
+    weak = Stance("supports", 0.55, 0.3, 0.15, uncertain=True)
+    read = _effect_read(question, weak, "Nifedipine GITS in hypertensive patients with LVH",
+                        "Patients were randomised to nifedipine GITS or HCTZ. Both Nifedipine and HCTZ significantly "
+                        "reduced systolic and diastolic blood pressure (p < 0.001), without any significant difference "
+                        "between the two drug treatments.")
+    assert read is None or read.label != "refutes"
+    # A denial in each arm is still one: "both drugs failed to reduce blood pressure".
+    failed = _effect_read(question, weak, "Nifedipine and blood pressure",
+                          "Both nifedipine and placebo failed to reduce blood pressure.")
+    assert failed is not None and failed.label == "refutes"
+
+
+def test_a_rise_on_switching_or_stopping_is_not_the_treatments_doing() -> None:
+    """"Patients switched from Nif-GITS to Nif-CC could experience increased blood pressure": the rise came with the
+    change of form; it is no finding that nifedipine raised blood pressure."""
+    question = "Does once-a-day nifedipine lower blood pressure?"
+    weak = Stance("supports", 0.55, 0.3, 0.15, uncertain=True)
+    for abstract in ("This study suggests that patients switched from Nif-GITS to Nif-CC could experience increased "
+                     "blood pressure during the night.",
+                     "Blood pressure increased after withdrawal of nifedipine."):
+        read = _effect_read(question, weak, "Nifedipine formulations", abstract)
+        assert read is None or read.label != "refutes"
+    rose = _effect_read(question, weak, "Nifedipine", "Blood pressure increased with nifedipine in these patients.")
+    assert rose is not None and rose.label == "refutes"
