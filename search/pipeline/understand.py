@@ -47,14 +47,26 @@ _MORE_OF_IT = re.compile(
 _BARE_BENEFIT = re.compile(r"\b(?:better|more\s+(?:reliably|effectively|often|quickly|completely))\b(?=[^?]*\?\s*\Z)", re.I)
 
 
+# "Does a higher omeprazole dose improve the cure rate?", "Will a higher dose help me exercise more?": the benefit
+# said with a verb, set against the usual dose at the end of the question.
+_BENEFIT_VERB = re.compile(r"\b(?:improv|increas|rais|boost|help|cur|clear|heal)\w*\b[^?]*(?=\?\s*\Z)", re.I)
+_COMPARED = re.compile(r"\b(?:than|compared|versus|vs\.?|rather)\b", re.I)
+
+
 def implicit_dose_comparator(question: str) -> str:
-    """The question with the dose or course a bare "better" is set against written out (``_MORE_OF_IT``)."""
+    """The question with the dose or course a bare "better" (or a benefit verb) is set against written out
+    (``_MORE_OF_IT``)."""
     more = _MORE_OF_IT.search(question)
-    bare = _BARE_BENEFIT.search(question, more.end()) if more else None
-    if bare is None or re.search(r"\bthan\b", question, re.I):
+    if more is None or _COMPARED.search(question):
         return question
     comparator = " than a shorter course" if more.group("course") else " than the usual dose"
-    return question[: bare.end()] + comparator + question[bare.end():]
+    bare = _BARE_BENEFIT.search(question, more.end())
+    if bare is not None:
+        return question[: bare.end()] + comparator + question[bare.end():]
+    verb = _BENEFIT_VERB.search(question, more.end())
+    if verb is None:
+        return question
+    return question[: verb.end()] + " compared with" + comparator.removeprefix(" than") + question[verb.end():]
 
 
 # "verapamil/trandolapril", "losartan/HCTZ", "Neoral/Sandimmun": drug names joined by slashes, read as one word

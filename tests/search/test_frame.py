@@ -938,6 +938,10 @@ def test_which_of_two_and_faster_with_x_than_with_y_are_comparisons(question, in
     ("Will doubling my proton pump inhibitor dose control stomach acid better?", "usual dose"),
     ("The doctor gave me one week of H. pylori treatment. Would a longer course have cured it more reliably?",
      "shorter course"),
+    # the benefit said with a verb
+    ("In one-week triple therapy for H. pylori, does a higher omeprazole dose improve the cure rate?", "usual dose"),
+    ("Does a higher metronidazole dose in omeprazole-amoxicillin-metronidazole therapy cure more H. pylori?",
+     "usual dose"),
 ])
 def test_a_higher_dose_or_longer_course_asked_with_a_bare_better_is_compared_with_the_usual_one(question, comparator):
     """Read as an effect question, any trial of the drug answered "yes"; the dose trials mostly found no difference."""
@@ -950,6 +954,8 @@ def test_a_higher_dose_or_longer_course_asked_with_a_bare_better_is_compared_wit
     assert implicit_dose_comparator(harm) == harm
     written = "Does a higher dose of omeprazole clear H. pylori better than the usual dose?"
     assert implicit_dose_comparator(written) == written
+    rather = "Will a higher dose of my ACE inhibitor (imidapril 10 mg rather than 2.5 mg) help me exercise more?"
+    assert implicit_dose_comparator(rather) == rather
 
 
 @pytest.mark.parametrize("question, intervention", [
