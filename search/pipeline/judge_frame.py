@@ -35,7 +35,7 @@ from search.stance.text import conclusion_sentences, first_name_at, last_name_at
 
 from .class_members import CLASS_STEMS, class_names, stem_of
 from .formulations import arm_names as form_arm_names, form_of
-from .frame import is_add_on, told_harm_asked
+from .frame import is_add_on, is_combination, told_harm_asked
 from .presupposed_harm import treats_harm_of_treatment
 from .stated_benefit import stated_benefit
 
@@ -1176,6 +1176,18 @@ def effect_stance(
         # tolerated, not whether it worked; "felodipine ER was increased to 10 mg": the dose, not the outcome.
         findings = [f for f in findings if not _HARM_MEASURE.search(f.clause) and not _TITRATED.search(f.clause)]
     outcome = query.frame.outcome or "the outcome"
+    if len(query.role_concepts("intervention")) >= 2 or is_combination(query.frame.intervention):
+        # "Does combining an ACE inhibitor with a calcium channel blocker lower blood pressure more than either drug
+        # alone?": a trial's "the combination was significantly more effective than either drug alone" answers it,
+        # though it names the drugs only as members of the classes asked about (the classifier read it "refutes").
+        said = combination_finding(paper.record.abstract)
+        if said is not None:
+            sentence, better = said
+            if better:
+                return _stance(0.75, 0.1, 0.15, f"finds the combination better than its drugs alone: "
+                                                f"\u201c{_short(sentence)}\u201d")
+            return _stance(0.1, 0.75, 0.15, f"finds the combination no better than its drugs alone: "
+                                            f"\u201c{_short(sentence)}\u201d")
     if _ASKS_LESS.search(question or ""):
         # "Does X prevent / reduce O?": O going up with X refutes as surely as O unchanged.
         worse = [f for f in findings if f.reading == "more" and _rise_with_treatment(f.clause)]
@@ -1213,6 +1225,28 @@ def effect_stance(
         return _stance(0.1, 0.75, 0.15, f"finds {query.frame.intervention} no better than placebo: "
                                        f"\u201c{_short(null)}\u201d")
     return None
+
+
+# "The combination of verapamil and enalapril was significantly more effective at reducing BP than either drug
+# alone", "co-administration produced additive reductions compared with monotherapy": a combination against its parts.
+_COMBINATION_WINS = re.compile(
+    r"\b(?:combination|combined|co-?administration|given\s+together)\b[^.;]{0,160}?"
+    r"\b(?:more\s+(?:effective|efficacious|potent|pronounced)|greater|larger|better|superior|additive|additional|further)\b"
+    r"[^.;]{0,140}?\b(?:than|to|over|compared\s+(?:with|to)|versus|vs\.?)\s+(?:the\s+)?(?:either|each|both|individual|single"
+    r"|respective|monotherap|mono-therap|its\s+(?:two\s+)?components|the\s+components|component)", re.I)
+
+
+def combination_finding(abstract: str) -> tuple[str, bool] | None:
+    """(sentence, whether the combination did better) for the last sentence that sets a combination against its
+    drugs alone, or None. A denial in it ("was not more effective than either drug alone") is a finding against."""
+    from search.sentences import split_sentences
+
+    found = None
+    for sentence in split_sentences(abstract):
+        m = _COMBINATION_WINS.search(sentence)
+        if m:
+            found = (sentence, not _DENIES.search(m.group(0)))
+    return found
 
 
 # The conclusion of a placebo-controlled trial that found nothing, said of the trial rather than of one outcome:

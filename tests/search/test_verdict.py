@@ -1546,3 +1546,21 @@ def test_a_rise_on_switching_or_stopping_is_not_the_treatments_doing() -> None:
         assert read is None or read.label != "refutes"
     rose = _effect_read(question, weak, "Nifedipine", "Blood pressure increased with nifedipine in these patients.")
     assert rose is not None and rose.label == "refutes"
+
+
+def test_a_combination_better_than_either_drug_alone_supports_the_combination() -> None:
+    """The trial names the drugs as members of the classes asked about; the classifier read "significantly more
+    effective than either drug alone" as refuting."""
+    question = "Does combining an ACE inhibitor with a calcium channel blocker lower blood pressure more than either drug alone?"
+    weak = Stance("refutes", 0.29, 0.56, 0.15, uncertain=False)
+    read = _effect_read(question, weak, "Additive effects of verapamil and enalapril",
+                        "Patients received verapamil, enalapril or both. The combination of 240 mg verapamil and 10 mg "
+                        "enalapril was significantly more effective at reducing BP than either drug alone.")
+    assert read is not None and read.label == "supports"
+    denied = _effect_read(question, weak, "Verapamil and enalapril",
+                          "The combination was not more effective than either drug alone in lowering blood pressure.")
+    assert denied is not None and denied.label == "refutes"
+    # a single drug's question is not read this way
+    single = _effect_read("Does verapamil lower blood pressure?", weak, "Verapamil",
+                          "The combination was significantly more effective than either drug alone.")
+    assert single is None or "combination" not in single.rationale
