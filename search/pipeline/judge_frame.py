@@ -1316,14 +1316,26 @@ _OFF_TREATMENT = re.compile(r"\b(?:switch\w*|crossed\s+over|withdr[ae]w\w*|disco
                             re.I)
 
 
+# "esmolol may block the increases in heart rate", "blunted the postprandial increase in portal pressure", "opposed
+# increased heart rate": a rise the treatment stopped.
+_RISE_STOPPED = re.compile(r"\b(?:block\w*|blunt\w*|prevent\w*|attenuat\w*|oppos\w*|abolish\w*|inhibit\w*|suppress\w*"
+                           r"|counteract\w*|avert\w*|limit\w*|abrogat\w*|reduc\w*|decreas\w*|lessen\w*)\s+"
+                           r"(?:\w+\s+){0,2}?$", re.I)
+# "an increase in lisinopril dosage", "medication, which was increased at 3-month intervals": the dose, not the outcome.
+_DOSE_RAISED = re.compile(r"\bincreas\w*\s+(?:in\s+)?(?:the\s+)?(?:[\w-]+\s+)?(?:dos(?:e|es|age|ing)|medication)\b"
+                          r"|\b(?:dos(?:e|es|age)|medication)\b[^.;]{0,30}?\b(?:was|were)\s+increased\b", re.I)
+
+
 def _rise_with_treatment(clause: str) -> bool:
     """Whether a clause read "more" of the outcome says it rose with the treatment: an explicit rise word that does
     not describe the people enrolled, in a clause that is not about the outcome going away or a target reached,
-    and not a rise the treatment was given against ("X-induced")."""
+    and not a rise the treatment was given against ("X-induced"), stopped ("blocked the increase") or a dose
+    raised."""
     if (_PRESUPPOSED_HARM.search(clause) or _RESOLVED.search(clause) or _GOAL.search(clause) or _UNTREATED.search(clause)
-            or _OFF_TREATMENT.search(clause)):
+            or _OFF_TREATMENT.search(clause) or _DOSE_RAISED.search(clause)):
         return False
-    return any(not _BASELINE.search(clause[:m.start()]) for m in _ROSE.finditer(clause))
+    return any(not _BASELINE.search(clause[:m.start()]) and not _RISE_STOPPED.search(clause[:m.start()])
+               for m in _ROSE.finditer(clause))
 
 
 def _short(sentence: str | None) -> str:

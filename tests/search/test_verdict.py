@@ -1564,3 +1564,20 @@ def test_a_combination_better_than_either_drug_alone_supports_the_combination() 
     single = _effect_read("Does verapamil lower blood pressure?", weak, "Verapamil",
                           "The combination was significantly more effective than either drug alone.")
     assert single is None or "combination" not in single.rationale
+
+
+@pytest.mark.parametrize("abstract", [
+    "This study shows that small doses of esmolol may block the increases in heart rate and blood pressure resulting "
+    "from laryngoscopy and intubation.",
+    "Esmolol blunted the postprandial increase in heart rate.",
+    "A close correlation was found between an increase in esmolol dosage and the fall in heart rate.",
+])
+def test_a_rise_the_treatment_stopped_or_a_dose_raised_is_no_rise_with_it(abstract: str) -> None:
+    """"Block the increases in heart rate" is what the question asks esmolol to do; read as a rise with esmolol, it
+    refuted "Does esmolol stop the heart rate from shooting up?"."""
+    question = "Does giving esmolol before intubation stop the heart rate from shooting up?"
+    weak = Stance("supports", 0.55, 0.3, 0.15, uncertain=True)
+    read = _effect_read(question, weak, "Esmolol and intubation", abstract)
+    assert read is None or read.label != "refutes"
+    rose = _effect_read(question, weak, "Esmolol", "Heart rate increased with esmolol.")
+    assert rose is not None and rose.label == "refutes"
