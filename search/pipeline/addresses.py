@@ -49,10 +49,18 @@ def _names(concept: Concept) -> list[str]:
     return [n for n in dict.fromkeys(n.lower() for n in names) if n.strip()]
 
 
-def mentions(concept: Concept, text_stems: set[str]) -> bool:
-    """Whether any name of ``concept`` occurs in a text (all of a name's content words, by stem)."""
+# How much of a measure a person asks about ("a wide pulse pressure", "high triglycerides", "low HDL"): the studies
+# of it name the measure, and say "wide" or "high" in their own words ("pulse pressure is a predictor").
+_DEGREE = frozenset("wide widened high higher low lower raised elevated increased reduced big large small".split())
+
+
+def mentions(concept: Concept, text_stems: set[str], *, degree: bool = True) -> bool:
+    """Whether any name of ``concept`` occurs in a text (all of a name's content words, by stem); ``degree`` False:
+    a word saying how much of a measure (``_DEGREE``) is not needed when two words or more of the name remain."""
     for name in _names(concept):
         words = [w for w in _WORD.findall(name) if w not in _STOP and w not in DROP_WORDS and w not in GENERIC_WORDS]
+        if not degree and len([w for w in words if w not in _DEGREE]) >= 2:
+            words = [w for w in words if w not in _DEGREE]
         if words and all(w[:STEM] in text_stems for w in words):
             return True
     return False
@@ -125,6 +133,10 @@ def addresses(query: UnderstoodQuery, record: Record) -> Addresses:
     x = frame.intervention or "the treatment asked about"
     named = [c for c in intervention if c.kind == "drug"] or intervention  # "long-acting opioid": the drug word
     has_x = any(mentions(c, stems) for c in named) if named else True
+    if not has_x and frame.kind == "association":
+        # "Is a wide pulse pressure linked to more heart problems?": the exposure is a measure, named by the studies
+        # without the person's "wide".
+        has_x = any(mentions(c, stems, degree=False) for c in named)
     within_class = frame.kind == "comparison" and (frame.comparator or "").startswith("another")
     if not has_x and within_class:
         # A class ("opioid") is often written only as its members ("oxycodone", "morphine").

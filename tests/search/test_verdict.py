@@ -1581,3 +1581,15 @@ def test_a_rise_the_treatment_stopped_or_a_dose_raised_is_no_rise_with_it(abstra
     assert read is None or read.label != "refutes"
     rose = _effect_read(question, weak, "Esmolol", "Heart rate increased with esmolol.")
     assert rose is not None and rose.label == "refutes"
+
+
+def test_an_association_with_a_measure_is_addressed_by_studies_of_the_measure() -> None:
+    """"A wide pulse pressure" is what the studies call pulse pressure; requiring "wide" left every study of it out."""
+    question = "Is a wide pulse pressure linked to more heart problems?"
+    query = understand(question, Filters())
+    record = _record("Pulse pressure and risk of cardiovascular events in the elderly",
+                     "Pulse pressure was a powerful independent predictor of cardiovascular events and heart failure.")
+    assert query.frame.kind == "association"
+    assert addresses(query, record).label != "no"
+    # the measure itself must still be named
+    assert addresses(query, _record("Heart failure", "Blood pressure predicted heart failure.")).label == "no"
