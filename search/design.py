@@ -377,8 +377,10 @@ _CUE_PATTERNS: dict[str, str] = {
         # ... were examined"), not the paper's own two trials told as run ("Two randomized trials were conducted")
         rf"|\ban? (pooled |combined )?analys[ie]s of {_NUMBER_WORDS},? ([\w-]+,? ){{0,10}}(studies|trials) (was|were) "
         r"(conducted|performed|carried out|undertaken)\b"
-        rf"|(?:^|(?<=\. )){_NUMBER_WORDS} ([\w-]+,? ){{0,6}}(studies|trials) (of|with|in) [^.]{{0,80}}\b(were|was) "
-        r"(examined|pooled|combined|(re-?)?analy[sz]ed)\b"
+        rf"|(?:^|(?<=\. )){_NUMBER_WORDS} ([\w-]+,? ){{0,8}}(studies|trials) (of|with|in) [^.]{{0,80}}\b(were|was) "
+        # (also "Three Phase II and III, placebo-controlled, randomized, double-blind studies of almotriptan ... were
+        # included in the analysis"; round 34)
+        r"(examined|pooled|combined|(re-?)?analy[sz]ed|included in (the|this|our) (pooled )?analysis)\b"
         rf"|\bdata from (the )?{_NUMBER_WORDS} [^.]{{0,80}}\b(studies|trials)\b(?:[^.]|\.\d){{0,300}}\b(were|was) (\w+ly )?(included|pooled"
         r"|combined|analy[sz]ed|considered)\b|\b(ovid|medline|pubmed|embase)[- ]based (literature )?(review|search)"
         r"|\b(medline|embase|cochrane)\b[^.]{0,80}\b(searched|search)\b|\bpooled (odds|relative|rate|risk|estimate)"
@@ -1605,7 +1607,10 @@ _COUNT = re.compile(
     # (ADHD) children"; round 33)
     rf"(?:\s+\((?-i:[A-Z]{{2,8}})\))?)\s+"
     rf"(?P<noun>{_PEOPLE})\b(?!-\w)"
-    rf"(?!\s+(?:studies|study|trials?|groups?|each\s+(?:in|into|to|per|for)\b)\b)", re.I)
+    rf"(?!\s+(?:studies|study|trials?|groups?|each\s+(?:in|into|to|per|for)\b)\b)"
+    # (not the members of a family of molecules, "Three members of the opioid receptor family were cloned"; round 34)
+    rf"(?!\s+of\s+(?:the|a|an|this)\s+(?:[\w-]+\s+){{0,3}}?(?:receptors?|genes?|proteins?|enzymes?|channels?|peptides?"
+    rf"|kinases?|transporters?|cytokines?|molecules?|drugs?|compounds?)\s+(?:super|sub)?famil(?:y|ies)\b)", re.I)
 # "n = 30" (also "n = 16, 806)"; not "n = 30 per group" nor "(each group n = 30)", nor a count of trials or body
 # parts).
 # (also "n" and a bare number inside brackets, "(group C, n 20)", "(n 100)": no "=" printed; round 26)
@@ -1668,6 +1673,11 @@ _QUALIFIED_THEN = re.compile(
     rf"\bof (?:the |all |these )?(?P<total>{_NUMBER})\s+[^,.;]{{0,80}}?,?\s+(?P<num>{_NUMBER})\s+(?:[A-Za-z-]+\s+){{0,2}}?"
     r"(?:who|that) (?:qualified|were eligible|met (?:the )?(?:[\w-]+ )?criteria)\s+(?:were|was)\s+(?:\w+ly\s+)?"
     r"(?:enrolled|included|randomi[sz]ed|recruited|studied|entered)\b", re.I)
+# "Of 220 patients in whom H. pylori was eradicated, 165 were eligible at 12 months to follow-up": the people
+# described by what was done to them before the study, then those of them eligible (round 34).
+_DESCRIBED_THEN_ELIGIBLE = re.compile(
+    rf"\bof (?:the |all )?(?P<total>{_NUMBER})\s+(?:[A-Za-z-]+\s+){{0,2}}?{_PEOPLE}\s+(?:in whom|who|whose)\b[^,;()]{{0,80}},"
+    rf"\s*(?P<num>{_NUMBER})\s+(?:\(\s*\d+(?:\.\d+)?\s*%\s*\)\s+)?(?:were|was)\s+(?:\w+ly\s+)?eligible\b", re.I)
 # "Forty of 47 cancer patients completed the study": those who completed are a part of the people counted after "of".
 _OF_COMPLETED = re.compile(rf"(?<![\w.,\-/]){_NUMBER}\s+(?:\(\S+\)\s+)?of\s+(?:the\s+)?(?P<num>{_NUMBER})\s+"
                            rf"(?:[\w-]+\s+){{0,2}}?{_PEOPLE}\s+(?:\w+ly\s+)?completed (?:the|this) (?:[\w-]+ )?(?:study|trial)\b", re.I)
@@ -1932,9 +1942,11 @@ _ROLE: tuple[tuple[int, re.Pattern[str]], ...] = (
     (5, re.compile(r"\brandomi[sz](?!ation\b)|(?<!\bat )(?<!\bat treatment )(?<!\bafter )(?<!\bsince )"
                    r"(?<!\buntil )\brandomi[sz]ation\b|\brandomly (?!selected|chosen|sampled)|\bassignment was random"
                    r"|\brandom (order|allocation|assignment|fashion|manner)|\ballocated\b|\bassigned\b", re.I)),
+    # (not people who "comprised Group A", one of the groups: "Twenty patients treated with fosinopril ... comprised
+    # Group A and 20 treated with atenolol ... Group B", after all counted; round 34)
     (4, re.compile(r"\benrol+(ed|ment|ing)?\b|\brecruited\b|\bentered\b|\bentering\b|\bparticipated\b|\bincluded\b"
                    r"|\bincluding\b|(?<!\bresponded )\b(?:met|fulfil+ed) (our |the )?(inclusion|criteria)|\beligible\b|\bstudy population\b"
-                   r"|\bconsisted of\b|\bcomprised\b|\bwe studied\b|\bwere studied\b|\bstudy (of|in|involving)\b"
+                   r"|\bconsisted of\b|\bcomprised\b(?!\s+(?:the\s+)?(?:groups?|arms?)\s+(?:[A-D]|[IV]{1,3}|[1-4]|one|two)\b)|\bwe studied\b|\bwere studied\b|\bstudy (of|in|involving)\b"
                    r"|\bsample\b|\bsurvey\b|\binvolving\b|\binvolved in (?:the |this |our )?(?:present )?(?:study|trial)\b|\bcohort of\b|\btotal of\b|\bparticipants?\b"
                    r"|\bsubjects (were|was)\b|\bmatched (with|to)\b"
                    # the authors' series, counted as they tell it ("We describe five patients with markedly severe
@@ -1960,7 +1972,9 @@ _SUBSET_AFTER = re.compile(r"^\s+additional (?:patients?|persons?|subjects?) who
                            r"|^\s+(?:[\w-]+\s+){0,2}?to (?:the next|another)\b"
                            # an opinion told of some of them ("Four physicians stated that the visit influenced their
                            # prescribing")
-                           r"|^\s+(?:[\w-]+\s+){0,2}?(?:stated|said|felt|believed|thought|agreed) that\b|^[^.;:]{0,60}?\b((?<!self-)(?<!who had )(?<!who have )completed(?! an?\b)(?! the " + _INSTRUMENT + r")|withdrew|discontinued|dropped out|lost to follow|(?<!who )died"
+                           # (not all who entered: "A total of 37 participants entered and completed the study,
+                           # including 10 healthy volunteers, ..."; round 34)
+                           r"|^\s+(?:[\w-]+\s+){0,2}?(?:stated|said|felt|believed|thought|agreed) that\b|^[^.;:]{0,60}?\b((?<!self-)(?<!who had )(?<!who have )(?<!entered and )(?<!enrolled and )completed(?! an?\b)(?! the " + _INSTRUMENT + r")|withdrew|discontinued|dropped out|lost to follow|(?<!who )died"
                            r"|were excluded|(?<!who )responded|remitted|re-bled|relapsed|evaluable|still (?:on|receiving|taking)|had to be excluded|(?<!who )(?<!had )developed|(?<!who )(?:did|could) not (?:undergo|receive|complete"
                            r"|continue|return|attend|participate|respond|tolerate|agree|consent|meet)"
                            r"|(?:had been|has been|have been|were|was|are|is) (?:originally )?(?:planned|intended|needed)|would be needed"
@@ -1986,7 +2000,9 @@ _SUBSET_AFTER = re.compile(r"^\s+additional (?:patients?|persons?|subjects?) who
                            r"|site|practice|ward|clinic|department|unit|institution|school)s?\b"
                            r"|^[^.;:]{0,40}?\b(?:will|is to|are to|to) be (?:\w+ )?(?:randomi[sz]ed|enrol+ed|recruited"
                            r"|included|assigned|allocated|studied|treated)\b"
-                           rf"|^\s*\w*\s*(\([^)]*\)\s*)?\(\s*\d+(\.\d+)?\s*%(?!\s*(?:were\s+)?{_MAKE_UP}\b)"
+                           # (a share in words too, "117 patients (57 percent) continued their assigned treatment";
+                           # round 34)
+                           rf"|^\s*\w*\s*(\([^)]*\)\s*)?\(\s*\d+(\.\d+)?\s*(?:%|percent\b|per cent\b)(?!\s*(?:were\s+)?{_MAKE_UP}\b)"
                            # (not the share taken of those screened: "4736 persons (1.06%) selected from 447,921")
                            # (nor the share found of a larger series: "Fourteen patients (5%) with an intermediate
                            # septal accessory pathway were identified among 283 consecutive patients")
@@ -1997,7 +2013,7 @@ _SUBSET_AFTER = re.compile(r"^\s+additional (?:patients?|persons?|subjects?) who
                            # (not a drug's strength after it was given: "Twenty-six patients received bupivacaine
                            # (0.1%) and 29 patients received placebo")
                            r"|^(?![^.;:]{0,40}?\b(?:received|receiving|given)\s+[\w-]+\s+\(\s*\d+(?:\.\d+)?\s*%\))"
-                           r"[^.;:]{0,40}?\(\s*\d+(\.\d+)?\s*%\)(?!\s+(?:selected|drawn|sampled|chosen) from\b"
+                           r"[^.;:]{0,40}?\(\s*\d+(\.\d+)?\s*(?:%|percent|per cent)\)(?!\s+(?:selected|drawn|sampled|chosen) from\b"
                            r"|[^.;]{0,80}?\bwere identified among\b)", re.I)
 # A number the study means to reach, told before it ("aims to randomise", "are seeking to enroll a total of").
 _PLANNED_BEFORE = (r"(?:\b(?:aims?|aiming|seeks?|seeking|plans?|planning|intends?|intending|expects?|expecting|hopes?)"
@@ -2071,7 +2087,9 @@ _NEXT_COUNT = re.compile(rf"(?:\b(?:but|whereas|while|and)|,)\s+(?={_NUMBER}\b)"
 # A count of those who completed the study, read only when the abstract counts nobody else.
 # (also with a few words between the people and "completed", and "this study": "Forty duodenal ulcer patients in
 # asymptomatic remission completed this randomized open two-way crossover study"; round 26)
-_COMPLETED = re.compile(rf"(?<![\w.,\-/])(?P<num>{_NUMBER})\s+(?:[\w-]+\s+){{0,3}}?{_PEOPLE}\s+(?:(?!of\b)\w+\s+){{0,3}}?"
+# (up to six words: "Thirteen patients with mild to moderate essential hypertension completed this randomized,
+# double-blinded, placebo-controlled, crossover study"; round 34)
+_COMPLETED = re.compile(rf"(?<![\w.,\-/])(?P<num>{_NUMBER})\s+(?:[\w-]+\s+){{0,3}}?{_PEOPLE}\s+(?:(?!of\b)\w+\s+){{0,6}}?"
                         # (the words may be set off by commas, "completed this single-dose, three-phase sequential
                         # crossover study", and a titration is a phase: "who completed the 18-week titration"; round 32)
                         r"completed\s+(?:the |their |all |both |this |our )?(?:[\w-]+,?\s+){0,5}?(?:study|studies|trial|treatment"
@@ -2502,8 +2520,14 @@ _EACH_OF = re.compile(rf"\b(?P<k>two|three|four|five|2|3|4|5) (?:[\w-]+ )?(?:gro
 
 # The paper's own study told as done ("This double-blind, parallel-group study was performed", "A randomized,
 # single-centre, open-label, two-period crossover pharmacokinetic study ... was conducted").
-_OWN_STUDY_DONE = re.compile(r"\b(?:this|the present|a|our)\s+(?:[\w,-]+\s+){0,6}?(?:study|trial)\b[^.;]{0,120}?\b"
-                             r"(?:was|were) (?:performed|conducted|carried out|undertaken)\b", re.I)
+# (also "An open prospective and randomised pilot study was therefore undertaken in mild to moderate hypertensives";
+# round 34)
+_OWN_STUDY_DONE = re.compile(r"\b(?:this|the present|an?|our)\s+(?:[\w,-]+\s+){0,6}?(?:study|trial)\b[^.;]{0,120}?\b"
+                             r"(?:was|were) (?:(?:therefore|thus|hence|then)\s+)?(?:performed|conducted|carried out|undertaken)\b"
+                             # ... or what was found in it, told impersonally ("In a randomized, double-blind,
+                             # placebo-controlled study beginning 4 weeks after ..., it was established that"; round 34)
+                             r"|(?:^|(?<=\. ))In an? (?:[\w,-]+\s+){0,6}?(?:study|trial)\b[^.;]{0,150}?,\s+it was "
+                             r"(?:established|found|shown|demonstrated|observed) that\b", re.I)
 # Those analysed told with the randomised in brackets ("235 intent-to-treat patients (out of 257 randomized
 # patients)"): the people randomised.
 _OUT_OF_RANDOMISED = re.compile(rf"(?<![\w.,\-/]){_NUMBER}\s+(?:[\w-]+\s+){{0,2}}?{_PEOPLE}\s+\(\s*(?:out\s+)?of\s+"
@@ -2812,7 +2836,8 @@ def _sentence_candidates(sentence: str) -> list[tuple[int, int, int, int]]:
     low = sentence.lower()
     enrolled_then = _ENROLLED_THEN.finditer(sentence) if "enrolled" in low or "recruited" in low else ()
     qualified_then = _QUALIFIED_THEN.finditer(sentence) if "who" in low or "that" in low else ()
-    for match in [*_SCREENED_THEN.finditer(sentence), *enrolled_then, *qualified_then]:
+    described_then = _DESCRIBED_THEN_ELIGIBLE.finditer(sentence) if "eligible" in low else ()
+    for match in [*_SCREENED_THEN.finditer(sentence), *enrolled_then, *qualified_then, *described_then]:
         value = _number(match.group("num"))
         if value:
             more = _more_arms(sentence[match.end():]) \
@@ -2953,6 +2978,8 @@ def _sentence_candidates(sentence: str) -> list[tuple[int, int, int, int]]:
                 role = 2  # "our patient database (1998-2003, n=313) identified 60 patients": those it was drawn from
             if re.search(r"\bsub-?(?:sample|set|group)\s*\(\s*$", sentence[max(0, match.start() - 30):match.start()], re.I):
                 role = 1  # "was studied in a subsample (n=471)": a part of the people counted before
+            elif re.search(r"\b(?:non-?)?responders\s*\(\s*$", sentence[max(0, match.start() - 30):match.start()], re.I):
+                role = 1  # "In first-dose responders (n = 21) ...": those who responded, a part (round 34)
             elif _ITT_BEFORE.search(sentence[max(0, match.start() - 40):match.start()]):
                 role = max(role, 4)  # "In the intent-to-treat population (n = 92)": all who were randomised, above
                 # the evaluable or per-protocol ones told before it
@@ -3076,13 +3103,18 @@ _AGAIN_WITH_CONTROLS = re.compile(
 _COMPARED_ARMS = re.compile(r"\bcompared (?:with|to)\b|\bversus\b|\bvs\.?|\band\b", re.I)
 
 
+# A sentence glued to the one before it, no space after the period ("... in a double-blind study.Sixty-two patients
+# were randomly assigned"): two sentences (round 34).
+_GLUED_SENTENCE = re.compile(r"(?<=[a-z]{3})\.(?=[A-Z][a-z]+\b)")
+
+
 @lru_cache(maxsize=1024)
 def _size_reading(abstract: str) -> _SizeReading:
     best: tuple[tuple[int, int, int, int], int, str] | None = None  # ((priority, -sentence, is_sum, -pos), n, s)
     others: dict[int, tuple[tuple[int, int, int, int], int]] = {}  # the best count of each sentence
     counts: list[tuple[tuple[float, int, int, int], int]] = []
     lines: set[int] = set()  # the sentences that are a structured abstract's participants (_PARTICIPANTS_LINE)
-    sentences = split_sentences(abstract or "")
+    sentences = split_sentences(_GLUED_SENTENCE.sub(". ", abstract or ""))
     survey = _SURVEY.search(abstract) is not None
     # an abstract that counts animals and no people ("27 blood-perfused rabbit hearts ... (1) control (n = 7)"): its
     # bare "n =" counts, in sentences naming no people, are of the animals
