@@ -1129,6 +1129,12 @@ _BOTH_CHANGED = re.compile(r"\bboth\b(?:(?!\b(?:no|not|failed|neither|nor|withou
                            r"(?:reduc|lower|decreas|improv|increas|rais|prevent|reliev|heal)\w*", re.I)
 
 
+# What the groups were like before treatment: "demographic data", "baseline", "placebo-period", "run-in", "at entry".
+_BASELINE_ALIKE = re.compile(r"\b(?:demographic\w*|baseline|at\s+(?:entry|randomi[sz]ation|inclusion|enrol\w*)|run-?in"
+                             r"|placebo[\s-](?:run-?in\s+)?period|wash-?out|pre-?treatment|before\s+(?:treatment|randomi[sz]ation)"
+                             r"|characteristics)\b", re.I)
+
+
 def _denies_effect(clause: str, x_names: list[str], outcome_names: Sequence[str] = (),
                    active_control: bool = False) -> bool:
     """Whether a clause that reads "none" on the outcome says the treatment had no effect on it.
@@ -1139,6 +1145,10 @@ def _denies_effect(clause: str, x_names: list[str], outcome_names: Sequence[str]
     drug (``active_control``: no placebo or untreated arm), "no significant differences between the
     treatment groups" is that same "as well as", though it names neither drug.
     """
+    if _BASELINE_ALIKE.search(clause):
+        # "Demographic data, placebo-period office blood pressure and ABPM recordings were not significantly different
+        # between the groups": the groups alike before treatment, not the treatment doing nothing.
+        return False
     inert = _INERT_ARM.search(clause)
     if inert and not _HARM_MEASURE.search(clause[max(0, inert.start() - 50):inert.start()]):
         return True

@@ -1593,3 +1593,16 @@ def test_an_association_with_a_measure_is_addressed_by_studies_of_the_measure() 
     assert addresses(query, record).label != "no"
     # the measure itself must still be named
     assert addresses(query, _record("Heart failure", "Blood pressure predicted heart failure.")).label == "no"
+
+
+def test_groups_alike_before_treatment_is_no_denial_of_an_effect() -> None:
+    """"Placebo-period office blood pressure ... not significantly different between the groups" describes the groups
+    at the start; read as a denial against placebo, it refuted "Do ACE inhibitors bring blood pressure down?"."""
+    question = "Do ACE inhibitor pills like enalapril actually bring blood pressure down?"
+    weak = Stance("supports", 0.55, 0.3, 0.15, uncertain=True)
+    read = _effect_read(question, weak, "Enalapril and ambulatory blood pressure",
+                        "Demographic data, placebo-period office blood pressure, and ABPM recordings were not "
+                        "significantly different between the groups.")
+    assert read is None or read.label != "refutes"
+    after = _effect_read(question, weak, "Enalapril", "Enalapril did not lower blood pressure compared with placebo.")
+    assert after is not None and after.label == "refutes"
