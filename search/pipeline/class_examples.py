@@ -244,4 +244,5 @@ def _joined_subject(
 
 # Drugs joined as one subject: by "and", "or", a comma or a slash, never side by side ("ACE inhibitor blood pressure
 # pills" is one treatment named twice).
-_CONJOINED = re.compile(r"^\s*(?:,\s*(?:(?:or|and)\s+)?|(?:or|and)\s+|/\s*)$", re.I)
+# "lisinopril or other ACE inhibitors": the drug and its class, either.
+_CONJOINED = re.compile(r"^\s*(?:,\s*(?:(?:or|and)\s+)?|(?:or|and)\s+(?:(?:any|some)\s+)?(?:other\s+)?|/\s*)$", re.I)

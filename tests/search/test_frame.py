@@ -214,6 +214,13 @@ def test_drugs_joined_in_a_harm_question_are_one_treatment():
     assert (frame.kind, frame.intervention, frame.outcome) == ("harm", "terfenadine or astemizole", "heart rhythm problems")
 
 
+def test_a_drug_or_other_members_of_its_class_are_one_treatment():
+    """"lisinopril or other ACE inhibitors": either; read as lisinopril alone, the class's studies were left out."""
+    frame = understand("Can lisinopril or other ACE inhibitors cause swelling of the face or throat (angioedema)?",
+                       Filters()).frame
+    assert (frame.kind, frame.intervention) == ("harm", "lisinopril or angiotensin-converting enzyme inhibitors")
+
+
 @pytest.mark.parametrize("question", [
     "Is it safe to take sildenafil and nitrates?",  # about taking both
     "Do metformin and glipizide together cause low blood sugar?",  # a combination
