@@ -1065,6 +1065,9 @@ def asks_without(question: str, intervention: str | None) -> bool:
     return at > 0 and bool(_WITHOUT.search(question[:at]))
 
 
+_RARE = re.compile(r"\b(?:rare|rarely|uncommon|unusual|infrequent\w*)\b", re.I)
+
+
 def outcome_stance(query: UnderstoodQuery, paper: RankedPaper, question: str = "") -> Stance | None:
     """"Does X cause / is X linked to O?" read from the clauses that name O (None when no outcome is named).
 
@@ -1084,6 +1087,11 @@ def outcome_stance(query: UnderstoodQuery, paper: RankedPaper, question: str = "
     other_drug = _other_drug_beside(query, x_names)
     x_names = _members_written(x_names, f"{paper.record.title or ''} {paper.record.abstract}")
     findings = _outcome_findings(query, paper, names, x_names, other_drug)
+    if query.frame.kind == "harm" and paper.design is not None and paper.design.label == "case_series":
+        # "Isolated uvular angioedema, a rare presentation of angioedema, in a patient taking lisinopril is described":
+        # a case report of the harm says that it happened with the treatment, however rare.
+        findings = [replace(f, reading="more") if f.reading == "none" and _RARE.search(f.clause)
+                    and not _DENIES.search(f.clause) else f for f in findings]
     outcome = query.frame.outcome or "the outcome"
     if not findings:
         return _stance(0.0, 0.0, 1.0, f"does not say whether {query.frame.intervention} changed {outcome}")

@@ -1606,3 +1606,21 @@ def test_groups_alike_before_treatment_is_no_denial_of_an_effect() -> None:
     assert read is None or read.label != "refutes"
     after = _effect_read(question, weak, "Enalapril", "Enalapril did not lower blood pressure compared with placebo.")
     assert after is not None and after.label == "refutes"
+
+
+def test_a_case_report_of_a_rare_harm_reports_the_harm() -> None:
+    """"A rare presentation of angioedema in a patient taking lisinopril is described": it happened with lisinopril;
+    read as "rare", the card said angioedema came no more often with it."""
+    from search.design import DesignResult
+    from search.pipeline.judge_frame import outcome_stance
+
+    question = "Can lisinopril cause swelling of the face or throat (angioedema)?"
+    query = understand(question, Filters())
+    record = _record("Uvular angioedema", "Isolated uvular angioedema, a rare presentation of angioedema, in a patient "
+                                          "taking lisinopril (Zestril) is described in this case report.")
+    paper = RankedPaper(rank=1, record=record, similarity=0.5, addresses=Addresses("yes", "test"))
+    trial = outcome_stance(query, paper, question)
+    paper.design = DesignResult(label="case_series", source="text", evidence="case report")
+    case = outcome_stance(query, paper, question)
+    assert trial is not None and trial.label == "refutes"  # in a trial, a rare harm is a finding against
+    assert case is not None and case.label == "supports"
