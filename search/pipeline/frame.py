@@ -188,8 +188,12 @@ def _names_people(text: str) -> bool:
 
 def in_whom(population: str) -> str:
     """How a sentence names the people of a frame's population: "in people with heart failure", "in elderly people",
-    "in elderly people with high blood pressure" (not "in people with elderly people, high blood pressure")."""
+    "in elderly people with high blood pressure" (not "in people with elderly people, high blood pressure"), "after
+    arthroscopy" (an operation)."""
     first, *rest = [part.strip() for part in population.split(",")]
+    if re.search(rf"\b{_PROCEDURE}$", first, re.I) and not _names_people(first):
+        # "after arthroscopy", "after bypass surgery": an operation the question follows, not something people have.
+        return f"after {population}"
     if not _names_people(first):
         return f"in people with {population}"
     return f"in {first}" + (f" with {', '.join(rest)}" if rest else "")

@@ -838,6 +838,8 @@ def test_tolerated_asks_about_safety(question, kind):
 
 @pytest.mark.parametrize("population, words", [
     ("heart failure", "in people with heart failure"),
+    ("arthroscopy", "after arthroscopy"),
+    ("heart bypass surgery", "after heart bypass surgery"),
     ("elderly people, high blood pressure", "in elderly people with high blood pressure"),
     ("older women", "in older women"),
 ])
