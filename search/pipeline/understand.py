@@ -69,6 +69,42 @@ def implicit_dose_comparator(question: str) -> str:
     return question[: verb.end()] + " compared with" + comparator.removeprefix(" than") + question[verb.end():]
 
 
+# "Is it better to get the painkiller before the surgeon starts cutting instead of at the end of the operation?",
+# "Does giving sufentanil before the incision reduce pain compared with giving it after?": the timing of one treatment,
+# which trials call pre-emptive against postoperative (or post-incisional) analgesia. Read as asked, the frame found
+# one treatment and no comparator (an effect question, any trial of the painkiller answered yes); written as the
+# trials name the two arms, the question is the comparison they answer (mostly "no difference").
+_TIMED = re.compile(
+    r"\b(?:(?:are|is|was|were)\s+)?(?:started\s+|given\s+)?before\s+"
+    r"(?:the\s+|my\s+|his\s+|her\s+|an?\s+)?(?:[\w'-]+\s+){0,3}?(?:surgery|operation|incision|cutting|op|procedure)"
+    r"(?:\s+starts)?(?:\s*\([^)]*\))?\s+(?:[\w'-]+\s+){0,5}?"
+    r"(?:rather\s+than|instead\s+of|than|compared\s+with)\s+(?:[\w'-]+\s+){0,3}?(?:at\s+the\s+end|after\b|afterwards)",
+    re.I)
+# Where the words naming the treatment begin: after a clause break or the verb of taking it.
+_TREAT_FROM = re.compile(r"(?:^|[,.?!]|\b(?:if|when|to|take|taking|get|getting|give|giving|start|starting|have|having"
+                         r"|use|using|receive|receiving|is|it))\s+", re.I)
+_TREAT_LEAD = re.compile(r"^(?:(?:the|my|a|an|some|your)\s+)+", re.I)
+_PAINKILLER = re.compile(r"^(?:painkillers?|pain\s*killers?|pain\s+relief|pain\s+medicine|analgesics?|analgesia)$", re.I)
+
+
+def timing_as_preemptive(question: str) -> str:
+    """The question rewritten as the comparison of pre-emptive with postoperative treatment when it asks whether a
+    treatment works better before the operation than after it (``_TIMED``); else the question as asked."""
+    m = _TIMED.search(question)
+    if m is None:
+        return question
+    before = question[: m.start()]
+    starts = [b.end() for b in _TREAT_FROM.finditer(before)]
+    treat = _TREAT_LEAD.sub("", before[max(starts, default=0):].strip())
+    if re.search(r"\bor\b", treat):
+        treat = re.split(r"\s+or\s+", treat)[-1]  # "the painkiller or local anaesthetic": the one named last
+    if not treat or len(treat.split()) > 4 or _PAINKILLER.match(treat):
+        treat = "analgesia"
+    elif treat.lower() == "epidural":
+        treat = "epidural analgesia"
+    return f"Is pre-emptive {treat} better than postoperative {treat}?"
+
+
 # "verapamil/trandolapril", "losartan/HCTZ", "Neoral/Sandimmun": drug names joined by slashes, read as one word
 # the vocabulary does not know, so the arm of a comparison went unread ("is verapamil/trandolapril better than
 # losartan/HCTZ?" took "type" of "type 2 diabetics" for the treatment) and was searched as a phrase no abstract has.
@@ -92,7 +128,8 @@ def slashed_drugs_as_written_out(question: str) -> str:
 
 def understand(question: str, filters: Filters) -> UnderstoodQuery:
     """The concepts of ``question`` and the Boolean queries to try, strictest first."""
-    question = slashed_drugs_as_written_out(implicit_dose_comparator(inert_arm_as_placebo(question)))
+    question = slashed_drugs_as_written_out(
+        implicit_dose_comparator(timing_as_preemptive(inert_arm_as_placebo(question))))
     extraction = extract_concepts(question)
     if not extraction.concepts:
         return UnderstoodQuery(boolean="", concepts=[], relaxations=[], message=NO_CONCEPTS,

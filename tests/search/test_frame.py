@@ -729,9 +729,10 @@ def test_better_than_no_treatment_asks_what_the_treatment_does(question, interve
     # "rather than" / "instead of" a treatment sets the two against each other.
     ("I have severe pre-eclampsia and the baby may come very early. Will my baby do better if my blood pressure is "
      "treated with labetalol rather than hydralazine?", "comparison", "labetalol", "hydralazine"),
-    # Not when what follows is no treatment (a time, "wait").
+    # Not a time ("rather than after"): the same treatment's timing, pre-emptive against postoperative
+    # (``understand.timing_as_preemptive``).
     ("I'm getting my wisdom teeth out. Does taking painkillers before the surgery rather than after mean less pain "
-     "afterwards?", "effect", None, None),
+     "afterwards?", "comparison", "pre-emptive analgesia", "postoperative analgesia"),
     # "longer-lasting ... than" is a comparative.
     ("My mum is having a hip replacement. Does a spinal injection of nalbuphine give longer-lasting pain relief than "
      "spinal morphine?", "comparison", "nalbuphine", "morphine"),
@@ -1062,3 +1063,33 @@ def test_the_operation_a_question_follows_is_who_it_is_about(question, outcome, 
 ])
 def test_a_change_the_person_fears_said_as_go_up_is_a_harm(question):
     assert understand(question, Filters()).frame.kind == "harm"
+
+
+@pytest.mark.parametrize("question, treatment", [
+    ("Is it better to get the painkiller before the surgeon starts cutting instead of at the end of the operation?",
+     "analgesia"),
+    ("Does giving sufentanil before the hysterectomy incision (pre-emptive) reduce pain afterwards compared with giving "
+     "it after?", "sufentanil"),
+    ("For knee replacement, is starting the epidural before surgery better than starting it at the end?",
+     "epidural analgesia"),
+    ("Is it better to give the painkiller or local anaesthetic before the operation starts rather than at the end?",
+     "local anaesthetic"),
+])
+def test_a_treatment_before_rather_than_after_the_operation_is_pre_emptive_against_postoperative(question, treatment):
+    """Read as asked, the frame found one treatment and no comparator, and any trial of the painkiller answered yes;
+    the trials compare pre-emptive with postoperative analgesia."""
+    from search.pipeline.understand import timing_as_preemptive
+
+    assert timing_as_preemptive(question) == f"Is pre-emptive {treatment} better than postoperative {treatment}?"
+    frame = understand(question, Filters()).frame
+    assert frame.kind == "comparison" and frame.claim == "better"
+
+
+@pytest.mark.parametrize("question", [
+    "Does taking rofecoxib before sinus surgery reduce pain afterwards?",  # no second timing: an effect question
+    "Before my bypass operation, is sotalol better than metoprolol at stopping atrial fibrillation afterwards?",
+])
+def test_a_treatment_before_surgery_without_an_after_arm_is_left_as_asked(question):
+    from search.pipeline.understand import timing_as_preemptive
+
+    assert timing_as_preemptive(question) == question
