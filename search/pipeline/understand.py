@@ -99,8 +99,10 @@ def timing_as_preemptive(question: str) -> str:
     if re.search(r"\bor\b", treat):
         treat = re.split(r"\s+or\s+", treat)[-1]  # "the painkiller or local anaesthetic": the one named last
     if not treat or len(treat.split()) > 4 or _PAINKILLER.match(treat):
-        treat = "analgesia"
-    elif treat.lower() == "epidural":
+        # A painkiller is given for the pain: the outcome, or the frame names none and the page calls the question
+        # broad (written "... for pain" after the comparator, "postoperative" was read as an outcome).
+        return "Does pre-emptive analgesia relieve pain better than postoperative analgesia?"
+    if treat.lower() == "epidural":
         treat = "epidural analgesia"
     return f"Is pre-emptive {treat} better than postoperative {treat}?"
 

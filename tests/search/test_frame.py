@@ -1066,8 +1066,7 @@ def test_a_change_the_person_fears_said_as_go_up_is_a_harm(question):
 
 
 @pytest.mark.parametrize("question, treatment", [
-    ("Is it better to get the painkiller before the surgeon starts cutting instead of at the end of the operation?",
-     "analgesia"),
+    ("Does giving fentanyl before the incision reduce pain compared with giving it after?", "fentanyl"),
     ("Does giving sufentanil before the hysterectomy incision (pre-emptive) reduce pain afterwards compared with giving "
      "it after?", "sufentanil"),
     ("For knee replacement, is starting the epidural before surgery better than starting it at the end?",
@@ -1083,6 +1082,17 @@ def test_a_treatment_before_rather_than_after_the_operation_is_pre_emptive_again
     assert timing_as_preemptive(question) == f"Is pre-emptive {treatment} better than postoperative {treatment}?"
     frame = understand(question, Filters()).frame
     assert frame.kind == "comparison" and frame.claim == "better"
+
+
+@pytest.mark.parametrize("question", [
+    "Is it better to get the painkiller before the surgeon starts cutting instead of at the end of the operation?",
+    "I'm getting my wisdom teeth out. Does taking painkillers before the surgery rather than after mean less pain "
+    "afterwards?",
+])
+def test_a_painkiller_before_rather_than_after_the_operation_is_compared_on_pain(question):
+    frame = understand(question, Filters()).frame
+    assert (frame.kind, frame.intervention, frame.comparator, frame.outcome) == (
+        "comparison", "pre-emptive analgesia", "postoperative analgesia", "pain")
 
 
 @pytest.mark.parametrize("question", [
