@@ -426,6 +426,9 @@ _CUE_PATTERNS: dict[str, str] = {
         # the data of several trials told first, then pooled ("From three large, randomized, placebo-controlled,
         # secondary prevention trials ... data from a total of 1,325 ... patients ... were pooled"; round 32)
         rf"|(?:^|(?<=\. ))from (the )?{_NUMBER_WORDS},? ([\w/-]+,? ){{0,8}}(studies|trials)\b[^.]{{0,300}}?\b(were|was) pooled\b"
+        # ... or summarised from their pooled data ("To summarize the efficacy and safety of tolterodine from the pooled
+        # data of four multicenter, randomized, double-blind, ... Phase II studies"; round 35)
+        rf"|\bfrom the pooled data of (the |all )?{_NUMBER_WORDS},? ([\w/-]+,? ){{0,10}}(studies|trials)\b"
         # B6 a database built from several trials ("A database of five randomized, double-blind, dose-ranging studies
         # was established")
         rf"|\b(database|data ?set) (of|from|pooling|combining) (the |all )?{_NUMBER_WORDS},? ([\w/-]+,? ){{0,6}}"
@@ -528,7 +531,7 @@ _CUE_PATTERNS: dict[str, str] = {
     # ("Forty-five consecutive critically ill patients ... were randomly separated into three groups": round 26)
     "random": r"\brandomi[sz](ed|ation|ing|e)\b|\brandomly (assigned|allocated|divided|enrolled|distributed|compared|separated)"
         r"|\bin (a )?random (order|sequence|fashion)\b|\brandom[- ](allocation|assignment)\b"
-        r"|\bassignment was random|\ballocated at random|\bconsecutively randomi"
+        r"|\bassignment was random|\b(?:allocated|given) at random|\bconsecutively randomi"
         r"|\b(allocated|assigned|divided|distributed|separated) randomly\b|\brandomly (treated|given|received)\b"
         # ("Fifty-six cirrhotics received randomly A (n = 28) or B (n = 28)", "Patients were randomly put on A or B")
         r"|\b(received|were given|were treated with) randomly\b|\brandomly (put|placed) on\b"
@@ -1286,7 +1289,7 @@ def _classify_text(text: _Text) -> DesignResult:
     # (not "Fifteen year review": the years of a follow-up reviewed)
     # (a drug's update after a colon, "Rabeprazole: an update of its use in acid-related disorders", is a review too)
     title_review = re.search(r"(?<!\byear )(?<!\byears )(?<!-year )\breview\b|\boverview\b|^(?:comment(?:ary)?|editorial)\b"
-                             r"|:\s*(?:an? )?update (?:of its use|on)\b", title, re.I) and not record_review
+                             r"|:\s*(?:an? )?update (?:of its use|on)\b|^spotlight on\b", title, re.I) and not record_review
     # "Possible pathophysiological mechanisms are discussed" after "We report the unusual observation of a patient
     # who presented with ...": the authors' own case discussed, not a review
     own_case = re.match(r"we\b", _first(_CUES["case_report"], both), re.I)
@@ -1552,13 +1555,13 @@ _PEOPLE = (r"(?:patients?|subjects?|participants?|volunteers?|individuals?|perso
            r"|children|boys|girls|adults|adolescents|infants|neonates|newborns|babies|elderly|outpatients|inpatients"
            r"|out-patients|in-patients|in- and out-patients|residents|respondents|veterans|smokers|users|primigravidas"
            r"|mothers|pregnant women|cases|controls|students|(?-i:youths?)|physicians|nurses|doctors|workers|athletes|employees"
-           r"|hypertensives|diabetics|migraineurs|schizophrenics|asthmatics|epileptics|alcoholics|acromegalics|members|recipients|beneficiaries|survivors|nigerians|couples"
+           r"|hypertensives|diabetics|migraineurs|schizophrenics|asthmatics|epileptics|alcoholics|acromegalics|members|recipients|beneficiaries|seniors|survivors|nigerians|couples"
            r"|primiparas|twins|donors|caregivers|consumers|pairs|trainees|providers|experts|pharmacists|dentists"
            r"|surgeons|clinicians|practitioners|professionals|parents|pregnancies|non-?responders|drivers|cleaners|families"
            r"|case notes|staff|parturients|sufferers|carriers|addicts|abusers|snorers|drinkers|atopics|pts|(?-i:GPs)"
            r"|(?<=\d\d )woman|(?<=\d\d )adult(?= who\b))")
 _UNIT_WORDS = (r"(?:%|percent|per\b|-year|-month|-week|-day|-hour|years?\b|yrs?\b|months?\b|weeks?\b|days?\b|hours?\b"
-               r"|hrs?\b|(?-i:h)\b|min\b|minutes?\b|msec\b|ms\b|sec\b|seconds?\b|s\b|mg\b|g\b|kg\b|µg\b|mcg\b|ug\b|ml\b|l\b"
+               r"|hrs?\b|(?-i:h)\b|min\b|minutes?\b|msec\b|(?-i:ms)\b|sec\b|seconds?\b|s\b|mg\b|g\b|kg\b|µg\b|mcg\b|ug\b|ml\b|l\b"
                r"|mm\b|cm\b|mmhg\b|mmol\b|nmol\b|hz\b|khz\b|db\b|iu\b|units?\b|times\b|fold\b|x\b|centers\b|centres\b"
                r"|sites\b|countries\b|hospitals\b|studies\b|trials\b|doses\b|cycles\b|episodes\b|attacks\b|visits\b"
                r"|million\b|billion\b)")
@@ -1608,9 +1611,12 @@ _COUNT = re.compile(
     rf"(?:\s+\((?-i:[A-Z]{{2,8}})\))?)\s+"
     rf"(?P<noun>{_PEOPLE})\b(?!-\w)"
     rf"(?!\s+(?:studies|study|trials?|groups?|each\s+(?:in|into|to|per|for)\b)\b)"
+    # (nor one group's size told of two, "28 patients each of migraine and tension headache"; round 35)
+    rf"(?!\s+each\s+of\s+[^.;,()]{{1,40}}?\s+and\s)"
     # (not the members of a family of molecules, "Three members of the opioid receptor family were cloned"; round 34)
     rf"(?!\s+of\s+(?:the|a|an|this)\s+(?:[\w-]+\s+){{0,3}}?(?:receptors?|genes?|proteins?|enzymes?|channels?|peptides?"
     rf"|kinases?|transporters?|cytokines?|molecules?|drugs?|compounds?)\s+(?:super|sub)?famil(?:y|ies)\b)", re.I)
+# (nor samples, "in blood samples (n = 107) received from renal transplant recipients"; round 35)
 # "n = 30" (also "n = 16, 806)"; not "n = 30 per group" nor "(each group n = 30)", nor a count of trials or body
 # parts).
 # (also "n" and a bare number inside brackets, "(group C, n 20)", "(n 100)": no "=" printed; round 26)
@@ -1620,7 +1626,7 @@ _N_EQUALS = re.compile(r"(?:(?<!% \()(?<!%\()|(?![nN]\s*=\s*[\d, ]+\)\s+of\s+(?:
                        + _PEOPLE + r"\b))"
                        r"\b[nN](?<!\beach [nN])(?<!\beach group [nN])(?<!\beach arm [nN])"
                        r"(?<!multicenter \([nN])(?<!multicentre \([nN])(?<!multicentric \([nN])"
-                       r"(?<!multinational \([nN])"
+                       r"(?<!multinational \([nN])(?<!samples \([nN])(?<!specimens \([nN])"
                        r"(?:\s*=\s*|(?<=\([nN]) (?=\d+\s*[),;])|(?<=[,;] [nN]) (?=\d+\s*[),;]))(?P<num>\d{1,3}(?:,\d{3})+|\d{1,3}(?:, \d{3})+(?=\s*\))|\d{1,3}(?:[ \u2009]\d{3})+(?=\s*[);])|\d+)(?![\d.,]?\d)"
                        # not the start of a range ("in large (n = 309 to 1746) well designed trials")
                        r"(?!\s*(?:to|-|–)\s*\d)(?!\s*,?\s*(?:per|in each|each)\b)(?!\s*(?:clinical )?(?:trials|studies"
@@ -1680,7 +1686,7 @@ _DESCRIBED_THEN_ELIGIBLE = re.compile(
     rf"\s*(?P<num>{_NUMBER})\s+(?:\(\s*\d+(?:\.\d+)?\s*%\s*\)\s+)?(?:were|was)\s+(?:\w+ly\s+)?eligible\b", re.I)
 # "Forty of 47 cancer patients completed the study": those who completed are a part of the people counted after "of".
 _OF_COMPLETED = re.compile(rf"(?<![\w.,\-/]){_NUMBER}\s+(?:\(\S+\)\s+)?of\s+(?:the\s+)?(?P<num>{_NUMBER})\s+"
-                           rf"(?:[\w-]+\s+){{0,2}}?{_PEOPLE}\s+(?:\w+ly\s+)?completed (?:the|this) (?:[\w-]+ )?(?:study|trial)\b", re.I)
+                           rf"(?:[\w-]+\s+){{0,2}}?{_PEOPLE}\s+(?:who\s+)?(?:\w+ly\s+)?completed (?:the|this) (?:[\w-]+ )?(?:study|trial)\b", re.I)
 # "Seventy-four of the original 127 patients treated with atenolol met the criteria for entry": those who met the
 # entry criteria are the sample, the number after "of" those considered.
 _OF_QUALIFIED = re.compile(rf"(?<![\w.,\-/])(?P<num>{_NUMBER})\s+of\s+(?:the\s+)?(?:original\s+|initial\s+)?{_NUMBER}\s+"
@@ -1957,7 +1963,7 @@ _ROLE: tuple[tuple[int, re.Pattern[str]], ...] = (
                    r"|followed|compared|selected|given|administered|measured|interviewed|screened|genotyped)\b"
                    r"|\bwe (evaluated|examined|assessed|reviewed|analy[sz]ed|identified|investigated|tested|followed"
                    r"|report|describe|present|measured|compared|interviewed|retrospectively)\b|\bstudied\b"
-                   r"|\bvolunteer(s|ed)\b|\bundergo\b|\bin \S+ (patients|subjects)\b|\b(was|were) (performed|carried out|conducted) (on|in)\b|\breviewing\b|\bretrospectively reviewed\b", re.I)),
+                   r"|\bvolunteer(s|ed)\b|\bundergo\b|\bin \S+ (patients|subjects)\b|\b(was|were) (performed|carried out|conducted) (on|in)\b|\b(was|were) (performed|carried out|conducted|undertaken) among\b|\breviewing\b|\bretrospectively reviewed\b", re.I)),
 )
 # The sample's make-up given as a share right after its count ("809 patients (31% females)"): not a subset.
 _MAKE_UP = r"(?:women|men|males?|females?|boys|girls|white|black|caucasians?|african[- ]americans?|hispanics?)"
@@ -1974,7 +1980,7 @@ _SUBSET_AFTER = re.compile(r"^\s+additional (?:patients?|persons?|subjects?) who
                            # prescribing")
                            # (not all who entered: "A total of 37 participants entered and completed the study,
                            # including 10 healthy volunteers, ..."; round 34)
-                           r"|^\s+(?:[\w-]+\s+){0,2}?(?:stated|said|felt|believed|thought|agreed) that\b|^[^.;:]{0,60}?\b((?<!self-)(?<!who had )(?<!who have )(?<!entered and )(?<!enrolled and )completed(?! an?\b)(?! the " + _INSTRUMENT + r")|withdrew|discontinued|dropped out|lost to follow|(?<!who )died"
+                           r"|^\s+(?:[\w-]+\s+){0,2}?(?:stated|said|felt|believed|thought|agreed) that\b|^[^.;:]{0,60}?\b((?<!self-)(?<!who had )(?<!who have )(?<!entered and )(?<!enrolled and )completed(?! an?\b)(?! the " + _INSTRUMENT + r")|withdrew|(?<!study was )(?<!trial was )discontinued|dropped out|lost to follow|(?<!who )died"
                            r"|were excluded|(?<!who )responded|remitted|re-bled|relapsed|evaluable|still (?:on|receiving|taking)|had to be excluded|(?<!who )(?<!had )developed|(?<!who )(?:did|could) not (?:undergo|receive|complete"
                            r"|continue|return|attend|participate|respond|tolerate|agree|consent|meet)"
                            r"|(?:had been|has been|have been|were|was|are|is) (?:originally )?(?:planned|intended|needed)|would be needed"
@@ -2016,20 +2022,22 @@ _SUBSET_AFTER = re.compile(r"^\s+additional (?:patients?|persons?|subjects?) who
                            r"[^.;:]{0,40}?\(\s*\d+(\.\d+)?\s*(?:%|percent|per cent)\)(?!\s+(?:selected|drawn|sampled|chosen) from\b"
                            r"|[^.;]{0,80}?\bwere identified among\b)", re.I)
 # A number the study means to reach, told before it ("aims to randomise", "are seeking to enroll a total of").
-_PLANNED_BEFORE = (r"(?:\b(?:aims?|aiming|seeks?|seeking|plans?|planning|intends?|intending|expects?|expecting|hopes?)"
+_PLANNED_BEFORE = (r"(?:\b(?:aims?|aiming|seeks?|seeking|plans?|planning|intends?|intending|intended|expects?|expecting|hopes?)"
                    r" to (?:enrol+|randomi[sz]e|recruit|include|study|treat)"
                    # "By the end of enrollment the authors anticipate a total of 500 patients"
                    r"|\b(?:anticipates?|anticipating|expects?|expecting))\s+(?:a total of\s+)?(?:approximately |about "
                    r"|around |some |up to |over |at least )?")
 # Words right before a count that make it a part ("12 of 40", "among", "of which" ...); "in which" is not one ("a
 # trial in which 15 patients were randomized" introduces the sample).
-_SUBSET_BEFORE = re.compile(rf"(?:\b{_NUMBER}\s+(?:\(\S+\)\s+)?of\s+(?:the\s+)?|\baffect(?:s|ing)\s+(?:between\s+[\d,]+\s+and\s+|about\s+|approximately\s+|an estimated\s+|some\s+|over\s+|more than\s+)?|\b(?<!questionnaire )(?<!survey )(?<!study )(?<!trial )(?<!carried out )(?<!conducted )(?<!performed )(?:among|per|than|whom|(?<!\bin )which|up to)"
+_SUBSET_BEFORE = re.compile(rf"(?:\b{_NUMBER}\s+(?:\(\S+\)\s+)?of\s+(?:the\s+)?|\baffect(?:s|ing)\s+(?:between\s+[\d,]+\s+and\s+|about\s+|approximately\s+|an estimated\s+|some\s+|over\s+|more than\s+)?|\b(?<!questionnaire )(?<!survey )(?<!study )(?<!trial )(?<!carried out )(?<!conducted )(?<!performed )(?<!undertaken )(?:among|per|than|whom|(?<!\bin )which|up to)"
                             rf"\s+|\b(?:for|per) (?:every|each) \w+,?\s+|%\s+of\s+|\d\s*\(\s*|\b{_PEOPLE}\s*\(\s*"
-                            rf"|[<>≤≥±/]\s*|\b(?:occurred|observed|found|seen|noted|detected|required|developed|documented|recorded)\s+in\s+"
+                            rf"|[<>≤≥±/]\s*|\b(?:occurred|observed|found|seen|noted|detected|required|developed|documented|recorded|withdrawn)\s+in\s+"
                             # a per-group count ("2 groups of 19"), a bound ("included at least 100 patients"),
                             # a planned one ("a trial that will include 10000 adults"), money ("$Can 2 patient
                             # copayment", "US$ 40"), the first or last few ("The first 21 volunteers randomized")
-                            rf"|\bgroups of\s+|\b(?:at least|at most|a (?:minimum|maximum) of)\s+"
+                            # (a part of one group, "From group B only 8 patients participated in a second ...";
+                            # round 35)
+                            rf"|\bgroups of\s+|^from (?:the )?(?!each |every |all )(?:[\w-]+ )?group(?: [A-D]| [1-4]| I{{1,3}})?,?\s+(?:only\s+)?|\b(?:at least|at most|a (?:minimum|maximum) of)\s+"
                             # a part measured ("Sufentanil plasma levels were measured in a subset of eight patients")
                             rf"|\bin a (?:random )?(?:sub-?set|subgroup|sub-?sample) of\s+"
                             # others' earlier report ("Tonic seizures ..., first reported in 4 patients with multiple
@@ -2976,7 +2984,13 @@ def _sentence_candidates(sentence: str) -> list[tuple[int, int, int, int]]:
             role = max(_clause_role(sentence, match.start(), match.end()), _role(sentence), 2)
             if _BASE_N.search(sentence, 0, match.start()):
                 role = 2  # "our patient database (1998-2003, n=313) identified 60 patients": those it was drawn from
-            if re.search(r"\bsub-?(?:sample|set|group)\s*\(\s*$", sentence[max(0, match.start() - 30):match.start()], re.I):
+            # (also a subgroup told by what it has, "In a subgroup with left ventricular ejection fraction < 45% (n = 49
+            # patients; ...)", and the women of a share, "2935 subjects (53% women, n=1547)"; round 35)
+            if re.search(r"\bsub-?(?:sample|set|group)\s*\(\s*$", sentence[max(0, match.start() - 30):match.start()], re.I) \
+                    or re.search(r"\b[Ii]n an? sub-?(?:sample|set|group) (?:with|of|in)\b[^.;()]{0,80}\(\s*$",
+                                 sentence[max(0, match.start() - 120):match.start()]) \
+                    or re.search(rf"\(\s*\d+(?:\.\d+)?\s*%\s*{_MAKE_UP},\s*$", sentence[max(0, match.start() - 40):match.start()],
+                                 re.I):
                 role = 1  # "was studied in a subsample (n=471)": a part of the people counted before
             elif re.search(r"\b(?:non-?)?responders\s*\(\s*$", sentence[max(0, match.start() - 30):match.start()], re.I):
                 role = 1  # "In first-dose responders (n = 21) ...": those who responded, a part (round 34)
@@ -3108,6 +3122,10 @@ _COMPARED_ARMS = re.compile(r"\bcompared (?:with|to)\b|\bversus\b|\bvs\.?|\band\
 _GLUED_SENTENCE = re.compile(r"(?<=[a-z]{3})\.(?=[A-Z][a-z]+\b)")
 
 
+# A dose told before an arm's "(n = 15)" ("One hundred milligrams of acebutolol twice daily (n = 15)"; round 35).
+_DOSE_BEFORE = re.compile(r"\b(?:mg|milligrams?|micrograms?|µg|mcg|(?:once|twice|three times) (?:a )?daily)\b", re.I)
+
+
 @lru_cache(maxsize=1024)
 def _size_reading(abstract: str) -> _SizeReading:
     best: tuple[tuple[int, int, int, int], int, str] | None = None  # ((priority, -sentence, is_sum, -pos), n, s)
@@ -3218,6 +3236,21 @@ def _size_reading(abstract: str) -> _SizeReading:
         key = (2.5, -groups[0][0], 2, 0)
         counts.append((key, sum(n for _, n in groups)))
         best = (key, sum(n for _, n in groups), sentences[groups[0][0]])
+
+    # each arm told by its treatment in a sentence of its own, one after the other, its people only as "(n = 15)"
+    # ("One hundred milligrams of acebutolol twice daily (n = 15) is effective ... Twenty milligrams of slow-release
+    # nifedipine twice daily (n = 14) produced ... Captopril (12.5 mg) twice daily (n = 15) produced"), nobody counted
+    # more strongly: the arms together (round 35)
+    lone = [(index, _number(m.group("num")) or 0) for index, sentence in enumerate(sentences)
+            if len(_N_EQUALS.findall(sentence)) == 1 and not _COUNT.search(sentence)
+            and (m := _N_EQUALS.search(sentence)) and _DOSE_BEFORE.search(sentence, 0, m.start())]
+    run = [lone[0]] if lone else []
+    for item in lone[1:]:
+        run = run + [item] if item[0] == run[-1][0] + 1 else (run if len(run) >= 2 else [item])
+    if len(run) >= 2 and all(n for _, n in run) and best is not None and best[0][0] <= 2 and -best[0][1] == run[0][0] and best[1] == run[0][1]:
+        key = (best[0][0], best[0][1], 2, best[0][3])
+        counts.append((key, sum(n for _, n in run)))
+        best = (key, sum(n for _, n in run), sentences[run[0][0]])
 
     arms = [(index, _number(m.group("num"))) for index, sentence in enumerate(sentences)
             if (m := _ARM_SENTENCE.match(sentence))]
