@@ -166,7 +166,7 @@ _SETTING = re.compile(r"^\s*(?:after|before|following|since|during|in\s+the\s+(?
 # a hip replacement", "during bowel surgery"): the words up to the next comma, "and", "than" or the end.
 _PROCEDURE = (r"(?:surgery|surgeries|operations?|op|\w+ectomy|\w+otomy|\w+plasty|\w+scopy|bypass|replacement|caesarean"
               r"|cesarean|c-section|section|extraction|delivery|childbirth|birth|labou?r|angioplasty|transplant\w*"
-              r"|thoracotomy|anaesthesia|anesthesia|arthroscopy|reconstruction|repair|procedures?|endoscopy)")
+              r"|anaesthesia|anesthesia|reconstruction|repair|procedures?)")  # thoracotomy, arthroscopy: -otomy, -scopy
 _AFTER_PROCEDURE = re.compile(
     r"(?<!^)\b(?:after|following|during)\s+(?P<what>(?:(?:a|an|the|my|his|her|their|your|this|major|minor|big|day)\s+)*"
     rf"(?:[\w'-]+\s+){{0,3}}?{_PROCEDURE})\b", re.I)

@@ -59,14 +59,13 @@ def implicit_dose_comparator(question: str) -> str:
     more = _MORE_OF_IT.search(question)
     if more is None or _COMPARED.search(question):
         return question
-    comparator = " than a shorter course" if more.group("course") else " than the usual dose"
-    bare = _BARE_BENEFIT.search(question, more.end())
-    if bare is not None:
-        return question[: bare.end()] + comparator + question[bare.end():]
-    verb = _BENEFIT_VERB.search(question, more.end())
-    if verb is None:
+    usual = "a shorter course" if more.group("course") else "the usual dose"
+    at, joined = _BARE_BENEFIT.search(question, more.end()), " than "
+    if at is None:
+        at, joined = _BENEFIT_VERB.search(question, more.end()), " compared with "
+    if at is None:
         return question
-    return question[: verb.end()] + " compared with" + comparator.removeprefix(" than") + question[verb.end():]
+    return question[: at.end()] + joined + usual + question[at.end():]
 
 
 # "Is it better to get the painkiller before the surgeon starts cutting instead of at the end of the operation?",
@@ -96,8 +95,7 @@ def timing_as_preemptive(question: str) -> str:
     before = question[: m.start()]
     starts = [b.end() for b in _TREAT_FROM.finditer(before)]
     treat = _TREAT_LEAD.sub("", before[max(starts, default=0):].strip())
-    if re.search(r"\bor\b", treat):
-        treat = re.split(r"\s+or\s+", treat)[-1]  # "the painkiller or local anaesthetic": the one named last
+    treat = re.split(r"\s+or\s+", treat)[-1]  # "the painkiller or local anaesthetic": the one named last
     if not treat or len(treat.split()) > 4 or _PAINKILLER.match(treat):
         # A painkiller is given for the pain: the outcome, or the frame names none and the page calls the question
         # broad (written "... for pain" after the comparator, "postoperative" was read as an outcome).
