@@ -283,6 +283,12 @@ _CASE_WORDINGS: tuple[tuple[str, frozenset[str]], ...] = (
     (rf"(?:^|(?<=\. ))(?:{_words(2, 3, 4, 5)}) cases (?:of [^.;]{{0,160}}? )?(?:are|were) (?:described|presented|reported)\b",
      _DESIGN),
     (r"\b(?:a|this) case[- ]study report\b", _BOTH),
+    # a few told as case studies ("Three case studies are presented from a suburban family practice", a title "Report
+    # of three case studies with olanzapine for chronic pain"; round 36)
+    # (not in another part of a monograph, "Three case studies are presented in Part II")
+    (rf"(?:^|(?<=\. ))(?:{_words(2, 3, 4, 5)}|[2-5]) case (?:studies|reports) (?:[^.;]{{0,40}}? )?(?:are|were) "
+     r"(?:described|presented|reported)\b(?! in part\b)", _DESIGN),
+    (rf"^(?:a )?report of (?:{_words(2, 3, 4, 5)}|[2-5]) case (?:studies|reports)\b", _DESIGN),
     # "as illustrated in this paper by two case histories", "Three case histories are presented"
     (rf"\b(?:{_words(2, 3, 4, 5)}|[2-5]) case histories\b", _DESIGN),
     (r"\bin this case study\b|\bthis case study (?:describes|reports|presents)\b", _ONE),
@@ -1024,7 +1030,10 @@ _BASELINE_DATA = re.compile(r"\bbaseline (?:data|characteristics|findings|demogr
                             re.I)
 _BASELINE_ANALYSED = re.compile(r"\b(?:we|this (?:article|paper|report|analysis))\s+(?:\w+ly\s+)?(?:analy[sz]ed|analy[sz]es|"
                                 r"summari[sz]es|summari[sz]ed|reports?|reported|describes?|described|presents?|presented)\s+"
-                                r"(?:the\s+)?baseline (?:data|characteristics|findings)\b", re.I)
+                                r"(?:the\s+)?baseline (?:data|characteristics|findings)\b"
+                                # (or a structured abstract's design told as such, "Cross-sectional data from the
+                                # randomization period of the European Trial ..."; round 36)
+                                r"|(?:^|(?<=\. ))cross-sectional (?:data|analys[ie]s) (?:from|of)\b", re.I)
 
 
 # Outcomes modelled against several factors ("Cox proportional hazards model", "risk ratio 3.2", "an independent
@@ -1296,6 +1305,20 @@ def _classify_text(text: _Text) -> DesignResult:
     review = _first(_CUES["review"], body) or (_first(_CUES["review_weak"], body) if size is None and not own_case else "")
     if (review and not record_review and not text.randomised) or title_review:
         return result("narrative_review", review or "review (title)")
+    # an abstract that opens on others' trial, newly reported ("Recently the 'Hypertension optimal treatment' (HOT) study
+    # was reported. In this study 18,790 patients ... were randomly assigned"): a comment on it (round 36)
+    others_reported = re.match(r"\s*(?:recently,? (?:the|a|an) [^.;]{0,120}?\b(?:study|trial) (?:was|has been)"
+                               r"|(?:the|a|an) [^.;]{0,120}?\b(?:study|trial) (?:was|has been) recently)"
+                               r" (?:reported|published)\b", body, re.I)
+    if others_reported:
+        return result("narrative_review", others_reported.group(0).strip())
+    # a drug profile: the title only the drug's name, the abstract what it is indicated for ("Dexmethylphenidate." /
+    # "... is indicated for the treatment of patients aged > or =6 years with ADHD. In a 4-week, double-blind trial in
+    # 132 children ..."): the trials it tells are others' (round 36)
+    profile = re.search(r"\b(?:is|are) (?:indicated|approved) (?:for|in)\b", body) \
+        if re.fullmatch(r"[A-Z][\w-]{5,}\.?", title.strip()) else None
+    if profile:
+        return result("narrative_review", f"drug profile: {profile.group(0)}")
     baseline = _BASELINE_DATA.search(title) or _BASELINE_ANALYSED.search(body)
     if baseline and original:
         # the baseline data of a trial's or a cohort's people, analysed on their own ("baseline data from the European
@@ -1556,7 +1579,7 @@ _PEOPLE = (r"(?:patients?|subjects?|participants?|volunteers?|individuals?|perso
            r"|out-patients|in-patients|in- and out-patients|residents|respondents|veterans|smokers|users|primigravidas"
            r"|mothers|pregnant women|cases|controls|students|(?-i:youths?)|physicians|nurses|doctors|workers|athletes|employees"
            r"|hypertensives|diabetics|migraineurs|schizophrenics|asthmatics|epileptics|alcoholics|acromegalics|members|recipients|beneficiaries|seniors|survivors|nigerians|couples"
-           r"|primiparas|twins|donors|caregivers|consumers|pairs|trainees|providers|experts|pharmacists|dentists"
+           r"|primiparas|twins|donors|caregivers|consumers|(?<!posttreatment )(?<!post-treatment )(?<!posttest )(?<!post-test )(?<!isolate )pairs|trainees|providers|experts|pharmacists|dentists"
            r"|surgeons|clinicians|practitioners|professionals|parents|pregnancies|non-?responders|drivers|cleaners|families"
            r"|case notes|staff|parturients|sufferers|carriers|addicts|abusers|snorers|drinkers|atopics|pts|(?-i:GPs)"
            r"|(?<=\d\d )woman|(?<=\d\d )adult(?= who\b))")
@@ -1605,11 +1628,14 @@ _COUNT = re.compile(
     rf"(?P<between>(?:\s+(?!(?:of|in|to|per|from|at|on|for|among|had|have|has|were|was|who|did|is|are|than|each"
     rf"|although|though|but"
     rf"|whereas|while|because|since|however)\b|{_WORD}\b|{_TIME}\b|{_AGENT_VERB})"
-    rf"(?:{_AGE}|{_SEVERITY}|{_ASA}|{_DIABETES_TYPE}|{_ORDINAL}|[A-Z]\.(?=\s+[a-z])|[A-Za-z()\-/']+|{_CODE}|{_WORD_ASIDE})(?:(?<!\)),(?=\s+(?:[a-z]|\d+(?:st|nd|rd|th)\b)))?){{0,5}}?"
+    rf"(?:{_AGE}|{_SEVERITY}|{_ASA}|{_DIABETES_TYPE}|{_ORDINAL}|[A-Z]\.(?=\s+[a-z])|[A-Za-z\u00c0-\u00d6\u00d8-\u00f6\u00f8-\u00ff()\-/']+|{_CODE}|{_WORD_ASIDE})(?:(?<!\)),(?=\s+(?:[a-z]|\d+(?:st|nd|rd|th)\b)))?){{0,5}}?"
+    # (a word between may have an accented letter, "to 122 opiate-naïve patients"; round 36)
     # (a disease's acronym in brackets may close a sixth word: "Twelve attention deficit with hyperactivity disorder
     # (ADHD) children"; round 33)
     rf"(?:\s+\((?-i:[A-Z]{{2,8}})\))?)\s+"
     rf"(?P<noun>{_PEOPLE})\b(?!-\w)"
+    # (not an institution named for its people, "in 15 US Veterans Affairs medical centers"; round 36)
+    rf"(?!\s+(?:Affairs|Administration)\b)"
     rf"(?!\s+(?:studies|study|trials?|groups?|each\s+(?:in|into|to|per|for)\b)\b)"
     # (nor one group's size told of two, "28 patients each of migraine and tension headache"; round 35)
     rf"(?!\s+each\s+of\s+[^.;,()]{{1,40}}?\s+and\s)"
@@ -1638,6 +1664,17 @@ _TOTAL = re.compile(rf"\b(?:a )?total of (?P<num>{_NUMBER})\b", re.I)
 # The paper's aim told as its few cases ("To report three cases illustrating that ...").
 _AIM_CASES = re.compile(rf"\bto (?:report|describe|present) (?P<k>{_words(*range(2, 10))}|[2-9]) (?:[\w-]+ ){{0,2}}?cases\b",
                         re.I)
+# ... or told as the few case studies presented ("Three case studies are presented from a suburban family practice";
+# round 36)
+_CASES_TOLD = re.compile(rf"^(?P<k>{_words(*range(2, 10))}|[2-9]) case (?:studies|reports) (?:[^.;]{{0,40}}? )?(?:are|were) "
+                         r"(?:described|presented|reported)\b(?! in part\b)", re.I)
+# An arm's people told in brackets with the arm's name ("(nine patients, group 1)"; round 36).
+_ARM_IN_BRACKETS = re.compile(rf"\(\s*(?P<num>{_NUMBER})\s+{_PEOPLE},\s*(?:group|arm)\s+(?:[A-D]|[1-4]|I{{1,3}})\s*\)", re.I)
+# Each arm told only as the whole of a share ("angina pectoris was reported in 11% of 869 patients randomized to
+# verapamil and in 12% of 888 randomized to placebo"): the arms together (round 36).
+_SHARES_OF_ARMS = re.compile(
+    rf"\d+(?:\.\d+)?\s*%\s+of\s+(?:the\s+)?(?P<a>{_NUMBER})\s+(?:{_PEOPLE}\s+)?randomi[sz]ed\s+to\s+[^.;%]{{1,60}}?,?\s+and\s+"
+    rf"(?:in\s+)?\d+(?:\.\d+)?\s*%\s+of\s+(?:the\s+)?(?P<b>{_NUMBER})\s+(?:{_PEOPLE}\s+)?randomi[sz]ed\s+to\b", re.I)
 # A structured abstract's participants, their total a capital N ("Patients (N=22) in a vegetative state (VS; n=10)").
 _PEOPLE_N = re.compile(rf"^(?:(?!of\b|percent\b|per\b)[A-Za-z-]+\s+){{0,2}}?{_PEOPLE}\s*\(\s*(?-i:N)\s*=\s*(?P<num>\d{{1,3}}(?:,\d{{3}})+|\d+)\s*[);,]",
                        re.I)
@@ -1682,7 +1719,10 @@ _QUALIFIED_THEN = re.compile(
 # "Of 220 patients in whom H. pylori was eradicated, 165 were eligible at 12 months to follow-up": the people
 # described by what was done to them before the study, then those of them eligible (round 34).
 _DESCRIBED_THEN_ELIGIBLE = re.compile(
-    rf"\bof (?:the |all )?(?P<total>{_NUMBER})\s+(?:[A-Za-z-]+\s+){{0,2}}?{_PEOPLE}\s+(?:in whom|who|whose)\b[^,;()]{{0,80}},"
+    # (also told by what they have before "who": "Of 24 patients with refractory affective disorders ... who were
+    # consecutively included into an open trial with ..., 16 were eligible for this study"; round 36)
+    rf"\bof (?:the |all )?(?P<total>{_NUMBER})\s+(?:[A-Za-z-]+\s+){{0,2}}?{_PEOPLE}\s+(?:with\s+[^,;()]{{1,80}}?\s+)?"
+    rf"(?:in whom|who|whose)\b[^,;()]{{0,80}},"
     rf"\s*(?P<num>{_NUMBER})\s+(?:\(\s*\d+(?:\.\d+)?\s*%\s*\)\s+)?(?:were|was)\s+(?:\w+ly\s+)?eligible\b", re.I)
 # "Forty of 47 cancer patients completed the study": those who completed are a part of the people counted after "of".
 _OF_COMPLETED = re.compile(rf"(?<![\w.,\-/]){_NUMBER}\s+(?:\(\S+\)\s+)?of\s+(?:the\s+)?(?P<num>{_NUMBER})\s+"
@@ -2817,6 +2857,18 @@ def _sentence_candidates(sentence: str) -> list[tuple[int, int, int, int]]:
                 found.append((_clause_role(sentence, match.start(), match.end()), 1, -match.start(), a + b))
     if aim := _AIM_CASES.search(sentence):
         found.append((4, 0, -aim.start(), _number(aim.group("k")) or 0))  # "To report three cases illustrating ..."
+    if told_cases := _CASES_TOLD.match(sentence):
+        found.append((4, 0, 0, _number(told_cases.group("k")) or 0))  # "Three case studies are presented"
+    arms_told = list(_ARM_IN_BRACKETS.finditer(sentence)) if "(" in sentence else []
+    if len(arms_told) >= 2 and all(_number(m.group("num")) for m in arms_told):
+        # each arm's people in brackets with its name ("either enalapril (10-20 mg) (nine patients, group 1) or
+        # enalapril (10-20 mg) and verapamil (120-240 mg) (nine patients, group 2)"): the arms together (round 36)
+        role = max(_clause_role(sentence, m.start(), m.end()) for m in arms_told)
+        found.append((role, 1, -arms_told[0].start(), sum(_number(m.group("num")) or 0 for m in arms_told)))
+    for match in _SHARES_OF_ARMS.finditer(sentence) if "%" in sentence else ():
+        a, b = _number(match.group("a")), _number(match.group("b"))
+        if a and b:
+            found.append((5, 1, -match.start(), a + b))  # "in 11% of 869 patients randomized to A and in 12% of 888 ..."
     if told := _PEOPLE_N.match(sentence):
         found.append((4.5, 0, 0, _number(told.group("num")) or 0))  # "Patients (N=22) in a vegetative state ..."
     if alone := _N_ALONE.match(sentence):
@@ -2994,6 +3046,9 @@ def _sentence_candidates(sentence: str) -> list[tuple[int, int, int, int]]:
                 role = 1  # "was studied in a subsample (n=471)": a part of the people counted before
             elif re.search(r"\b(?:non-?)?responders\s*\(\s*$", sentence[max(0, match.start() - 30):match.start()], re.I):
                 role = 1  # "In first-dose responders (n = 21) ...": those who responded, a part (round 34)
+            elif re.search(r"\b(?:with the exception of|except(?: for)?) (?:the |a )?(?:few |[\w-]+ )?\(\s*$",
+                           sentence[max(0, match.start() - 40):match.start()], re.I):
+                role = 1  # "with the exception of the few (n = 116) treated with bepridil": a part (round 36)
             elif _ITT_BEFORE.search(sentence[max(0, match.start() - 40):match.start()]):
                 role = max(role, 4)  # "In the intent-to-treat population (n = 92)": all who were randomised, above
                 # the evaluable or per-protocol ones told before it
@@ -3062,7 +3117,10 @@ _ARM_SENTENCE = re.compile(rf"^(?P<num>{_NUMBER})\s+(?:[\w-]+\s+){{0,2}}?{_PEOPL
 # with TTP-HUS, 1989-2000."): the people the study took, above a later result in some of them ("Twelve patients
 # receiving placebo ... progressed"; round 26).
 _PARTICIPANTS_LINE = re.compile(rf"^{_NUMBER}\s+(?:[\w-]+\s+){{0,3}}?{_PEOPLE}\s+(?:\([^()]*\)\s+)?(?:with|aged|without"
-                                r"|scheduled|undergoing|admitted|referred|attending|hospitali[sz]ed)\b", re.I)
+                                r"|scheduled|undergoing|admitted|referred|attending|hospitali[sz]ed"
+                                # (or told by their age, "219 patients under 45 years old presenting with dyspepsia";
+                                # round 36)
+                                r"|(?:under|over|older than|younger than) \d+ years(?: old| of age)?,? presenting)\b", re.I)
 # ... a verb after its opening words makes it a sentence that tells a result ("... tolerated tramadol")
 _FINITE_VERB = re.compile(r"\b(?:were|was|is|are|had|has|have|did|does|do|been|could|would|may|might|\w{3,}ed"
                           r"|underwent|took|gave|met|became|began|went|saw|felt|kept|held|grew|fell|rose)\b", re.I)
@@ -3251,6 +3309,22 @@ def _size_reading(abstract: str) -> _SizeReading:
         key = (best[0][0], best[0][1], 2, best[0][3])
         counts.append((key, sum(n for _, n in run)))
         best = (key, sum(n for _, n in run), sentences[run[0][0]])
+
+    # ... or by the drug a sentence before named as one of those randomised to ("hypertensive patients were randomized
+    # to amlodipine 5 mg once daily or diltiazem 90 mg twice daily ... Active therapy by amlodipine (n = 20) lowered
+    # ... Diltiazem (n = 14) lowered"), each drug once: the arms together (round 36)
+    randomised_to = next((m.group(1).lower() for sentence in sentences
+                          if (m := re.search(r"\brandomi[sz]ed to ([^.;]{3,200})", sentence, re.I))), "")
+    named = [(index, word.lower(), _number(m.group("num")) or 0) for index, sentence in enumerate(sentences)
+             if randomised_to and len(_N_EQUALS.findall(sentence)) == 1 and not _COUNT.search(sentence)
+             and (m := _N_EQUALS.search(sentence))
+             and (word := (re.search(r"([A-Za-z][\w-]{3,})\s*\(\s*$", sentence[:m.start()]) or [None, ""])[1])
+             and re.search(rf"\b{re.escape(word.lower())}\b", randomised_to)]
+    if len(named) >= 2 and len({word for _, word, _ in named}) == len(named) and all(n for _, _, n in named) \
+            and best is not None and best[0][0] <= 2 and -best[0][1] == named[0][0] and best[1] == named[0][2]:
+        key = (best[0][0], best[0][1], 2, best[0][3])
+        counts.append((key, sum(n for _, _, n in named)))
+        best = (key, sum(n for _, _, n in named), sentences[named[0][0]])
 
     arms = [(index, _number(m.group("num"))) for index, sentence in enumerate(sentences)
             if (m := _ARM_SENTENCE.match(sentence))]
