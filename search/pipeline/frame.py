@@ -99,6 +99,8 @@ _HARM = re.compile(
     r"|make[s]?\s+(?:[\w'-]+\s+){0,5}?(?:too|so)\s+(?:low|high|much|far|fast)|(?:push|send|drive)(?:es|s)?\s+(?:[\w'-]+\s+){1,4}?up"
     # "Will amlodipine make my heart rate go up?", "make my INR go up", "speed up the heart".
     r"|make[s]?\s+(?:[\w'-]+\s+){1,4}?go\s+up|speed(?:s)?\s+up\s+(?:the\s+|my\s+|your\s+|his\s+|her\s+)?(?:heart|pulse)"
+    # "Do long-acting calcium channel blockers like amlodipine make your heart race?", "make my heart pound".
+    r"|make[s]?\s+(?:(?:my|your|the|his|her|their)\s+)?(?:heart|pulse)\s+(?:race|pound|flutter|thump|skip)"
     # What a medicine does to the body or to another medicine, asked without a benefit verb: "Can X affect my
     # ability to think?", "lengthen the QT interval", "keep him awake", "stop my blood pressure pills from
     # working", "make the pill less effective", "raise blood pressure or heart rate".

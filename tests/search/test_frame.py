@@ -1103,3 +1103,23 @@ def test_a_treatment_before_surgery_without_an_after_arm_is_left_as_asked(questi
     from search.pipeline.understand import timing_as_preemptive
 
     assert timing_as_preemptive(question) == question
+
+
+def test_a_heart_that_races_is_a_harm_and_searched_as_tachycardia():
+    query = understand("Do long-acting calcium channel blockers like amlodipine make your heart race?", Filters())
+    assert query.frame.kind == "harm"
+    assert "tachycardia" in query.boolean and "palpitations" in query.boolean
+
+
+@pytest.mark.parametrize("question, word", [
+    ("Does adding a bit of testosterone to estrogen after menopause do more for sex drive than estrogen alone?", "bit"),
+    ("Is ordinary diltiazem taken 3 or 4 times a day better for angina than a slow-release version?", "times"),
+    ("Is tibolone better than normal combined HRT for your sex life after menopause?", "normal"),
+    ("Has bucindolol been shown to reduce deaths after a heart attack?", "shown"),
+])
+def test_how_much_how_often_and_what_was_shown_are_not_searched(question, word):
+    """"A bit of", "times a day", "normal", "shown": words that shape the question; searched, they were ANDed into
+    the query ("bit"[tiab]) and shown as its outcome."""
+    query = understand(question, Filters())
+    assert f"{word}[tiab]" not in query.boolean
+    assert word not in (query.frame.outcome or "").split(", ")
