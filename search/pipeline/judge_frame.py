@@ -352,7 +352,10 @@ _TARGET_AFTER = re.compile(r"[\s-]+(?:(?:ii|h[1-4]|[0-9]+)[\s-]+)?(?:receptors?|
 
 # A sentence of the study's methods ("90% power at the 1% level to detect a relative difference of 30%"): no finding.
 _METHODS = re.compile(r"\b(?:power\b[^.;]{0,30}?\bto\s+detect|powered\s+to|designed\s+to\s+(?:detect|compare|assess|test)"
-                      r"|will\s+be\s+(?:randomi[sz]ed|compared|assessed|treated|followed))\b", re.I)
+                      r"|will\s+be\s+(?:randomi[sz]ed|compared|assessed|treated|followed)"
+                      # "It compares tight blood pressure control ... versus less tight control and ... captopril versus
+                      # atenolol": what the study sets out to compare.
+                      r"|(?:it|this\s+(?:study|trial)|the\s+(?:present\s+)?(?:study|trial))\s+compares)\b", re.I)
 
 
 def methods_sentence(sentence: str) -> bool:
@@ -918,6 +921,7 @@ def _named_outcome_finding(
             paper.record.abstract, outcome_names=list(relief), x_names=x_names, y_names=y_names, favoured=favoured,
             title=paper.record.title or "")
             if f.clause not in read]
+    findings = [f for f in findings if not methods_sentence(f.clause)]
     if not findings:
         return None
     asked = "x" if wanted == "lower" else "y"  # the arm that must have less O for the answer to be yes
@@ -1113,6 +1117,13 @@ def outcome_stance(query: UnderstoodQuery, paper: RankedPaper, question: str = "
     return _stance(0.85 * yes / (yes + no), 0.85 * no / (yes + no), 0.15, f"{why}: \u201c{_short(last.clause)}\u201d")
 
 
+def active_control_only(paper: RankedPaper, other_drug: Callable[[str], bool]) -> bool:
+    """Whether a study sets the treatment against another drug and against nothing inert: its title or abstract names
+    another drug, and no placebo, untreated or control arm."""
+    record = paper.record
+    return not _INERT_ARM.search(record.abstract or "") and other_drug(f"{record.title or ''} {record.abstract or ''}")
+
+
 # A dose raised in the study's plan: "if blood pressure was > 160/90 mmHg, felodipine ER was increased to 10 mg".
 _TITRATED = re.compile(r"\b(?:was|were)\s+(?:increased|titrated|doubled|uptitrated)\s+(?:to|up)\b|\btitrat\w*", re.I)
 
@@ -1213,8 +1224,7 @@ def effect_stance(
         if worse and len(worse) > len(better) and (stance is None or stance.label != "refutes"):
             return _stance(0.1, 0.75, 0.15, f"finds {outcome} more often with {query.frame.intervention}: "
                                            f"\u201c{_short(worse[-1].clause)}\u201d")
-    active_control = not _INERT_ARM.search(paper.record.abstract) and other_drug(
-        f"{paper.record.title} {paper.record.abstract}")
+    active_control = active_control_only(paper, other_drug)
     denials = [f for f in findings if f.reading == "none" and _denies_effect(f.clause, x_names, names, active_control)]
     effects = [f for f in findings if f.reading != "none"]
     firm = stance is not None and not is_uncertain(stance.supports, stance.refutes, stance.neutral, stance.label)

@@ -31,6 +31,7 @@ from .negation import negation_scoped
 from .text import conclusion_sentences
 
 STEM = 5  # words match on their first letters: "reduced" ~ "reduction", "mortality" ~ "mortalities"
+LONG_STEM = 8  # "hypertension" ~ "hypertensive", not "hypertrophy"
 SELECTED_SENTENCES = 2
 # Sentence score weights, chosen by how often the annotators' evidence sentence is among those picked
 # (EI prompts with evidence in the abstract: 83 % first, 94 % in the top two, 97 % in the top three).
@@ -112,9 +113,12 @@ CUE_NAMES: tuple[str, ...] = (
 )
 
 
-def stems(text: str) -> set[str]:
-    """Content-word stems of ``text`` (stop words and one-letter tokens dropped)."""
-    return {w[:STEM] for w in _WORD.findall(text.lower()) if w not in _STOP and len(w) > 1}
+def stems(text: str, *, long_prefixes: tuple[str, ...] = ()) -> set[str]:
+    """Content-word stems of ``text`` (stop words and one-letter tokens dropped). A word that begins with one of
+    ``long_prefixes`` keeps ``LONG_STEM`` letters: the first five of "hypertension" are those of "hypertrophy" and
+    "hyperglycaemia". (The comparison model's features use the default, as it was trained.)"""
+    return {w[:LONG_STEM] if long_prefixes and w.startswith(long_prefixes) else w[:STEM]
+            for w in _WORD.findall(text.lower()) if w not in _STOP and len(w) > 1}
 
 
 def is_vague_outcome(outcome: str | None) -> bool:

@@ -49,7 +49,9 @@ _LOW = re.compile(
     re.I,
 )
 _NO_DIFFERENCE = re.compile(
-    r"\b(?:no\s+(?:\w+\s+){0,2}?(?:difference|differences|increase|change|effect|association)|did\s+not\s+differ"
+    # "without any significant difference between the two drug treatments", "equally well controlled blood pressure"
+    r"\b(?:(?:no|without)\s+(?:\w+\s+){0,2}?(?:difference|differences|increase|change|effect|association)|did\s+not\s+differ"
+    r"|equally\s+(?:well\s+)?(?:effective|efficacious|potent|controlled|reduced|lowered|improved)|equally\s+well"
     r"|not\s+(?:statistically\s+)?(?:significantly\s+)?(?:different|increased|higher|more|associated|related|linked)"
     r"|similar|comparable|indistinguishable|unchanged|unaffected|unrelated"
     # "the incidence of these adverse events was too low to differentiate statistically"
@@ -114,7 +116,7 @@ _MORE = re.compile(
 _PRESUPPOSED = re.compile(r"\b(?:induced|associated|related|caused)\b|-induced", re.I)
 _COMPARED = re.compile(r"\b(?:than|compared\s+(?:with|to)|versus|vs\.?|relative\s+to)\b", re.I)
 _SIGNIFICANT = re.compile(r"\bsignificant(?:ly)?\b|\bp\s*[<≤]\s*0?\.0[0-5]", re.I)
-_NOT_SIGNIFICANT = re.compile(r"\b(?:no|not|non-?)\s*(?:statistically\s+)?significant", re.I)
+_NOT_SIGNIFICANT = re.compile(r"\b(?:no|not|non-?|without\s+any|without)\s*(?:statistically\s+)?significant", re.I)
 # Placebo or no treatment as the other arm: "more X than placebo" is a finding about X itself.
 INERT_ARMS = ("placebo", "vehicle", "no treatment", "untreated", "control", "controls", "usual care", "sham")
 # The same arms as written in a sentence; "control" only as an arm ("the control group", "than controls"), never as
@@ -135,12 +137,17 @@ class OutcomeFinding:
     arm: str | None = None  # for comparisons: which arm had less of the outcome ('x' or 'y'), when said
 
 
+# Prefixes shared by words of unrelated meaning ("hypertension", "hypertrophy", "hyperglycaemia"): words that begin
+# with them are matched on more letters.
+_LONG_PREFIXES = ("hyper", "hypo")
+
+
 def names_in(text: str, names: Sequence[str]) -> bool:
     """Whether any of ``names`` occurs in ``text``: all content-word stems of a name, in any order
     (a false friend such as "ST-segment depression" does not name depression)."""
-    have = stems(_FALSE_FRIENDS.sub(" ", text))
+    have = stems(_FALSE_FRIENDS.sub(" ", text), long_prefixes=_LONG_PREFIXES)
     for name in names:
-        want = stems(name)
+        want = stems(name, long_prefixes=_LONG_PREFIXES)
         if want and want <= have:
             return True
     return False
@@ -388,6 +395,19 @@ def _only_as_condition(clause: str, names: Sequence[str]) -> bool:
     return bool(spots) and all(_CONDITION.search(low[:at]) for at in spots)
 
 
+# Who the people were, said by their condition: "in essential hypertensive patients", "patients with hypertension".
+_PEOPLE = r"(?:patients|people|persons|subjects|participants|individuals|women|men|children|adults|volunteers)"
+_AS_PEOPLE = re.compile(rf"\b(?:[\w-]+\s+){{1,2}}(?={_PEOPLE}\b)|\b{_PEOPLE}\s+(?:with|having)\s+(?:[\w-]+\s+){{0,2}}[\w-]+",
+                        re.I)
+
+
+def names_beyond_people(clause: str, names: Sequence[str]) -> bool:
+    """Whether the clause names the outcome other than as the condition of the people it describes: "ramipril is more
+    effective than atenolol in reversing left ventricular hypertrophy in essential hypertensive patients" says nothing
+    of blood pressure."""
+    return names_in(_AS_PEOPLE.sub(" ", clause), names)
+
+
 def _against_inert(clause: str) -> bool:
     after = _COMPARED.split(clause, maxsplit=1)
     return len(after) > 1 and any(word in after[1].lower()[:40] for word in INERT_ARMS)
@@ -530,6 +550,8 @@ def compare_on_outcome(
     titled = arms_titled(title, x_names, y_names)
     findings: list[OutcomeFinding] = []
     for clause in clauses_naming(abstract, outcome_names):
+        if not names_beyond_people(clause, outcome_names):
+            continue
         significant = _significant_between_arms(clause)
         at = _outcome_at(clause, outcome_names)
         none = _is_none(clause, at) and not significant

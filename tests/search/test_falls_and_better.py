@@ -74,6 +74,9 @@ def test_a_measure_named_with_figures_is_the_outcome_compared_on() -> None:
     ("The lipid-lowering limb of the study has 90% power at the 1% level to detect a relative difference of 30% in CHD "
      "endpoints between groups.", True),
     ("Patients will be randomized to amlodipine or perindopril.", True),
+    # What the study sets out to compare: "It compares tight blood pressure control versus less tight control".
+    ("It compares tight blood pressure control (aim: < 150/85 mmHg) versus less tight control and, within the tight "
+     "control group, an ACE inhibitor, captopril, versus a beta blocker, atenolol.", True),
     # A finding, however it is worded, is read.
     ("There was no significant difference in blood pressure between amlodipine and perindopril.", False),
     ("The study was powerful enough; amlodipine lowered blood pressure more than perindopril.", False),

@@ -377,3 +377,30 @@ def test_both_arms_are_not_two_times_or_places(sentence, about_arms):
     from search.stance.outcome_reading import BOTH_ARMS
 
     assert bool(BOTH_ARMS.search(sentence)) is about_arms
+
+
+RAMIPRIL_ATENOLOL = {"outcome_names": ["blood pressure", "hypertension"], "x_names": ["ramipril"],
+                     "y_names": ["atenolol"], "favoured": lambda c, x, y: favoured_arm(c, list(x), list(y),
+                                                                                       cues=OUTCOME_CUES)}
+
+
+@pytest.mark.parametrize("sentence", [
+    # Each arm lowered it, and the two did not differ: "without any significant difference" is no difference.
+    "Systolic and diastolic blood pressures were significantly reduced both by ramipril and by atenolol without any "
+    "significant difference between the two drug treatments.",
+    # "Equally well controlled" is no difference either.
+    "Change in treatment from atenolol to ramipril resulted in equally well controlled blood pressure on a lower dose.",
+])
+def test_without_any_difference_and_equally_well_are_no_difference(sentence: str) -> None:
+    assert [(f.reading, f.significant) for f in compare_on_outcome(sentence, **RAMIPRIL_ATENOLOL)] == [("none", False)]
+
+
+def test_the_condition_of_the_people_and_a_word_that_begins_alike_name_no_outcome() -> None:
+    """"Hypertrophy" begins as "hypertension" does, and "hypertensive patients" are who was studied: neither is a
+    finding on blood pressure."""
+    sentence = ("It has demonstrated that ramipril is more effective than atenolol in reversing left ventricular "
+                "hypertrophy in essential hypertensive patients.")
+    assert compare_on_outcome(sentence, **RAMIPRIL_ATENOLOL) == []
+    assert [f.arm for f in compare_on_outcome("Blood pressure was reduced more with ramipril than with "
+                                              "atenolol in hypertensive patients.", **RAMIPRIL_ATENOLOL)] == ["x"]
+
