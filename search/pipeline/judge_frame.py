@@ -1096,6 +1096,8 @@ def outcome_stance(query: UnderstoodQuery, paper: RankedPaper, question: str = "
         # a case report of the harm says that it happened with the treatment, however rare.
         findings = [replace(f, reading="more") if f.reading == "none" and _RARE.search(f.clause)
                     and not _DENIES.search(f.clause) else f for f in findings]
+    if query.frame.kind == "harm" and active_control_only(paper, other_drug):
+        findings = [f for f in findings if not _harm_as_another_drug(f, x_names, other_drug)]
     outcome = query.frame.outcome or "the outcome"
     if not findings:
         return _stance(0.0, 0.0, 1.0, f"does not say whether {query.frame.intervention} changed {outcome}")
@@ -1122,6 +1124,23 @@ def active_control_only(paper: RankedPaper, other_drug: Callable[[str], bool]) -
     another drug, and no placebo, untreated or control arm."""
     record = paper.record
     return not _INERT_ARM.search(record.abstract or "") and other_drug(f"{record.title or ''} {record.abstract or ''}")
+
+
+# A clause that sets the arms side by side: "similar in the two groups", "did not differ between groups", "no
+# difference ... among the three groups", "comparable".
+_SIDE_BY_SIDE = re.compile(r"\b(?:differ\w*|similar\w*|comparable|equivalent|same|between|among|alike)\b", re.I)
+
+
+def _harm_as_another_drug(finding: OutcomeFinding, x_names: list[str], other_drug: Callable[[str], bool]) -> bool:
+    """Whether a "none" finding on a harm only says the treatment caused it no more than another active drug:
+    "No difference in the incidence or severity of nausea and vomiting was observed between the two groups" in a trial
+    of tramadol against morphine. The other drug may cause the harm as well, so the likeness does not say the treatment
+    does not; a harm found more often with the treatment than with the other drug does say it, and is kept."""
+    from search.stance.outcome_reading import names_in
+
+    if finding.reading != "none" or not _SIDE_BY_SIDE.search(finding.clause):
+        return False
+    return not names_in(finding.clause, x_names) or other_drug(finding.clause)
 
 
 # A dose raised in the study's plan: "if blood pressure was > 160/90 mmHg, felodipine ER was increased to 10 mg".

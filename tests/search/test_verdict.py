@@ -1624,3 +1624,28 @@ def test_a_case_report_of_a_rare_harm_reports_the_harm() -> None:
     case = outcome_stance(query, paper, question)
     assert trial is not None and trial.label == "refutes"  # in a trial, a rare harm is a finding against
     assert case is not None and case.label == "supports"
+
+
+@pytest.mark.parametrize("title, abstract, label", [
+    # Against another active drug, "no difference between the two groups" says tramadol caused nausea no more than
+    # morphine did, which may cause it as well: no finding against.
+    ("Tramadol or morphine administered during operation",
+     "Sixty women were given tramadol or morphine. No difference in the incidence of nausea and vomiting was observed "
+     "between the two groups.", "neutral"),
+    # Against placebo the same sentence says tramadol did not cause it.
+    ("Tramadol or placebo administered during operation",
+     "Sixty women were given tramadol or placebo. No difference in the incidence of nausea and vomiting was observed "
+     "between the two groups.", "refutes"),
+    # More with tramadol than with the other drug still reports the harm.
+    ("Tramadol or morphine administered during operation",
+     "Sixty women were given tramadol or morphine. The tramadol group had significantly higher scores for nausea and "
+     "vomiting.", "supports"),
+])
+def test_a_harm_no_more_often_than_another_drug_is_no_finding_against(title, abstract, label) -> None:
+    from search.pipeline.judge_frame import outcome_stance
+
+    question = "Can tramadol make you nauseous or throw up after an operation?"
+    query = understand(question, Filters())
+    paper = RankedPaper(rank=1, record=_record(title, abstract), similarity=0.5, addresses=Addresses("yes", "test"))
+    stance = outcome_stance(query, paper, question)
+    assert (stance.label if stance is not None else "neutral") == label
