@@ -241,6 +241,8 @@ def clauses_naming(abstract: str, outcome_names: Sequence[str]) -> list[str]:
     for sentence, label in split_labelled(abstract or ""):
         if not names_in(sentence, outcome_names) or role(sentence, label) in ("aim", "methods", "background"):
             continue
+        if sentence.rstrip().endswith("?"):
+            continue  # "Do antihypertensive drugs protect against cancer?": what the study asked, not what it found
         parts = [p for p in _CLAUSE.split(sentence) if p and p.strip()]
         named = [p.strip() for p in parts if names_in(p, outcome_names)]
         out.extend(named or [sentence.strip()])

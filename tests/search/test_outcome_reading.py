@@ -404,3 +404,10 @@ def test_the_condition_of_the_people_and_a_word_that_begins_alike_name_no_outcom
     assert [f.arm for f in compare_on_outcome("Blood pressure was reduced more with ramipril than with "
                                               "atenolol in hypertensive patients.", **RAMIPRIL_ATENOLOL)] == ["x"]
 
+
+def test_a_question_the_abstract_asks_is_no_finding() -> None:
+    """"Do antihypertensive drugs protect against cancer?" opens what the study asked; read as a finding, it told
+    cancer less often with the drugs."""
+    abstract = ("Is cancer related to hypertension and blood pressure? Do antihypertensive drugs protect against "
+                "cancer? The frequency of cancer did not differ between the treatment groups.")
+    assert clauses_naming(abstract, ["cancer"]) == ["The frequency of cancer did not differ between the treatment groups."]
