@@ -283,6 +283,10 @@ _CASE_WORDINGS: tuple[tuple[str, frozenset[str]], ...] = (
     (rf"(?:^|(?<=\. ))(?:{_words(2, 3, 4, 5)}) cases (?:of [^.;]{{0,160}}? )?(?:are|were) (?:described|presented|reported)\b",
      _DESIGN),
     (r"\b(?:a|this) case[- ]study report\b", _BOTH),
+    # the series told as presented, the verb first ("Presented is a case series of individuals with traumatic brain
+    # injury who ..."; round 37)
+    (r"(?:^|(?<=\. ))presented (?:here )?(?:is|are) (?:a|an|our) (?:[\w-]+ )?case (?:series|reports?|stud(?:y|ies))\b",
+     _DESIGN),
     # a few told as case studies ("Three case studies are presented from a suburban family practice", a title "Report
     # of three case studies with olanzapine for chronic pain"; round 36)
     # (not in another part of a monograph, "Three case studies are presented in Part II")
@@ -310,7 +314,8 @@ _CASE_WORDINGS: tuple[tuple[str, frozenset[str]], ...] = (
     (r"\b(?:described|reported|observed) in (?:one|a) (?:\w+ )?patient\b", _ONE),
     # the abstract opens with its patient ("A 35-year-old man ...", "A first-trimester primigravid patient presented")
     # ("A 24-yr-old, completely (T8) paraplegic male patient presenting with ...")
-    (rf"^(?:\S+ ){{0,3}}an? \d+[- ](?:year|yr)[- ]old,? (?:[\w()-]+ ){{0,3}}{_CASE_PERSON}\b", _BOTH),
+    # (also with months: "A 13-year, 6-month-old female was evaluated for ..."; round 37)
+    (rf"^(?:\S+ ){{0,3}}an? \d+[- ](?:year|yr)(?:s?,? \d+[- ]months?)?[- ]old,? (?:[\w()-]+ ){{0,3}}{_CASE_PERSON}\b", _BOTH),
     # (not a topic told of "the patient": "An approach to the patient with heart failure is presented")
     (r"^an? (?:(?!to\b|of\b|the\b|for\b)[\w-]+ ){0,3}(?:patient|woman|man|boy|girl|child|infant) (?:presented|was|had"
      r"|suffering|developed|underwent)\b", _ONE),
@@ -378,12 +383,16 @@ _CUE_PATTERNS: dict[str, str] = {
         rf"(the )?{_NUMBER_WORDS} [^.]{{0,80}}\b(studies|trials)\b"
         # "This was a retrospective study of 8 double-blind clinical trials": the trials are its units
         rf"|\bretrospective (study|analysis|review) of {_NUMBER_WORDS} ([\w-]+,? ){{0,3}}(studies|trials)\b"
+        # ... also "a post hoc analysis of eight double-blind prospective trials" (not "a post hoc analysis of 4102
+        # participants from the Studies of Left Ventricular Dysfunction", one trial's people; round 37)
+        rf"|\bpost[- ]hoc analys[ie]s of {_NUMBER_WORDS} ((?!from\b|of\b|in\b|participants\b|patients\b|subjects\b)"
+        r"[\w-]+,? ){0,3}(studies|trials)\b"
         # a pooled analysis told by the trials it read ("An analysis of 5, 12-week, randomized, double blind ...
         # clinical trials was conducted"; "Three randomized, double-blind, placebo-controlled trials of almotriptan
         # ... were examined"), not the paper's own two trials told as run ("Two randomized trials were conducted")
         rf"|\ban? (pooled |combined )?analys[ie]s of {_NUMBER_WORDS},? ([\w-]+,? ){{0,10}}(studies|trials) (was|were) "
         r"(conducted|performed|carried out|undertaken)\b"
-        rf"|(?:^|(?<=\. )){_NUMBER_WORDS} ([\w-]+,? ){{0,8}}(studies|trials) (of|with|in) [^.]{{0,80}}\b(were|was) "
+        rf"|(?:^|(?<=\. )){_NUMBER_WORDS} ([\w-]+,? ){{0,8}}(studies|trials) (of|with|in|comparing) [^.]{{0,80}}\b(were|was) "
         # (also "Three Phase II and III, placebo-controlled, randomized, double-blind studies of almotriptan ... were
         # included in the analysis"; round 34)
         r"(examined|pooled|combined|(re-?)?analy[sz]ed|included in (the|this|our) (pooled )?analysis)\b"
@@ -400,6 +409,8 @@ _CUE_PATTERNS: dict[str, str] = {
         # "MEDLINE (1966-1999), Embase (1980-1999), ... and CINAHL databases were searched"; "a literature review on
         # MEDLINE database", "We reviewed the literature (via MEDLINE)", "publications located via MEDLINE"
         r"|\bdatabases (were|was) searched\b"
+        # "Reference lists in relevant papers were reviewed and MEDLINE searches conducted" (round 37)
+        r"|\b(medline|pubmed|embase) searches (were )?(conducted|performed|carried out|undertaken|made)\b"
         # an analysis of several trials' data ("based on data from 3 multicenter, double-blind, randomized clinical
         # trials", "This retrospective analysis included 23 clinical trials", "analyses of data from comparative and
         # noncomparative trials"), the studies it included ("Efficacy data from all studies included in the
@@ -495,7 +506,7 @@ _CUE_PATTERNS: dict[str, str] = {
         r"|\b(design|rationale) (of|and rationale of) (a|the) ([\w-]+,? ){0,3}(prospective|randomi[sz]ed|multicent)"
         # the paper describes a study's design, or its design and baseline ("To describe the design of the HOPE
         # study", "Study design and baseline characteristics of the study to evaluate ...")
-        r"|\bto describe the design of\b|^study design and baseline (characteristics|data)\b"
+        r"|\bto describe the design of\b|^(study )?design and baseline (characteristics|data)\b"
         # ... or a title naming the study whose design it tells ("Design of the cardiac insufficiency bisoprolol
         # study II (CIBIS II)")
         r"|^design of (?:the|a|an) (?:[\w-]+ ){0,8}?(?:study|trial)\b"
@@ -504,7 +515,7 @@ _CUE_PATTERNS: dict[str, str] = {
         # rationale and significance")
         r"|\bbackground,? (and )?rationale\b|\brationale and significance\b"
         r"|\bpsychometric propert|\b(factorial|construct|concurrent|convergent|discriminant) validity\b"
-        r"|^(reliability|validity|validation)\b|\breliability, validity\b|\b(reliability|validity) (and|of) (the )?[A-Z]?[^.]{0,40}questionnaire"
+        r"|^(reliability|validity|validation)\b|\b(reliability|reproducibility), validity\b|\b(reliability|validity) (and|of) (the )?[A-Z]?[^.]{0,40}questionnaire"
         r"|\bcritical analysis of\b|\bdelphi\b"
         # a title that opens with the economic question; a trial told in the future tense (its protocol)
         r"|^cost[- ](effectiveness|utility|benefit|minimi[sz]ation)\b|\btrial design and protocol\b"
@@ -1125,10 +1136,16 @@ def _randomised_cue(sentences: list[str]) -> str:
 _REVIEW_OF_COUNTED = re.compile(rf"\breview of {_NUMBER_WORDS} (?:[\w-]+ ){{0,2}}?(?:trials|studies)\b", re.I)
 
 
+# A title naming two trials read together after the fact ("... : post hoc subset analysis of the multicenter
+# diltiazem postinfarction trial and the second danish verapamil infarction trial studies"): a pooled analysis.
+_TWO_TRIALS_TITLE = re.compile(r"\b(?:post[- ]hoc|retrospective|pooled|combined) (?:[\w-]+ ){0,2}?analys[ie]s of the "
+                               r"(?:[\w-]+ ){1,6}?trial (?:and|with) the (?:[\w-]+ ){1,6}?trials?\b", re.I)
+
+
 def _meta_cue(title: str, body: str) -> str:
     if _CUES["meta"].search(title):
         return _first(_CUES["meta"], title)
-    if counted := _REVIEW_OF_COUNTED.search(title):
+    if counted := _REVIEW_OF_COUNTED.search(title) or _TWO_TRIALS_TITLE.search(title):
         return counted.group(0)
     first_person = _CUES["meta_first_person"].search(body)
     cited = _CUES["meta_others"].search(body)
@@ -1319,6 +1336,10 @@ def _classify_text(text: _Text) -> DesignResult:
         if re.fullmatch(r"[A-Z][\w-]{5,}\.?", title.strip()) else None
     if profile:
         return result("narrative_review", f"drug profile: {profile.group(0)}")
+    # ... or a title that calls itself one ("The clinical profile of sumatriptan: cluster headache"; round 37)
+    # (not "Safety profile of X as used in general practice: results of prescription-event monitoring", a cohort)
+    if titled := re.match(r"\s*(?:the )?(?:clinical|pharmacological) profile of\b", title, re.I):
+        return result("narrative_review", f"drug profile: {titled.group(0).strip()}")
     baseline = _BASELINE_DATA.search(title) or _BASELINE_ANALYSED.search(body)
     if baseline and original:
         # the baseline data of a trial's or a cohort's people, analysed on their own ("baseline data from the European
@@ -1581,7 +1602,7 @@ _PEOPLE = (r"(?:patients?|subjects?|participants?|volunteers?|individuals?|perso
            r"|hypertensives|diabetics|migraineurs|schizophrenics|asthmatics|epileptics|alcoholics|acromegalics|members|recipients|beneficiaries|seniors|survivors|nigerians|couples"
            r"|primiparas|twins|donors|caregivers|consumers|(?<!posttreatment )(?<!post-treatment )(?<!posttest )(?<!post-test )(?<!isolate )pairs|trainees|providers|experts|pharmacists|dentists"
            r"|surgeons|clinicians|practitioners|professionals|parents|pregnancies|non-?responders|drivers|cleaners|families"
-           r"|case notes|staff|parturients|sufferers|carriers|addicts|abusers|snorers|drinkers|atopics|pts|(?-i:GPs)"
+           r"|case notes|staff|parturients|sufferers|(?:poor |extensive |slow |fast |rapid |intermediate )metaboli[sz]ers|carriers|addicts|abusers|snorers|drinkers|atopics|pts|(?-i:GPs)"
            r"|(?<=\d\d )woman|(?<=\d\d )adult(?= who\b))")
 _UNIT_WORDS = (r"(?:%|percent|per\b|-year|-month|-week|-day|-hour|years?\b|yrs?\b|months?\b|weeks?\b|days?\b|hours?\b"
                r"|hrs?\b|(?-i:h)\b|min\b|minutes?\b|msec\b|(?-i:ms)\b|sec\b|seconds?\b|s\b|mg\b|g\b|kg\b|µg\b|mcg\b|ug\b|ml\b|l\b"
@@ -1703,6 +1724,12 @@ _SCREENED_THEN = re.compile(
     rf"(?:[A-Za-z-]+\s+){{0,3}}?(?:(?:were|was|met|agreed)\s+(?:\w+\s+)?(?:\([^()]{{1,40}}\)\s+)?(?:and\s+)?(?:eligible|included|enrolled|randomi[sz]ed"
     rf"|allocated|assigned|recruited|entered|consented|analy[sz]ed)|presented with|fulfil+ed"
     rf"|(?:chose|elected|agreed|opted) to (?:continue|enter|participate)|entered|continued (?:in|into|with))", re.I)
+# "A total of 1,959 patients were screened by ambulatory ECG monitoring; 982 (49%) had asymptomatic ischemia, and 618
+# (65%) were enrolled in the study": those screened told first, then those enrolled (round 37).
+_SCREENED_THEN_CLAUSE = re.compile(
+    rf"(?<![\w.,\-/])(?P<total>{_NUMBER})\s+(?:[\w-]+\s+){{0,3}}?{_PEOPLE}\s+(?:were|was)\s+(?:\w+ly\s+)?screened\b"
+    rf"[^.]{{0,200}}?[;,]\s*(?:and\s+)?(?:a total of\s+)?(?P<num>{_NUMBER})\s+(?:\(\s*\d+(?:\.\d+)?\s*%\s*\)\s+)?"
+    r"(?:were|was)\s+(?:\w+ly\s+)?(?:enrolled|randomi[sz]ed|included|recruited)\b", re.I)
 # "Of the 554 patients who were enrolled, 400 entered the double-blind study": those randomised (or entering the
 # randomised phase) after a run-in are the sample, not all who were enrolled.
 _ENROLLED_THEN = re.compile(
@@ -2000,7 +2027,7 @@ _ROLE: tuple[tuple[int, re.Pattern[str]], ...] = (
                    rf"|\bwe (?:now |here )?(?:describe|report|present) {_NUMBER} (?:[\w-]+ )?(?:patients|children|women|men)\b", re.I)),
     (3, re.compile(r"\btreated\b|\breceived\b|\bcompleted (?:the |an? )" + _INSTRUMENT + r"|\breceiving\b|\bunderwent\b|\bundergoing\b|\boperated on\b"
                    r"|\b(were|was) (\w+ly )?(evaluated|examined|assessed|reviewed|analy[sz]ed|identified|investigated|tested"
-                   r"|followed|compared|selected|given|administered|measured|interviewed|screened|genotyped)\b"
+                   r"|followed|compared|selected|given|administered|measured|interviewed|screened|genotyped|referred)\b"
                    r"|\bwe (evaluated|examined|assessed|reviewed|analy[sz]ed|identified|investigated|tested|followed"
                    r"|report|describe|present|measured|compared|interviewed|retrospectively)\b|\bstudied\b"
                    r"|\bvolunteer(s|ed)\b|\bundergo\b|\bin \S+ (patients|subjects)\b|\b(was|were) (performed|carried out|conducted) (on|in)\b|\b(was|were) (performed|carried out|conducted|undertaken) among\b|\breviewing\b|\bretrospectively reviewed\b", re.I)),
@@ -2897,7 +2924,9 @@ def _sentence_candidates(sentence: str) -> list[tuple[int, int, int, int]]:
     enrolled_then = _ENROLLED_THEN.finditer(sentence) if "enrolled" in low or "recruited" in low else ()
     qualified_then = _QUALIFIED_THEN.finditer(sentence) if "who" in low or "that" in low else ()
     described_then = _DESCRIBED_THEN_ELIGIBLE.finditer(sentence) if "eligible" in low else ()
-    for match in [*_SCREENED_THEN.finditer(sentence), *enrolled_then, *qualified_then, *described_then]:
+    screened_then = _SCREENED_THEN_CLAUSE.finditer(sentence) if "screened" in low else ()
+    for match in [*_SCREENED_THEN.finditer(sentence), *enrolled_then, *qualified_then, *described_then,
+                  *screened_then]:
         value = _number(match.group("num"))
         if value:
             more = _more_arms(sentence[match.end():]) \
@@ -3168,6 +3197,11 @@ _ONLY_WHOLE = re.compile(
     rf"(?:[\w-]+\s+){{0,2}}?(?!non-?responders\b|responders\b){_PEOPLE}\b"
     rf"|\bamong (?:the |all |a total of )?(?P<num2>{_NUMBER})\s+(?:[\w-]+\s+){{0,3}}?{_PEOPLE}\b", re.I)
 _NOT_THE_WHOLE = re.compile(r"\breview\b|\bsuggests?\b|\bcase-control\b", re.I)
+# ... but the part is the sample where the paper says it studied the part ("we examined 30-day and 1-year mortality
+# ... among 1,830 of 3,000 patients with acute myocardial infarction"; round 37)
+_STUDIED_PART = re.compile(rf"\bwe\s+(?:\w+ly\s+)?(?:examined|studied|analy[sz]ed|evaluated|assessed)\b[^.;]{{0,160}}?"
+                           rf"\b(?:among|in)\s+(?P<num>{_NUMBER})\s+of\s+(?:the\s+)?{_NUMBER}\s+(?:[\w-]+\s+){{0,2}}?"
+                           rf"{_PEOPLE}\b", re.I)
 _AGAIN_WITH_CONTROLS = re.compile(
     rf"\bthe (?P<a>{_NUMBER})\s+(?:[\w-]+\s+){{0,3}}?{_PEOPLE},?\s+(?:when\s+|as\s+)?compared (?:with|to)\s+(?:the\s+)?"
     rf"(?P<b>{_NUMBER})\s+(?:[\w-]+\s+){{0,2}}?(?:controls|control (?:subjects|participants|individuals|volunteers"
@@ -3390,6 +3424,8 @@ def _size_reading(abstract: str) -> _SizeReading:
         # ... and were designated as cases for a nested case-control study")
         if _NOT_THE_WHOLE.search(sentence):
             continue
+        if (studied := _STUDIED_PART.search(sentence)) and (value := _number(studied.group("num"))):
+            return reading(SampleSize(n=value, sentence=sentence))
         wholes = [(match, _number(match.group("num") or match.group("num2"))) for match in _ONLY_WHOLE.finditer(sentence)]
         parts = [value for match, value in wholes if match.group("num") and value]
         if len(parts) >= 2:
