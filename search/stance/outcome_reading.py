@@ -399,8 +399,10 @@ def _only_as_condition(clause: str, names: Sequence[str]) -> bool:
 
 # Who the people were, said by their condition: "in essential hypertensive patients", "patients with hypertension".
 _PEOPLE = r"(?:patients|people|persons|subjects|participants|individuals|women|men|children|adults|volunteers)"
-_AS_PEOPLE = re.compile(rf"\b(?:[\w-]+\s+){{1,2}}(?={_PEOPLE}\b)|\b{_PEOPLE}\s+(?:with|having)\s+(?:[\w-]+\s+){{0,2}}[\w-]+",
-                        re.I)
+# (Only the words right before the people's noun: "reduction of blood pressure in patients with ..." keeps its outcome.)
+_PEOPLE_WORD = r"(?!(?:in|of|on|at|to|for|with|and|or|the|a|an|among|all|both|these|those|such)\b)[\w-]+"
+_AS_PEOPLE = re.compile(rf"\b(?:{_PEOPLE_WORD}\s+){{1,2}}(?={_PEOPLE}\b)"
+                        rf"|\b{_PEOPLE}\s+(?:with|having)\s+(?:[\w-]+\s+){{0,2}}[\w-]+", re.I)
 
 
 def names_beyond_people(clause: str, names: Sequence[str]) -> bool:
