@@ -30,7 +30,10 @@ from functools import lru_cache
 
 from search.quote.cues import AIM_CUES
 from search.stance.abbreviations import defined_abbreviations, expand, relevant
-from search.stance.outcome_reading import BOTH_ARMS, INERT_ARM, INERT_ARMS, LOWER_PLACE, OutcomeFinding
+from search.stance.outcome_reading import (
+    BOTH_ARMS, INERT_ARM, INERT_ARMS, LOWER_PLACE, OutcomeFinding, clauses_naming, compare_on_outcome, names_in,
+    read_outcome,
+)
 from search.stance.text import conclusion_sentences, first_name_at, last_name_at
 
 from .class_members import CLASS_STEMS, class_names, stem_of
@@ -884,8 +887,6 @@ def _outcome_names(query: UnderstoodQuery, within: str | None = None, *, relief:
 
 
 def _names_outcome(names: list[str], sentence: str | None) -> bool:
-    from search.stance.outcome_reading import clauses_naming
-
     return bool(sentence) and bool(names) and bool(clauses_naming(sentence or "", names))
 
 
@@ -900,8 +901,6 @@ def _named_outcome_finding(
     no difference on O refutes ("does X prevent O as well as Y?": supports); one whose comparative puts X
     on the asked side supports. ``relief``: names of O's relief (``RELIEF_NAMES``), read with the arms swapped.
     """
-    from search.stance.outcome_reading import compare_on_outcome
-
     if not names:
         return None
 
@@ -1000,8 +999,6 @@ def _outcome_findings(query: UnderstoodQuery, paper: RankedPaper, names: list[st
                       other_drug: Callable[[str], bool]) -> list[OutcomeFinding]:
     """The readings of the clauses on the outcome (``read_outcome``), a loss outcome read as such (``_as_loss``): what
     the harm, association and effect readings all start from."""
-    from search.stance.outcome_reading import read_outcome
-
     findings = read_outcome(paper.record.abstract, outcome_names=names, x_names=x_names, other_drug=other_drug)
     return _as_inverse(_as_loss(findings, query.frame.outcome or "", names), query.frame.outcome or "", names)
 
@@ -1039,8 +1036,6 @@ def _turned(findings: list[OutcomeFinding], turned: Sequence[str], names: Sequen
             unless: re.Pattern[str] | None = None) -> list[OutcomeFinding]:
     """The findings with the reading turned round ("more" / "less") where the clause names only ``turned`` of the
     outcome's ``names`` (and ``unless`` does not match it): the one rule of ``_as_loss`` and ``_as_inverse``."""
-    from search.stance.outcome_reading import names_in
-
     if not turned:
         return findings
     others = [n for n in names if n not in turned]
@@ -1136,8 +1131,6 @@ def _harm_as_another_drug(finding: OutcomeFinding, x_names: list[str], other_dru
     "No difference in the incidence or severity of nausea and vomiting was observed between the two groups" in a trial
     of tramadol against morphine. The other drug may cause the harm as well, so the likeness does not say the treatment
     does not; a harm found more often with the treatment than with the other drug does say it, and is kept."""
-    from search.stance.outcome_reading import names_in
-
     if finding.reading != "none" or not _SIDE_BY_SIDE.search(finding.clause):
         return False
     return not names_in(finding.clause, x_names) or other_drug(finding.clause)

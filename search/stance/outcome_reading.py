@@ -116,7 +116,7 @@ _MORE = re.compile(
 _PRESUPPOSED = re.compile(r"\b(?:induced|associated|related|caused)\b|-induced", re.I)
 _COMPARED = re.compile(r"\b(?:than|compared\s+(?:with|to)|versus|vs\.?|relative\s+to)\b", re.I)
 _SIGNIFICANT = re.compile(r"\bsignificant(?:ly)?\b|\bp\s*[<≤]\s*0?\.0[0-5]", re.I)
-_NOT_SIGNIFICANT = re.compile(r"\b(?:no|not|non-?|without\s+any|without)\s*(?:statistically\s+)?significant", re.I)
+_NOT_SIGNIFICANT = re.compile(r"\b(?:no|not|non-?|without(?:\s+any)?)\s*(?:statistically\s+)?significant", re.I)
 # Placebo or no treatment as the other arm: "more X than placebo" is a finding about X itself.
 INERT_ARMS = ("placebo", "vehicle", "no treatment", "untreated", "control", "controls", "usual care", "sham")
 # The same arms as written in a sentence; "control" only as an arm ("the control group", "than controls"), never as
@@ -380,9 +380,11 @@ _OTHER_CAUSES = re.compile(
     r"|predictors?\s+of)\b"
     # "hypertension itself can cause sexual dysfunction": the condition treated, not the treatment
     r"|\b[\w-]+\s+itself\s+(?:can|may|might|could|is|was|does|often)\b", re.I)
+# The nouns a study calls its people by ("patients", "women", ...): one list for every reading of who was studied.
+_PEOPLE_NOUNS = "patients|people|persons|subjects|participants|individuals|women|men|children|adults"
 # "patients ... with (chronic) O", "women having O": the outcome written as the condition people already had.
 _CONDITION = re.compile(
-    r"\b(?:patients|people|persons|subjects|participants|individuals|women|men|children|adults|those|cases)\s+"
+    rf"\b(?:{_PEOPLE_NOUNS}|those|cases)\s+"
     r"(?:[\w-]+\s+){0,8}?(?:with|having|suffering\s+from)\s+(?:(?![\w-]+ed\b)[\w-]+\s+){0,2}\Z"
     # "in patients with a history of angiotensin-converting enzyme inhibitor-induced cough": what they once had
     r"|\bhistory\s+of\s+(?:[\w-]+\s+){0,4}\Z",
@@ -398,7 +400,7 @@ def _only_as_condition(clause: str, names: Sequence[str]) -> bool:
 
 
 # Who the people were, said by their condition: "in essential hypertensive patients", "patients with hypertension".
-_PEOPLE = r"(?:patients|people|persons|subjects|participants|individuals|women|men|children|adults|volunteers)"
+_PEOPLE = rf"(?:{_PEOPLE_NOUNS}|volunteers)"
 # (Only the words right before the people's noun: "reduction of blood pressure in patients with ..." keeps its outcome.)
 _PEOPLE_WORD = r"(?!(?:in|of|on|at|to|for|with|and|or|the|a|an|among|all|both|these|those|such)\b)[\w-]+"
 _AS_PEOPLE = re.compile(rf"\b(?:{_PEOPLE_WORD}\s+){{1,2}}(?={_PEOPLE}\b)"
