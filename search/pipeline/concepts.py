@@ -75,15 +75,16 @@ RELATION_WORDS = frozenset(
     stronger weaker easier harder faster quicker slower gentler kinder harsher
     start starts started starting begin begins began begun beginning suggest suggests suggested suggesting
     let lets found shows showed doctor doctors gp mess messes messed messing
-    shown bit times version versions normal
+    shown bit times version versions normal lot lots
     """.split()
 )
 # ("I'm 52 and just started a beta blocker", "my doctor suggests atenolol", "will it let me exercise more": who
 # advised it and when it began are the telling; as concepts they were searched as words and shown as the outcome
 # ("52, started, blood pressure, erection problems"). A bare number is an age or a count: no concept either.)
 # ("Has gabapentin been shown to beat placebo", "adding a bit of testosterone", "several times a day", "a slow-release
-# version", "normal combined HRT": how much, how often, which form and what was shown name nothing to search for; as
-# concepts they were ANDed into the query ("bit"[tiab]) and shown as the outcome ("bit, menopause, sex drive").)
+# version", "normal combined HRT", "a lot of protein in the urine": how much, how often, which form and what was
+# shown name nothing to search for; as concepts they were ANDed into the query ("bit"[tiab]) and shown as the outcome
+# ("bit, menopause, sex drive") or taken for the treatment ("lot" linked to kidney disease).)
 # ("Will lisinopril mess up my blood sugar?": "mess" carries the harm asked, ``frame._HARM``; it names nothing.)
 # ("Would a nerve block mean he needs fewer painkillers?", "putting local anaesthetic into the wound", "a combined
 # spinal-epidural": "mean", "put" and "combined" carry the question, they name nothing; "combined" alone is also a

@@ -30,12 +30,16 @@ _JOINT_VERB = (r"(?:reduce|lower|help|prevent|improve|work|stop|cut|ease|relieve
 # A word of the span, or a parenthesis the question explains it with ("fewer movement side effects (stiffness,
 # restlessness) than haloperidol").
 _SPAN_WORD = r"(?:(?:[\w'-]+|\([^()]{1,60}\),?)\s+)"
+# "Will my blood sugar drop more than usual?", "will my heartburn come back worse than before?": a change against the
+# person's own baseline, not a second treatment -- the question asks whether the treatment does it (harm or effect).
+# A noun after the word keeps the comparison ("better than normal combined HRT", "more than usual painkillers").
+_THAN = r"than(?!\s+(?:usual|normal|before|expected|otherwise|ever)\s*(?:[?.!,;]|$))"
 _COMPARATIVE = (
-    rf"(?:more|less|fewer)\s+{_SPAN_WORD}{{0,7}}?than"
+    rf"(?:more|less|fewer)\s+{_SPAN_WORD}{{0,7}}?{_THAN}"
     r"|(?:better|worse|safer|stronger|weaker|faster|slower|superior|inferior|greater|fewer|higher|lower|cheaper"
     r"|quicker|sooner|easier|gentler|kinder|harsher|longer|shorter)"
     r"(?:-\w+)?"  # "longer-lasting pain relief than"
-    rf"(?:\s+{_SPAN_WORD}{{0,5}}?)?\s*than|(?:superior|inferior|preferable|similar|equivalent)\s+to"
+    rf"(?:\s+{_SPAN_WORD}{{0,5}}?)?\s*{_THAN}|(?:superior|inferior|preferable|similar|equivalent)\s+to"
     r"|as\s+(?!soon\s+as|long\s+as)(?!well\s+as\s+(?:(?!(?:to|at|in|for|when|does|do)\b)[\w'-]+\s+){1,4}?"
     + _JOINT_VERB + r")(?:\w+\s+){1,3}?as"
     r"|versus|vs\.?|compared\s+(?:with|to)|in\s+comparison\s+(?:with|to)|over"
@@ -46,7 +50,8 @@ _ONE_ANOTHER = re.compile(r"\b(?:one|any|some)\s+(?P<cls>[\w\s-]+?)\s+.*\b(?:tha
 _WHICH = re.compile(r"^\s*which\s+(?P<cls>[\w\s-]+?)\s+(?:is|are|works?)\s+(?:the\s+)?(?:best|most|least|safest)\b", re.I)
 # "Does it matter which acid-reducing drug is paired with the antibiotics?", "Does it matter which acid pill (omeprazole,
 # lansoprazole or pantoprazole) is used?": whether one X does better than another, not whether X works.
-_MATTERS_WHICH = re.compile(r"\b(?:does|do|would|will)\s+it\s+(?:really\s+)?matter\s+which\s+(?P<cls>[\w\s-]+?)\s+"
+_MATTERS_WHICH = re.compile(r"\b(?:does|do|would|will)\s+it\s+(?:really\s+)?(?:matter|make\s+(?:(?:much|any|a)\s+)?"
+                            r"(?:(?:big|real|great)\s+)?difference)\s+which\s+(?P<cls>[\w\s-]+?)\s+"
                             r"(?:\([^)]*\)\s+)?(?:is|are|was|you|i|we|he|she|they|gets?)\b", re.I)
 # "Which suppresses stomach acid more, lansoprazole 30 mg or pantoprazole 40 mg?", "Which works better for a
 # migraine attack, a sumatriptan injection or a DHE nasal spray?": the arms follow the comma, split by "or".

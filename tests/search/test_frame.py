@@ -1123,3 +1123,47 @@ def test_how_much_how_often_and_what_was_shown_are_not_searched(question, word):
     query = understand(question, Filters())
     assert f"{word}[tiab]" not in query.boolean
     assert word not in (query.frame.outcome or "").split(", ")
+
+
+@pytest.mark.parametrize("question, word", [
+    ("Is having a lot of protein in the urine linked to kidney disease getting worse faster?", "lot"),
+    ("Do tramadol drops ease a child's pain after having lots of teeth pulled?", "lots"),
+])
+def test_a_lot_of_is_how_much_not_what(question, word):
+    """"A lot of protein in the urine": as a concept "lot" was taken for the exposure of an association question."""
+    query = understand(question, Filters())
+    assert f"{word}[tiab]" not in query.boolean
+    assert word not in {query.frame.intervention, *(query.frame.outcome or "").split(", ")}
+
+
+def test_protein_in_the_urine_is_proteinuria():
+    query = understand("Is having a lot of protein in the urine linked to kidney disease getting worse faster?",
+                       Filters())
+    assert (query.frame.kind, query.frame.intervention) == ("association", "protein in the urine")
+    assert "proteinuria" in query.boolean.lower()
+
+
+@pytest.mark.parametrize("question, kind", [
+    ("if I take my glibenclamide and then go for a bike ride, will my blood sugar drop more than usual?", "other"),
+    ("After H. pylori is cured, does omeprazole raise stomach pH less than before?", "effect"),
+])
+def test_more_than_usual_or_before_is_the_persons_baseline_not_a_comparator(question, kind):
+    """"More than usual", "less than before": a change against the person's own baseline, no second arm."""
+    frame = understand(question, Filters()).frame
+    assert (frame.kind, frame.comparator) == (kind, None)
+
+
+def test_than_usual_before_a_noun_still_compares():
+    frame = understand("I broke some ribs in a car crash. Would numbing medicine run through a tube into the chest "
+                       "lining (intrapleural analgesia) help the pain more than usual painkillers?", Filters()).frame
+    assert (frame.kind, frame.comparator) == ("comparison", "usual painkillers")
+
+
+@pytest.mark.parametrize("question", [
+    "For H. pylori, does it make much difference which standard one-week triple therapy combination you get?",
+    "Does it make any difference which triple therapy combination you get for H. pylori?",
+])
+def test_does_it_make_a_difference_which_asks_whether_one_beats_another(question):
+    frame = understand(question, Filters()).frame
+    assert frame.kind == "comparison"
+    assert frame.comparator.startswith("another ") and "triple therapy combination" in frame.intervention
