@@ -392,6 +392,12 @@ _CUE_PATTERNS: dict[str, str] = {
         # ... were examined"), not the paper's own two trials told as run ("Two randomized trials were conducted")
         rf"|\ban? (pooled |combined )?analys[ie]s of {_NUMBER_WORDS},? ([\w-]+,? ){{0,10}}(studies|trials) (was|were) "
         r"(conducted|performed|carried out|undertaken)\b"
+        # ... or of what was recorded in them ("A prespecified, combined analysis of investigator-reported GI AEs in all
+        # 8 double-blind, randomized, phase 2b/3 osteoarthritis trials of rofecoxib was conducted"; round 38)
+        rf"|\b(pooled|combined) analys[ie]s of [^.]{{0,80}}?\b(in|from|of) (all |the )?{_NUMBER_WORDS},? ([\w/-]+,? ){{0,8}}"
+        r"(studies|trials)\b"
+        # the trials the authors read, counted ("We reviewed 12 randomized clinical trials that evaluated ..."; round 38)
+        rf"|\bwe (systematically )?reviewed (all |the )?{_NUMBER_WORDS} ([\w-]+,? ){{0,4}}(studies|trials)\b"
         rf"|(?:^|(?<=\. )){_NUMBER_WORDS} ([\w-]+,? ){{0,8}}(studies|trials) (of|with|in|comparing) [^.]{{0,80}}\b(were|was) "
         # (also "Three Phase II and III, placebo-controlled, randomized, double-blind studies of almotriptan ... were
         # included in the analysis"; round 34)
@@ -546,7 +552,9 @@ _CUE_PATTERNS: dict[str, str] = {
     "human": r"\b(patients?|volunteers?|participants?|subjects|women|men|children|adults|infants|neonates"
         r"|adolescents|individuals|persons|people|outpatients|inpatients|primigravidas|respondents)\b",
     # ("Forty-five consecutive critically ill patients ... were randomly separated into three groups": round 26)
-    "random": r"\brandomi[sz](ed|ation|ing|e)\b|\brandomly (assigned|allocated|divided|enrolled|distributed|compared|separated)"
+    "random": r"\brandomi[sz](ed|ation|ing|e)\b|\brandomly (assigned|allocated|(sub)?divided|enrolled|distributed|compared"
+        # ("Twenty four male hypertensive patients ... were randomly subdivided in two groups"; round 38)
+        r"|separated)"
         r"|\bin (a )?random (order|sequence|fashion)\b|\brandom[- ](allocation|assignment)\b"
         r"|\bassignment was random|\b(?:allocated|given) at random|\bconsecutively randomi"
         r"|\b(allocated|assigned|divided|distributed|separated) randomly\b|\brandomly (treated|given|received)\b"
@@ -787,6 +795,10 @@ _CUE_PATTERNS: dict[str, str] = {
         r"\b[^.]{0,40}\b(study|trial)\b|^an? (randomi[sz]ed|double[- ]blind) (protocol|design) was used\b"
         # "A double-blind, randomised, parallel-group trial was conducted in patients with essential hypertension"
         r"|\b(trial|study) (was|were) (conducted|carried out|performed|undertaken) (in|on|among)\b"
+        # the paper's design told as its own ("Study design was a 3-month, randomized, blinded, group comparison with
+        # eight subjects per group"; round 38)
+        r"|\b(the )?(study )?design was an? ([\w-]+,? ){0,4}?(randomi[sz]ed|double[- ]blind(ed)?|placebo[- ]controlled"
+        r"|crossover|cross-over)\b"
         # "A randomised, double-blind study has been carried out to attempt to answer the question": the paper's own
         # study, told with its design (not "No study has been carried out to ...")
         # (or two of them: "Two double-blind, randomised studies were conducted to compare ...")
@@ -1189,6 +1201,13 @@ def _analyse(title: str, abstract: str) -> _Text:
                  meta=_meta_cue(title, abstract), guideline=guideline)
 
 
+# A title that names the paper a study's design ("The cardiac insufficiency ... study (CITAS) study design.",
+# "... Treatment Study of Children with ADHD (the MTA). Design challenges and choices."): the trial's design paper,
+# before its results (round 38). Read in the title alone: an abstract's "Study design:" heading opens its design line.
+_DESIGN_PAPER_TITLE = re.compile(r"\b(?:study|trial)(?:'s)? design\W*$|(?:^|(?<=[.:] ))design (?:challenges|issues|choices)\b",
+                                 re.I)
+
+
 # A title naming one patient ("Allodynia after acute intrathecal morphine administration in a patient with
 # neuropathic pain", "... in a hypertensive diabetic patient with ..."): the paper's own case.
 _TITLE_CASE = re.compile(r"\bin an? (?:[\w-]+ ){0,2}(?:patient|woman|man|boy|girl|child|infant) (?:with|after|treated"
@@ -1267,7 +1286,7 @@ def _classify_text(text: _Text) -> DesignResult:
     if own_series and not re.search(r"meta-?analy|systematic(ally)? review", both, re.I):
         # the paper's own patients beside the cases it searched for: a case series that reviews the literature
         return result("case_series", own_series)
-    other = _first(_CUES["other_design"], both)
+    other = _first(_CUES["other_design"], both) or _first(_DESIGN_PAPER_TITLE, title)
     if text.meta and other and _ECONOMIC.search(other) and _META_DRAWN_ON.search(both):
         # an economic analysis that takes its figures from a meta-analysis ("a cost-minimization analysis based on
         # numbers-needed-to-treat (NNT) derived from the metaanalysis of 15 major clinical trials"): others' pooling
@@ -1730,6 +1749,12 @@ _SCREENED_THEN_CLAUSE = re.compile(
     rf"(?<![\w.,\-/])(?P<total>{_NUMBER})\s+(?:[\w-]+\s+){{0,3}}?{_PEOPLE}\s+(?:were|was)\s+(?:\w+ly\s+)?screened\b"
     rf"[^.]{{0,200}}?[;,]\s*(?:and\s+)?(?:a total of\s+)?(?P<num>{_NUMBER})\s+(?:\(\s*\d+(?:\.\d+)?\s*%\s*\)\s+)?"
     r"(?:were|was)\s+(?:\w+ly\s+)?(?:enrolled|randomi[sz]ed|included|recruited)\b", re.I)
+# "We screened 1635 men with a history of hypertension and randomized 1292 with untreated diastolic blood pressure
+# ...": the authors' screening and randomisation told by one subject, those randomised second (round 38).
+_SCREENED_AND_RANDOMISED = re.compile(
+    rf"\b(?:we|they|investigators)\s+screened\s+(?:a total of\s+)?(?P<total>{_NUMBER})\s+[^.;]{{0,120}}?\band\s+"
+    rf"(?:then\s+|subsequently\s+|later\s+)?(?:randomi[sz]ed|randomly (?:assigned|allocated)|enrolled)\s+"
+    rf"(?:a total of\s+)?(?P<num>{_NUMBER})\b(?!\s*%)", re.I)
 # "Of the 554 patients who were enrolled, 400 entered the double-blind study": those randomised (or entering the
 # randomised phase) after a run-in are the sample, not all who were enrolled.
 _ENROLLED_THEN = re.compile(
@@ -2010,7 +2035,9 @@ _ANIMAL_SEX = re.compile(r"\b(?:males?|females?)\s+(?:[\w-]+\s+){0,3}?(?:rats?|m
 # What a whole sample completes ("completed the California Verbal Learning Test", "completed a questionnaire"): a
 # test or form, after up to four words naming it. Completing one is what everyone studied did (role 3), not the
 # part that stayed (``_SUBSET_AFTER``).
-_INSTRUMENT = r"(?:[\w-]+ ){0,4}?(?:tests?|questionnaires?|scales?|inventory|battery|tasks?)\b"
+# (or by its acronym: "One hundred thirty-four patients completed the MBQ", "completed the SF-36"; round 38)
+_INSTRUMENT = (r"(?:(?:[\w-]+ ){0,4}?(?:tests?|questionnaires?|scales?|inventory|battery|tasks?)\b"
+               r"|(?-i:[A-Z]{2,}[A-Z0-9]*(?:-\d+)?)(?![\w-]))")
 _ROLE: tuple[tuple[int, re.Pattern[str]], ...] = (
     (5, re.compile(r"\brandomi[sz](?!ation\b)|(?<!\bat )(?<!\bat treatment )(?<!\bafter )(?<!\bsince )"
                    r"(?<!\buntil )\brandomi[sz]ation\b|\brandomly (?!selected|chosen|sampled)|\bassignment was random"
@@ -2244,7 +2271,10 @@ _EACH_CASE = re.compile(r"\beach (?:case|patient|subject)\b[^.;]{0,60}\bmatched\
 _AGENT_BEFORE = re.compile(r"\b(?:extracted|abstracted|reviewed|read|rated|scored|graded|coded|interpreted|classified"
                            r"|judged|checked|validated|verified|collected|obtained|gathered|supplied|provided)"
                            r"\s+(?:\w+ly\s+)?(?:by|from)\s+$", re.I)
-_BASE_BEFORE = re.compile(r"\b(population|base|pool|catchment|registry|database) of\s+$|\bout of\s+$", re.I)
+# (also the trial the analysed people were drawn from: "examined 573 patients receiving olanzapine and 103 patients
+# receiving haloperidol ... from a study of 1,996 patients randomly assigned 2:1"; round 38)
+_BASE_BEFORE = re.compile(r"\b(population|base|pool|catchment|registry|database) of\s+$|\bout of\s+$"
+                          r"|\bfrom (?:a|the) (?:[\w-]+ ){0,2}?(?:study|trial) of\s+$", re.I)
 _COMPLEMENT = re.compile(r"\b(remaining|the other|while|whereas|and|or|with|versus|vs\.?|compared|plus|paired"
                          r"|matched (to|with))\b", re.I)
 
@@ -2405,6 +2435,11 @@ _LIST_GAP = re.compile(r"^(?:\s*(?!(?:were|was|had|have|has|who|whom|which|that|
                        r"|whereas)\b)[\w'-]+){0,6}?\s*(?:,\s*(?:and\s+|or\s+)?|\s+(?:and|or)\s+)$", re.I)
 
 
+_COMPARED_GAP = re.compile(r"^(?:\s*(?!(?:were|was|had|have|has|who|whom|which|that|did|are|is|been|being|of|than"
+                           r"|but|while|whereas)\b)[\w'-]+){0,6}?\s*,?\s+(?:as\s+)?(?:compared (?:with|to)|versus|vs\.?)"
+                           r"\s+(?:the\s+)?$", re.I)
+
+
 _SPLIT_AFTER_COUNT = re.compile(rf"\s*\)?\s*(?:were|was) (?:\w+ )?(?:divided|subdivided|split|separated) into "
                                 rf"(?P<k>{_words(2, 3, 4)}|[2-4]) (?:[\w-]+ )?(?:sub-?)?groups\b", re.I)
 # People split into groups, the groups told after a colon ("were randomised in 2 groups: Group A included 27").
@@ -2485,6 +2520,11 @@ def _clause_candidates(clause: str, offset: int) -> list[tuple[int, int, int, in
             # the next item of a list of groups told with one verb ("We studied nine bipolar patients with
             # migraine, nine ... without it, seven migraine patients, and nine matched normal controls"): the
             # verb before the first item is this one's too, however far back
+            role = max(role, counts[-1][1])
+        elif counts and _COMPARED_GAP.match(re.sub(r"\([^()]*\)", " ", clause[last_end:match.start()])):
+            # the group the one just counted is compared with, told with the same verb ("were studied in 15
+            # hypertensive patients with uncomplicated diabetes mellitus as compared with 15 patients with essential
+            # hypertension"; round 38)
             role = max(role, counts[-1][1])
         if match.group("noun").lower() == "cases" and role < 3 and not _CASES_AND_CONTROLS.search(clause):
             continue  # "cases" counts people only where the clause counts them, or pairs them with controls
@@ -2615,9 +2655,20 @@ _TWO_STUDIES_N = re.compile(r"\btwo\b[^.;()]{0,120}?\b(?:studies|trials)\s*\(\s*
 _N_OF_EACH = re.compile(r"\(\s*n\s*=\s*(?P<k>\d+)\s+(?:of\s+|in\s+)?each\s*\)", re.I)
 
 
+# Arms told by their counts alone, each with "received", the first opening the sentence ("Two hundred and thirty-five
+# received placebo, 231 received 1 mg ondansetron, 228 received 8 mg ondansetron and 229 received 16 mg ondansetron";
+# round 38): the arms together, as those treated.
+_ARMS_RECEIVED = re.compile(rf"(?:^|,\s*(?:and\s+)?|\s+and\s+)(?P<num>{_NUMBER})\s+received\b", re.I)
+
+
 def _candidates(sentence: str) -> list[tuple[int, int, int, int]]:
     """(priority, is_sum, -position, n) for the counts of people in one sentence."""
     found = _sentence_candidates(sentence)
+    if not found and " received " in sentence:
+        arms = list(_ARMS_RECEIVED.finditer(sentence))
+        values = [_number(m.group("num")) for m in arms]
+        if len(arms) >= 2 and arms[0].start() == 0 and all(values):
+            found.append((3, 1, 0, sum(v or 0 for v in values)))
     if found and "before" in sentence and "randomi" in sentence:
         for match in _WITHDRAWN_BEFORE.finditer(sentence):
             # "Nine patients were withdrawn from the study before randomization": those left out before it, not
@@ -2924,7 +2975,8 @@ def _sentence_candidates(sentence: str) -> list[tuple[int, int, int, int]]:
     enrolled_then = _ENROLLED_THEN.finditer(sentence) if "enrolled" in low or "recruited" in low else ()
     qualified_then = _QUALIFIED_THEN.finditer(sentence) if "who" in low or "that" in low else ()
     described_then = _DESCRIBED_THEN_ELIGIBLE.finditer(sentence) if "eligible" in low else ()
-    screened_then = _SCREENED_THEN_CLAUSE.finditer(sentence) if "screened" in low else ()
+    screened_then = [*_SCREENED_THEN_CLAUSE.finditer(sentence), *_SCREENED_AND_RANDOMISED.finditer(sentence)] \
+        if "screened" in low else []
     for match in [*_SCREENED_THEN.finditer(sentence), *enrolled_then, *qualified_then, *described_then,
                   *screened_then]:
         value = _number(match.group("num"))
@@ -3207,6 +3259,10 @@ _AGAIN_WITH_CONTROLS = re.compile(
     rf"(?P<b>{_NUMBER})\s+(?:[\w-]+\s+){{0,2}}?(?:controls|control (?:subjects|participants|individuals|volunteers"
     r"|persons|people))\b", re.I)
 _COMPARED_ARMS = re.compile(r"\bcompared (?:with|to)\b|\bversus\b|\bvs\.?|\band\b", re.I)
+# A part of the people studied, told between them and the controls ("Twenty-four patients ... were studied.", "Thirteen
+# of these patients ... were treated with X.", "Eleven patients who were not treated with X served as controls"): when
+# it and the controls make up those studied, the controls are among them (round 38).
+_PART_BETWEEN = re.compile(rf"(?<![\w.,\-/])(?P<num>{_NUMBER})\s+of\s+(?:these|them|the|whom)\b", re.I)
 
 
 # A sentence glued to the one before it, no space after the period ("... in a double-blind study.Sixty-two patients
@@ -3383,6 +3439,9 @@ def _size_reading(abstract: str) -> _SizeReading:
         # studied 20 children", "In the first group (n = 10) ...", "In the control group (n = 10) ..."; round 33)
         arm = len(groups) >= 2 and where in {index for index, _ in groups} and studied is not None and \
             sum(n for _, n in groups) == studied[1]
+        arm = arm or (studied is not None and any(
+            (_number(m.group("num")) or 0) + n_controls == studied[1]
+            for between in sentences[-studied[0][1] + 1:where] for m in _PART_BETWEEN.finditer(between)))
         if studied is not None and not arm and studied[0][0] >= floor and -studied[0][1] not in lines \
                 and not re.search(r"\bcontrols?\b", told, re.I) and not (
                 studied[0][2] >= 1 and re.search(rf"(?<![\d.,]){n_controls}\s+(?:[\w-]+\s+){{0,2}}?{_PEOPLE}", told, re.I)):
