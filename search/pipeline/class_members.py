@@ -27,6 +27,8 @@ CLASS_STEMS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "tidine": (("h2 antagonist", "h2 blocker", "histamine h2", "h2-receptor", "h2 receptor"),
                ("h2ra", "h2ras", "h2 blocker", "h2 blockers", "h2-receptor antagonists")),
     "statin": (("statin", "hmg-coa", "hydroxymethylglutaryl"), ("statin", "statins")),
+    # Organic nitrates: isosorbide mononitrate / dinitrate, glyceryl trinitrate; "nitroglycerin" carries no stem.
+    "nitrate": (("nitrate",), ("nitrates", "isosorbide", "nitroglycerin", "nitroglycerine", "gtn")),
 }
 
 

@@ -30,6 +30,7 @@ from functools import lru_cache
 
 from search.quote.cues import AIM_CUES
 from search.stance.abbreviations import defined_abbreviations, expand, relevant
+from search.stance.comparison_features import states_no_difference
 from search.stance.outcome_reading import (
     BOTH_ARMS, INERT_ARM, INERT_ARMS, LOWER_PLACE, OutcomeFinding, clauses_naming, compare_on_outcome, names_in,
     read_outcome,
@@ -692,8 +693,27 @@ def comparison_stance(query: UnderstoodQuery, paper: RankedPaper, model, questio
         # that they did).
         return _stance(0.0, 0.0, 1.0, f"tells how each of {frame.intervention} and {frame.comparator} changed on its "
                                       f"own, not how they compared: \u201c{quote}\u201d")
+    if p < 0.5 and not (states_no_difference(sentence or "") or _EACH_ARM_CHANGED.search(sentence or "")):
+        # "Thirty-one percent had atrial fibrillation, of whom 44% were prescribed digoxin, 22% diltiazem": both arms
+        # named and no difference stated, which the model reads as none found; nothing says the arms were alike. ("A
+        # significant reduction in blood pressure in both groups", with no difference between them reported, stays
+        # the model's reading.)
+        return _stance(0.0, 0.0, 1.0, f"does not state how {frame.intervention} and {frame.comparator} compared: "
+                                      f"\u201c{quote}\u201d")
+    if p < 0.5 and _GROUPS_AT_START.search(sentence or ""):
+        # "There were no differences in atrial dimensions and underlying heart disease between the two groups": the
+        # groups as they were enrolled, not what the treatments did.
+        return _stance(0.0, 0.0, 1.0, f"describes the groups before treatment, not how {frame.intervention} and "
+                                      f"{frame.comparator} compared: \u201c{quote}\u201d")
     return _stance(*claim_values(claim, "same", p),
                    f"comparison model: difference found with probability {p:.2f}: \u201c{quote}\u201d")
+
+
+# Who was enrolled, not what the treatments did: "no differences in ... underlying heart disease between the two
+# groups", "the groups were similar in demographic characteristics". ("Change from baseline" is a result.)
+_GROUPS_AT_START = re.compile(
+    r"\b(?:demographic\w*|underlying|(?:at|before)\s+(?:entry|baseline|randomi[sz]ation|inclusion|enrol\w*|study\s+entry)"
+    r"|baseline\s+(?:characteristics|data|values|variables|features)|(?:patient|clinical)\s+characteristics)\b", re.I)
 
 
 # One arm changed and the other did not: "reduced by nebivolol but not by atenolol", "fell after doxazosin but not
@@ -1156,8 +1176,10 @@ _BETWEEN_ARMS = re.compile(
 
 # "Both X and Y significantly reduced O", "both treatments lowered O": a change in each arm, not "none" ("both drugs
 # failed to reduce O" is none: no denial may come between).
-_BOTH_CHANGED = re.compile(r"\bboth\b(?:(?!\b(?:no|not|failed|neither|nor|without)\b)[^.;]){0,80}?\b"
-                           r"(?:reduc|lower|decreas|improv|increas|rais|prevent|reliev|heal)\w*", re.I)
+_CHANGED = r"(?:reduc|lower|decreas|improv|increas|rais|prevent|reliev|heal)\w*"
+_BOTH_CHANGED = re.compile(rf"\bboth\b(?:(?!\b(?:no|not|failed|neither|nor|without)\b)[^.;]){{0,80}}?\b{_CHANGED}", re.I)
+# The same said the other way round, for a head-to-head study's sentence: "a significant reduction in O in both groups".
+_EACH_ARM_CHANGED = re.compile(rf"{_BOTH_CHANGED.pattern}|\b{_CHANGED}[^.;]{{0,80}}?\b(?:in|with|by|for|on)\s+both\b", re.I)
 
 
 # What the groups were like before treatment: "demographic data", "baseline", "placebo-period", "run-in", "at entry".

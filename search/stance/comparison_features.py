@@ -314,6 +314,17 @@ def _arm_order(masked: str) -> float:
     return 1.0 if i < c else -1.0
 
 
+def states_no_difference(sentence: str) -> bool:
+    """Whether a sentence words a null result at all: a no-difference cue, "NS" or a p-value above 0.05 -- the cues
+    ``cue_counts`` gives the model as ``no_diff``, ``p_ns`` and ``ns``.
+
+    The model's probability is low for any sentence without a stated difference, a survey's prescription shares
+    ("44% were prescribed digoxin, 22% diltiazem") as much as a trial's "no significant difference"; only the latter
+    says that the arms were alike."""
+    text = sentence.lower()
+    return bool(_NO_DIFFERENCE.search(text) or _NS.search(text) or _p_values(text)[1])
+
+
 def cue_counts(sentences: Sequence[str], masked: str, outcome_stems: set[str]) -> np.ndarray:
     """The CUE_NAMES counts over ``sentences`` (raw text) and their masked form."""
     text = " ".join(s.lower() for s in sentences)

@@ -857,7 +857,7 @@ def test_the_people_of_a_population_are_named_once(population, words):
         ("My 80-year-old mother has heart failure - will a beta-blocker let her walk or exercise further?",
          "effect", "beta-blocker", "walk, exercise", "heart failure"),
         ("I have kidney disease with protein in my urine \u2013 will an ACE inhibitor reduce the protein in my urine?",
-         "effect", "angiotensin-converting enzyme inhibitor", "protein, urine", "kidney disease"),
+         "effect", "angiotensin-converting enzyme inhibitor", "protein in my urine", "kidney disease"),
     ],
 )
 def test_a_dash_before_the_asking_word_ends_the_telling(question, kind, intervention, outcome, population):

@@ -1649,3 +1649,41 @@ def test_a_harm_no_more_often_than_another_drug_is_no_finding_against(title, abs
     paper = RankedPaper(rank=1, record=_record(title, abstract), similarity=0.5, addresses=Addresses("yes", "test"))
     stance = outcome_stance(query, paper, question)
     assert (stance.label if stance is not None else "neutral") == label
+
+
+def test_both_arms_named_without_any_null_wording_is_no_finding_that_they_were_alike():
+    """A survey's "44% were prescribed digoxin, 22% diltiazem" names both arms and states no difference; the model's
+    low probability of a difference there read as "no difference found" and answered comparisons "no". A plain
+    "no significant difference" in the same place stays a refuting finding."""
+    question = "For atrial fibrillation, does diltiazem work better than digoxin?"
+    title = "Diltiazem and digoxin in atrial fibrillation"
+    survey = _head_to_head_stance(question, title, (
+        "We reviewed the charts of 212 patients with atrial fibrillation treated in primary care. Thirty-one percent "
+        "had heart failure, of whom 44% were prescribed digoxin and 22% diltiazem."))
+    assert survey.label == "neutral" and "does not state how" in survey.rationale
+    plain = _head_to_head_stance(question, title, (
+        "Patients were randomised to diltiazem or digoxin. Ventricular rate was recorded for 24 hours. There was no "
+        "significant difference between diltiazem and digoxin in ventricular rate control."))
+    assert plain.label == "refutes"
+
+
+def test_groups_alike_at_the_start_is_no_finding_on_the_treatments():
+    """"No differences in atrial dimensions and underlying heart disease between the two groups" describes who was
+    enrolled, not what verapamil and digoxin did."""
+    stance = _head_to_head_stance(
+        "For atrial fibrillation, does verapamil work better than digoxin?",
+        "Verapamil versus digoxin cardioversion trial",
+        "Patients with atrial fibrillation were randomised to verapamil or digoxin before cardioversion. There were no "
+        "differences in atrial dimensions and underlying heart disease between the verapamil and digoxin groups.")
+    assert stance.label == "neutral" and "before treatment" in stance.rationale
+
+
+
+def test_isosorbide_mononitrate_is_a_nitrate_arm():
+    """"A long-acting nitrate" is met by isosorbide mononitrate or dinitrate: the class is read by its members'
+    shared stem, as "ACE inhibitor" by "-pril"."""
+    from search.pipeline.class_members import class_names
+
+    names = class_names(["long-acting nitrate"], ["isosorbide mononitrate", "isosorbide dinitrate", "amlodipine"])
+    assert {"isosorbide mononitrate", "isosorbide dinitrate", "nitrates"} <= set(names)
+    assert "amlodipine" not in names
