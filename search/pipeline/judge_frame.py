@@ -326,8 +326,10 @@ def _owner(after: str, x_names: list[str], y_names: list[str]) -> str | None:
 
 
 _WORDS = re.compile(r"[a-z][a-z0-9-]+")
-# A verb coordinated after the arm last named ("..., and was better"): its subject is the clause's first arm.
-_SHARED_SUBJECT = re.compile(r",?\s+and\s+(?:it\s+)?(?:was|were|is|are|had|has|showed|also)\b(?!.*\b(?:than|to|over)\b)")
+# A verb coordinated after the arm last named ("..., and was better"; "rabeprazole produced healing rates comparable to
+# omeprazole at weeks 3 and 6, but provided ... superior symptom improvement"): its subject is the clause's first arm.
+_SHARED_SUBJECT = re.compile(r",?\s+(?:and|but|yet)\s+(?:it\s+)?(?:was|were|is|are|had|has|showed|also|provided|produced"
+                             r"|gave|achieved|offered|resulted)\b(?!.*\b(?:than|to|over)\b)")
 
 
 def _third_drug_subject(before: str, arm_names: list[str]) -> bool:

@@ -1687,3 +1687,15 @@ def test_isosorbide_mononitrate_is_a_nitrate_arm():
     names = class_names(["long-acting nitrate"], ["isosorbide mononitrate", "isosorbide dinitrate", "amlodipine"])
     assert {"isosorbide mononitrate", "isosorbide dinitrate", "nitrates"} <= set(names)
     assert "amlodipine" not in names
+
+
+def test_a_but_clause_after_the_likened_arm_keeps_the_first_arm_as_its_subject():
+    """"Rabeprazole produced healing rates comparable to omeprazole ..., but provided ... superior symptom
+    improvement": the arm that provided it is rabeprazole, not omeprazole, the arm last named before the cue."""
+    stance = _head_to_head_stance(
+        "Does rabeprazole relieve reflux symptoms better than omeprazole?",
+        "Rabeprazole versus omeprazole in erosive reflux disease",
+        "Patients were randomised to rabeprazole or omeprazole for 8 weeks. In this study, rabeprazole produced healing "
+        "rates comparable to omeprazole at weeks 3 and 6, but provided more consistent and occasionally significantly "
+        "superior symptom improvement.")
+    assert stance.label == "supports" and "advantage for rabeprazole" in stance.rationale
