@@ -702,7 +702,7 @@ def comparison_stance(query: UnderstoodQuery, paper: RankedPaper, model, questio
         # the model's reading.)
         return _stance(0.0, 0.0, 1.0, f"does not state how {frame.intervention} and {frame.comparator} compared: "
                                       f"\u201c{quote}\u201d")
-    if p < 0.5 and _GROUPS_AT_START.search(sentence or ""):
+    if p < 0.5 and _GROUPS_AT_START.search(sentence or "") and not _AFTER_TREATMENT.search(sentence or ""):
         # "There were no differences in atrial dimensions and underlying heart disease between the two groups": the
         # groups as they were enrolled, not what the treatments did.
         return _stance(0.0, 0.0, 1.0, f"describes the groups before treatment, not how {frame.intervention} and "
@@ -711,6 +711,8 @@ def comparison_stance(query: UnderstoodQuery, paper: RankedPaper, model, questio
                    f"comparison model: difference found with probability {p:.2f}: \u201c{quote}\u201d")
 
 
+# ... unless the sentence also tells the end: "no differences between the two groups at baseline or at follow-up".
+_AFTER_TREATMENT = re.compile(r"\b(?:follow-?up|after\s+(?:treatment|\d+)|at\s+(?:the\s+)?end|end\s+of)\b", re.I)
 # Who was enrolled, not what the treatments did: "no differences in ... underlying heart disease between the two
 # groups", "the groups were similar in demographic characteristics". ("Change from baseline" is a result.)
 _GROUPS_AT_START = re.compile(
@@ -1181,7 +1183,10 @@ _BETWEEN_ARMS = re.compile(
 _CHANGED = r"(?:reduc|lower|decreas|improv|increas|rais|prevent|reliev|heal)\w*"
 _BOTH_CHANGED = re.compile(rf"\bboth\b(?:(?!\b(?:no|not|failed|neither|nor|without)\b)[^.;]){{0,80}}?\b{_CHANGED}", re.I)
 # The same said the other way round, for a head-to-head study's sentence: "a significant reduction in O in both groups".
-_EACH_ARM_CHANGED = re.compile(rf"{_BOTH_CHANGED.pattern}|\b{_CHANGED}[^.;]{{0,80}}?\b(?:in|with|by|for|on)\s+both\b", re.I)
+# "Both risperidone and olanzapine are relatively safe and effective": each arm works, neither said to do better.
+_EACH_ARM_CHANGED = re.compile(rf"{_BOTH_CHANGED.pattern}|\b{_CHANGED}[^.;]{{0,80}}?\b(?:in|with|by|for|on)\s+both\b"
+                               r"|\bboth\b[^.;]{0,60}?\b(?:are|were|is|was)\s+(?:\w+\s+){0,3}?(?:effective|efficacious)\b",
+                               re.I)
 
 
 # What the groups were like before treatment: "demographic data", "baseline", "placebo-period", "run-in", "at entry".

@@ -1699,3 +1699,16 @@ def test_a_but_clause_after_the_likened_arm_keeps_the_first_arm_as_its_subject()
         "rates comparable to omeprazole at weeks 3 and 6, but provided more consistent and occasionally significantly "
         "superior symptom improvement.")
     assert stance.label == "supports" and "advantage for rabeprazole" in stance.rationale
+
+
+@pytest.mark.parametrize("sentence", [
+    "Both diltiazem and digoxin are relatively safe and effective in patients with atrial fibrillation.",
+    "There were no significant differences between the diltiazem and digoxin groups at baseline or at follow-up.",
+])
+def test_each_arm_effective_or_alike_at_follow_up_stays_the_models_no_difference(sentence):
+    """"Both X and Y are effective" (each arm works, neither better) and "no differences ... at baseline or at
+    follow-up" (the end told too) keep the model's reading of no difference."""
+    stance = _head_to_head_stance("For atrial fibrillation, does diltiazem work better than digoxin?",
+                                  "Diltiazem and digoxin in atrial fibrillation",
+                                  "Patients were randomised to diltiazem or digoxin for 12 months. " + sentence)
+    assert stance.label == "refutes"
