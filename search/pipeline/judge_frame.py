@@ -465,8 +465,22 @@ _SAME_HARM = re.compile(
 )
 
 
+# "Is an ACE inhibitor better than a calcium channel blocker at cutting protein in the urine?", "is lisinopril better
+# than nifedipine at lowering blood pressure": O is the verb's object; a lowering verb asks X for less of it.
+_BETTER_AT = re.compile(
+    r"\b(?:better|more\s+effective|superior)\s+(?:than\s+(?:[\w()/'-]+[\s,]+){1,6}?)?(?:at|in|for)\s+"
+    r"(?P<verb>lowering|reducing|preventing|cutting|controlling|relieving|raising|increasing)\s+"
+    r"(?:the\s+|your\s+|my\s+|their\s+)?(?P<outcome>[a-z][a-z0-9\s'-]{2,40}?)"
+    r"(?=\s+(?:in|for|when|among|than|after|compared|down)\b|\s*[?.!,;(]|\s*$)",
+    re.I,
+)
+
+
 def named_outcome(question: str) -> tuple[str, str] | None:
     """(outcome, wanted direction 'lower'|'higher') when the question compares the arms on a named outcome."""
+    m = _BETTER_AT.search(question)
+    if m:
+        return m.group("outcome").strip(), "higher" if m.group("verb").lower() in ("raising", "increasing") else "lower"
     m = _GENTLER_ON.search(question)
     if m and not _TOLERABILITY_ASKED.match(m.group("outcome")):
         return m.group("outcome").strip(), "lower"
@@ -645,7 +659,10 @@ def comparison_stance(query: UnderstoodQuery, paper: RankedPaper, model, questio
                 # the winner, whatever direction the model read.
                 arm, p = stated, max(p, STATED_DIFFERENCE)
             elif (result.direction is not None and _about_both_arms(sentence or "", x_names, y_names)
-                    and not _each_against_inert(sentence or "", frame)):
+                    and not _each_against_inert(sentence or "", frame)
+                    and (_COMPARISON.search(sentence or "") or not _EACH_ARM_CHANGED.search(sentence or ""))):
+                # ("Both drugs significantly reduced blood pressure": a change in each arm and no comparison between
+                # them, so no direction either, whatever the model read.)
                 # The model's direction is "I higher or lower than C"; a sentence that does not name both arms ("they
                 # restrict activities less than the old antihistamines", "astemizole-D produced less sleep
                 # impairment than loratadine-D") says nothing of which of the two it was.

@@ -77,3 +77,16 @@ def test_keeping_an_outcome_lower_than_the_other_arm_names_it(question: str, out
     """Unnamed, the outcome of "keep O lower than Y" was read from the conclusion sentences (which named other
     measures); named, the sentences on heart rate are read."""
     assert named_outcome(question) == outcome
+
+
+@pytest.mark.parametrize("question, outcome", [
+    ("Is an ACE inhibitor better than a calcium channel blocker at cutting protein (albumin) in the urine?",
+     ("protein", "lower")),
+    ("Is timolol better than carteolol eye drops at lowering eye pressure?", ("eye pressure", "lower")),
+    ("Is meloxicam better than diclofenac at relieving arthritis pain?", ("arthritis pain", "lower")),
+    ("Is hydrochlorothiazide better than atenolol at raising good cholesterol?", ("good cholesterol", "higher")),
+    ("Is lisinopril better than enalapril for high blood pressure?", None),
+])
+def test_better_than_the_other_arm_at_lowering_an_outcome_names_it(question: str, outcome) -> None:
+    """"Better than Y at lowering O": unnamed, O was read from any conclusion sentence, often on other measures."""
+    assert named_outcome(question) == outcome

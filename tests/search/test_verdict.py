@@ -1712,3 +1712,13 @@ def test_each_arm_effective_or_alike_at_follow_up_stays_the_models_no_difference
                                   "Diltiazem and digoxin in atrial fibrillation",
                                   "Patients were randomised to diltiazem or digoxin for 12 months. " + sentence)
     assert stance.label == "refutes"
+
+
+def test_each_arm_changing_on_a_named_outcome_gives_no_direction():
+    """"Both drugs significantly reduced blood pressure" names the outcome and both arms but compares nothing: the
+    model's direction had read it as an advantage for the first arm."""
+    stance = _head_to_head_stance(
+        "Does amlodipine lower blood pressure more than enalapril?", "Amlodipine versus enalapril in hypertension",
+        "Patients were randomised to amlodipine or enalapril for 12 weeks. Both drugs significantly reduced blood "
+        "pressure.")
+    assert stance.label != "supports" and "advantage" not in stance.rationale
