@@ -59,8 +59,10 @@ _WHICH_OF = re.compile(r"^\s*which\b[^,?]*?\b(?:more|better|less|fewer|faster|qu
                        r"[^,?]*,\s*(?P<a>.+?)\s+(?P<or>or)\s+(?P<b>.+)", re.I)
 # "Is X or Y better for Z?" asks which of the two; "Is X or Y better than Z?" sets either against Z
 # (class_examples folds "X or Y" into one arm), so a "than" after the comparative is no such question.
-_EITHER = re.compile(r"^\s*(?:is|are|should)\s+.+?\s+or\s+.+?\s+(?:better|more|less|safer)\b(?![^?]*\bthan\b)",
-                     re.I)
+# ("Is it safe to keep taking Vioxx ..., or will it make me bleed more?": an "or" that opens a second question is no
+# choice between two arms.)
+_EITHER = re.compile(r"^\s*(?:is|are|should)\s+.+?\s+or\s+(?!(?:will|would|does|do|did|is|are|can|could|should|might|may"
+                     r"|it|i|you|we|they|he|she)\b).+?\s+(?:better|more|less|safer)\b(?![^?]*\bthan\b)", re.I)
 # "Is it dangerous (to take X)?" asks about safety; "dangerous extra heartbeats" names an outcome.
 # "Are long-acting calcium channel blockers well tolerated?" asks whether they are safe to take, as "safe" does.
 _SAFETY = re.compile(r"\b(?:safe|safely|safer|safety|unsafe|contraindicated|(?:well|poorly|badly)\s+tolerated|tolerable"

@@ -1167,3 +1167,19 @@ def test_does_it_make_a_difference_which_asks_whether_one_beats_another(question
     frame = understand(question, Filters()).frame
     assert frame.kind == "comparison"
     assert frame.comparator.startswith("another ") and "triple therapy combination" in frame.intervention
+
+
+@pytest.mark.parametrize("question", [
+    "Is it safe to keep taking Vioxx right up until a knee replacement, or will it make me bleed more during surgery?",
+    "Is it safe to keep taking aspirin before my operation, or will I bleed more?",
+])
+def test_an_or_that_opens_a_second_question_is_no_choice_between_arms(question):
+    """Read as "is X or Y better", the safety question became a comparison of Vioxx against "bleed" and could be
+    answered yes -- the one answer a safety question never gets offline."""
+    frame = understand(question, Filters()).frame
+    assert (frame.kind, frame.comparator) == ("safety", None)
+
+
+def test_is_x_or_y_better_still_asks_which_of_the_two():
+    frame = understand("Is lisinopril or losartan better for high blood pressure?", Filters()).frame
+    assert frame.kind == "comparison"
