@@ -661,11 +661,11 @@ def comparison_stance(query: UnderstoodQuery, paper: RankedPaper, model, questio
             elif (result.direction is not None and _about_both_arms(sentence or "", x_names, y_names)
                     and not _each_against_inert(sentence or "", frame)
                     and (_COMPARISON.search(sentence or "") or not _EACH_ARM_CHANGED.search(sentence or ""))):
-                # ("Both drugs significantly reduced blood pressure": a change in each arm and no comparison between
-                # them, so no direction either, whatever the model read.)
                 # The model's direction is "I higher or lower than C"; a sentence that does not name both arms ("they
                 # restrict activities less than the old antihistamines", "astemizole-D produced less sleep
-                # impairment than loratadine-D") says nothing of which of the two it was.
+                # impairment than loratadine-D") says nothing of which of the two it was, nor one that tells only a
+                # change in each arm with no comparison between them ("Both drugs significantly reduced blood
+                # pressure").
                 arm = "x" if result.direction == named[1] else "y"
             elif not _STATED_SAME.search(sentence or "") and not _SIGNIFICANT.search(sentence or ""):
                 # "NSAIDs inhibit both isoenzymes, resulting in damage to the mucosa of the stomach": the outcome named,
