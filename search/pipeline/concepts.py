@@ -74,7 +74,7 @@ RELATION_WORDS = frozenset(
     switch switches switched switching swap swaps swapped swapping
     stronger weaker easier harder faster quicker slower gentler kinder harsher
     start starts started starting begin begins began begun beginning suggest suggests suggested suggesting
-    let lets found shows showed doctor doctors gp mess messes messed messing
+    let lets found shows showed doctor doctors gp mess messes messed messing push pushes pushed pushing
     shown bit times version versions normal lot lots
     """.split()
 )
@@ -85,7 +85,8 @@ RELATION_WORDS = frozenset(
 # version", "normal combined HRT", "a lot of protein in the urine": how much, how often, which form and what was
 # shown name nothing to search for; as concepts they were ANDed into the query ("bit"[tiab]) and shown as the outcome
 # ("bit, menopause, sex drive") or taken for the treatment ("lot" linked to kidney disease).)
-# ("Will lisinopril mess up my blood sugar?": "mess" carries the harm asked, ``frame._HARM``; it names nothing.)
+# ("Will lisinopril mess up my blood sugar?", "Can rizatriptan push up blood pressure?": "mess" and "push" carry the
+# change asked about; they name nothing, and "push"[tiab] had been ANDed into the query.)
 # ("Would a nerve block mean he needs fewer painkillers?", "putting local anaesthetic into the wound", "a combined
 # spinal-epidural": "mean", "put" and "combined" carry the question, they name nothing; "combined" alone is also a
 # disease dictionary's variant of multiple carboxylase deficiency. "Switching her to losartan" asks for a comparison

@@ -1183,3 +1183,16 @@ def test_an_or_that_opens_a_second_question_is_no_choice_between_arms(question):
 def test_is_x_or_y_better_still_asks_which_of_the_two():
     frame = understand("Is lisinopril or losartan better for high blood pressure?", Filters()).frame
     assert frame.kind == "comparison"
+
+
+@pytest.mark.parametrize("question", [
+    "Can rizatriptan push up blood pressure?",
+    "does glibenclamide (glyburide) push blood pressure up in type 2 diabetes?",
+])
+def test_push_up_carries_the_harm_and_is_not_searched(question):
+    """"Push up" says which way the outcome is feared to go, like "mess up"; searched, push[tiab] was ANDed into the
+    query and shown as the outcome ("push, blood pressure")."""
+    query = understand(question, Filters())
+    assert query.frame.kind == "harm"
+    assert "push[tiab]" not in query.boolean
+    assert "push" not in (query.frame.outcome or "").split(", ")
