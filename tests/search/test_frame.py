@@ -1196,3 +1196,16 @@ def test_push_up_carries_the_harm_and_is_not_searched(question):
     assert query.frame.kind == "harm"
     assert "push[tiab]" not in query.boolean
     assert "push" not in (query.frame.outcome or "").split(", ")
+
+
+@pytest.mark.parametrize("question, word", [
+    ("Is TENS worth using for pain after heart bypass surgery?", "worth"),
+    ("Does celecoxib damage the stomach lining the way ibuprofen does?", "way"),
+    ("Does bismuth-based triple therapy get rid of H. pylori?", "rid"),
+])
+def test_worth_the_way_and_get_rid_of_name_nothing(question, word):
+    """Searched, they were ANDed into the query (rid[tiab]) and shown as the outcome ("triple therapy, rid, H.
+    pylori")."""
+    query = understand(question, Filters())
+    assert f"{word}[tiab]" not in query.boolean
+    assert word not in (query.frame.outcome or "").split(", ")
