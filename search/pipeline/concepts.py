@@ -76,6 +76,7 @@ RELATION_WORDS = frozenset(
     start starts started starting begin begins began begun beginning suggest suggests suggested suggesting
     let lets found shows showed doctor doctors gp mess messes messed messing push pushes pushed pushing
     shown bit times version versions normal lot lots worth way ways rid
+    respond responds responded responding tested positive
     """.split()
 )
 # ("I'm 52 and just started a beta blocker", "my doctor suggests atenolol", "will it let me exercise more": who
@@ -85,7 +86,9 @@ RELATION_WORDS = frozenset(
 # version", "normal combined HRT", "a lot of protein in the urine": how much, how often, which form and what was
 # shown name nothing to search for; as concepts they were ANDed into the query ("bit"[tiab]) and shown as the outcome
 # ("bit, menopause, sex drive") or taken for the treatment ("lot" linked to kidney disease). "Is it worth trying X",
-# "the way haloperidol does", "get rid of H. pylori": the asking, a likeness and the wanted change, no topic.)
+# "the way haloperidol does", "get rid of H. pylori": the asking, a likeness and the wanted change, no topic; nor
+# "hasn't responded", "tested positive for": what was told. ("Clear / shrink / build" the outcome, "stop it
+# developing", "trying" were measured with them and not kept: more wrong-way answers.)
 # ("Will lisinopril mess up my blood sugar?", "Can rizatriptan push up blood pressure?": "mess" and "push" carry the
 # change asked about; they name nothing, and "push"[tiab] had been ANDed into the query.)
 # ("Would a nerve block mean he needs fewer painkillers?", "putting local anaesthetic into the wound", "a combined

@@ -1202,6 +1202,9 @@ def test_push_up_carries_the_harm_and_is_not_searched(question):
     ("Is TENS worth using for pain after heart bypass surgery?", "worth"),
     ("Does celecoxib damage the stomach lining the way ibuprofen does?", "way"),
     ("Does bismuth-based triple therapy get rid of H. pylori?", "rid"),
+    ("Do genes predict who will respond to clozapine for schizophrenia?", "respond"),
+    ("I had a bleeding stomach ulcer and tested positive for H pylori. Will getting rid of the bug stop the ulcer "
+     "bleeding again?", "positive"),
 ])
 def test_worth_the_way_and_get_rid_of_name_nothing(question, word):
     """Searched, they were ANDed into the query (rid[tiab]) and shown as the outcome ("triple therapy, rid, H.
