@@ -1212,3 +1212,14 @@ def test_worth_the_way_and_get_rid_of_name_nothing(question, word):
     query = understand(question, Filters())
     assert f"{word}[tiab]" not in query.boolean
     assert word not in (query.frame.outcome or "").split(", ")
+
+
+@pytest.mark.parametrize("question, outcome, population", [
+    ("does glibenclamide (glyburide) push blood pressure up in type 2 diabetes?", "blood pressure", "type 2 diabetes"),
+    ("Does adding isosorbide mononitrate to nadolol harm the kidneys in cirrhosis?", "kidneys", "cirrhosis"),
+])
+def test_a_condition_ending_a_harm_question_is_who_takes_the_treatment(question, outcome, population):
+    """Read as a harm, "type 2 diabetes" made "equally effective in the management of type 2 diabetes" a finding that
+    the harm asked about was no more common."""
+    frame = understand(question, Filters()).frame
+    assert (frame.kind, frame.outcome, frame.population) == ("harm", outcome, population)
