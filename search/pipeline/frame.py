@@ -422,7 +422,7 @@ def frame_question(question: str, concepts: list[Concept]) -> FramedConcepts:
     if population_at is not None and treatment_at and min(treatment_at) > population_at:
         # "Can people with heart disease use X?": the people come first; the safety/outcome rules place them.
         population_at = None
-    if population_at is None and kind in ("harm", "effect"):
+    if population_at is None and kind == "harm":
         population_at = _trailing_condition(q, concepts, positions, asked_from)
     in_population = [i for i in order if population_at is not None and positions[i] >= population_at]
     before_population = [i for i in order if i not in in_population]
@@ -903,10 +903,9 @@ def _modifies(concepts: list[Concept], positions: list[int], i: int, treatments:
     return any(positions[t] >= 0 and 0 <= positions[t] - end <= 1 for t in treatments)
 
 
-# "Does glibenclamide push blood pressure up in type 2 diabetes?", "Does carvedilol improve exercise capacity in heart
-# failure?": a condition that ends a harm or effect question after "in" is who takes the treatment, not what it does
-# (read as the outcome, "equally effective in the management of type 2 diabetes" was a finding that the harm was no
-# more common, and every trial of carvedilol in heart failure one on exercise capacity).
+# "Does glibenclamide push blood pressure up in type 2 diabetes?": a condition that ends a harm question after "in" is
+# who takes the treatment, not a harm it causes (read as one, "equally effective in the management of type 2
+# diabetes" was a finding that the harm was no more common).
 _IN_BEFORE = re.compile(r"\s(?:in|among)\s+(?:(?:people|patients|those|someone|anyone)\s+with\s+)?(?:an?\s+)?$")
 
 
@@ -917,10 +916,7 @@ def _trailing_condition(q: str, concepts: list[Concept], positions: list[int], a
         if p < asked_from or concept.kind not in _CONDITION_KINDS:
             continue
         end = p + len(_norm(concept.text))
-        # ... when something else is asked about before it ("Can opioids keep working for years in restless legs
-        # syndrome?": the condition is the outcome there)
-        asked = any(asked_from <= positions[j] < p and not _is_treatment(other) for j, other in enumerate(concepts))
-        if asked and re.fullmatch(r"[\s?.!]*", q[end:]) and (before := _IN_BEFORE.search(q[:p])):
+        if re.fullmatch(r"[\s?.!]*", q[end:]) and (before := _IN_BEFORE.search(q[:p])):
             return before.start()
     return None
 

@@ -20,7 +20,7 @@ FRAMES = [
     ('Is one long-acting opioid more effective than another for chronic pain?', 'comparison', 'long-acting opioid', 'another long-acting opioid', 'chronic pain', None),
     ('Do COX-2 inhibitors relieve arthritis pain better than older NSAIDs?', 'comparison', 'COX-2 inhibitors', 'NSAIDs', 'arthritis, pain', None),
     ('Is it safe to take sumatriptan if you have coronary heart disease?', 'safety', 'sumatriptan', None, None, 'coronary heart disease'),
-    ('Does metformin lower blood sugar in type 2 diabetes?', 'effect', 'metformin', None, 'blood sugar', 'type 2 diabetes'),
+    ('Does metformin lower blood sugar in type 2 diabetes?', 'effect', 'metformin', None, 'blood sugar, type 2 diabetes', None),
     ('Do ACE inhibitors cause cough?', 'harm', 'angiotensin-converting enzyme inhibitors', None, 'cough', None),
     ('Do proton pump inhibitors heal reflux esophagitis?', 'effect', 'proton pump inhibitors', None, 'heal, reflux esophagitis', None),
     ('Is esomeprazole better than omeprazole for healing erosive esophagitis?', 'comparison', 'esomeprazole', 'omeprazole', 'healing, erosive, esophagitis', None),
@@ -50,7 +50,7 @@ FRAMES = [
     ('Does Prevacid cause more side effects than a placebo?', 'comparison', 'Prevacid', 'placebo', 'side effects', None),
     ('Does atomoxetine work as well as methylphenidate for ADHD?', 'comparison', 'atomoxetine', 'methylphenidate', 'attention deficit hyperactivity disorder', None),
     ('Are ACE inhibitors better than beta blockers for high blood pressure?', 'comparison', 'angiotensin-converting enzyme inhibitors', 'beta blockers', 'high blood pressure', None),
-    ('Does carvedilol reduce mortality in heart failure?', 'effect', 'carvedilol', None, 'mortality', 'heart failure'),
+    ('Does carvedilol reduce mortality in heart failure?', 'effect', 'carvedilol', None, 'mortality, heart failure', None),
     ('Is it safe to take ibuprofen with high blood pressure?', 'safety', 'ibuprofen', None, None, 'high blood pressure'),
     ('Do opioids cause constipation?', 'harm', 'opioids', None, 'constipation', None),
     ('Does tramadol lead to addiction?', 'harm', 'tramadol', None, 'addiction', None),
@@ -58,7 +58,7 @@ FRAMES = [
     ('Do SSRIs help hot flashes?', 'effect', 'selective serotonin reuptake inhibitors', None, 'hot flashes', None),
     ('Does darifenacin improve urinary incontinence?', 'effect', 'darifenacin', None, 'urinary incontinence', None),
     ('Is solifenacin better than tolterodine for overactive bladder?', 'comparison', 'solifenacin', 'tolterodine', 'overactive bladder', None),
-    ('Does enalapril protect the kidneys in diabetes?', 'effect', 'enalapril', None, 'kidneys', 'diabetes'),
+    ('Does enalapril protect the kidneys in diabetes?', 'effect', 'enalapril', None, 'kidneys, diabetes', None),
     ('Can beta blockers prevent migraine?', 'effect', 'beta blockers', None, 'migraine', None),
     ('Is naproxen safer than diclofenac for the heart?', 'comparison', 'naproxen', 'diclofenac', 'heart', None),
     ('Do estrogen patches cause blood clots?', 'harm', 'estrogen', None, 'blood clots', None),
@@ -73,7 +73,7 @@ FRAMES = [
     ('Are second-generation antihistamines safe for pilots?', 'safety', 'second-generation antihistamines', None, None, 'pilots'),
     ('Does fexofenadine cause drowsiness?', 'harm', 'fexofenadine', None, 'drowsiness', None),
     ('Is zolmitriptan effective for cluster headache?', 'effect', 'zolmitriptan', None, 'cluster headache', None),
-    ('Does baclofen reduce spasticity in multiple sclerosis?', 'effect', 'baclofen', None, 'spasticity', 'multiple sclerosis'),
+    ('Does baclofen reduce spasticity in multiple sclerosis?', 'effect', 'baclofen', None, 'spasticity, multiple sclerosis', None),
     ('Is hydrocodone or oxycodone better for acute pain?', 'comparison', 'hydrocodone', 'oxycodone', 'acute pain', None),
     ('Does omeprazole prevent ulcers in people taking NSAIDs?', 'effect', 'omeprazole', None, 'ulcers', 'NSAIDs'),
     ('Is there a link between HRT and dementia?', 'association', 'hormone replacement therapy', None, 'dementia', None),
@@ -1217,16 +1217,9 @@ def test_worth_the_way_and_get_rid_of_name_nothing(question, word):
 @pytest.mark.parametrize("question, outcome, population", [
     ("does glibenclamide (glyburide) push blood pressure up in type 2 diabetes?", "blood pressure", "type 2 diabetes"),
     ("Does adding isosorbide mononitrate to nadolol harm the kidneys in cirrhosis?", "kidneys", "cirrhosis"),
-    ("Does carvedilol improve exercise capacity in heart failure?", "exercise capacity", "heart failure"),
-    ("Does acarbose lower blood sugar in type 2 diabetes?", "blood sugar", "type 2 diabetes"),
 ])
-def test_a_condition_ending_the_question_is_who_takes_the_treatment(question, outcome, population):
-    """Read as an outcome, "type 2 diabetes" made "equally effective in the management of type 2 diabetes" a finding
-    that the harm asked about was no more common, and every trial of carvedilol in heart failure one on exercise."""
+def test_a_condition_ending_a_harm_question_is_who_takes_the_treatment(question, outcome, population):
+    """Read as a harm, "type 2 diabetes" made "equally effective in the management of type 2 diabetes" a finding that
+    the harm asked about was no more common."""
     frame = understand(question, Filters()).frame
-    assert (frame.outcome, frame.population) == (outcome, population)
-
-
-def test_a_condition_that_is_all_the_question_asks_about_stays_the_outcome():
-    frame = understand("Can opioids keep working for years in restless legs syndrome?", Filters()).frame
-    assert frame.outcome == "restless legs syndrome"
+    assert (frame.kind, frame.outcome, frame.population) == ("harm", outcome, population)
