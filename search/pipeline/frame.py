@@ -746,10 +746,15 @@ _JOINED = re.compile(r"^\s*(?:\([^)]*\)\s*)?(?:with|plus|and|to|together\s+with|
                      r"\s+(?:the\s+|a\s+|an\s+|my\s+)?$")
 
 
+def _end(concepts: list[Concept], positions: list[int], i: int) -> int:
+    """Where concept ``i``'s text ends in the (normalised) question, counted from where it is written."""
+    return positions[i] + len(_norm(concepts[i].text))
+
+
 def _between(q: str, concepts: list[Concept], positions: list[int], a: int, b: int) -> str:
     """The text written between concepts ``a`` and ``b``, whichever comes first."""
     first, second = sorted((a, b), key=lambda i: positions[i])
-    return q[positions[first] + len(_norm(concepts[first].text)):positions[second]]
+    return q[_end(concepts, positions, first):positions[second]]
 
 
 def _joined(q: str, concepts: list[Concept], positions: list[int], a: int, b: int) -> bool:
@@ -899,7 +904,7 @@ def _modifies(concepts: list[Concept], positions: list[int], i: int, treatments:
     it says which of the treatment, not what is measured."""
     if concepts[i].kind != "phrase" or positions[i] < 0:
         return False
-    end = positions[i] + len(_norm(concepts[i].text))
+    end = _end(concepts, positions, i)
     return any(positions[t] >= 0 and 0 <= positions[t] - end <= 1 for t in treatments)
 
 
@@ -915,8 +920,7 @@ def _trailing_condition(q: str, concepts: list[Concept], positions: list[int], a
         p = positions[i]
         if p < asked_from or concept.kind not in _CONDITION_KINDS:
             continue
-        end = p + len(_norm(concept.text))
-        if re.fullmatch(r"[\s?.!]*", q[end:]) and (before := _IN_BEFORE.search(q[:p])):
+        if re.fullmatch(r"[\s?.!]*", q[_end(concepts, positions, i):]) and (before := _IN_BEFORE.search(q[:p])):
             return before.start()
     return None
 
