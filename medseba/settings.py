@@ -133,6 +133,10 @@ CELERY_WORKER_PROC_ALIVE_TIMEOUT = env.float("MEDSEBA_WORKER_START_TIMEOUT", def
 CELERY_TASK_ALWAYS_EAGER = env.bool("MEDSEBA_CELERY_EAGER", default=False)
 CELERY_BROKER_TRANSPORT_OPTIONS = {
     "visibility_timeout": env.int("MEDSEBA_VISIBILITY_TIMEOUT", default=300),
+    # kombu restores unacknowledged messages under a Redis lock that outlives a worker killed while holding it for
+    # this many seconds (kombu's default 300): every other worker's redelivery waits that long. One restore pass moves
+    # at most 10 messages, so 10 s is ample and bounds the wait after a crash.
+    "unacked_mutex_expire": env.int("MEDSEBA_UNACKED_MUTEX_EXPIRE", default=10),
     # One Redis list per priority, so a search's later stages overtake other searches' early ones.
     "priority_steps": list(range(10)),
     "sep": ":",
