@@ -84,10 +84,13 @@ def lay_headline(verdict: Verdict, frame: Frame) -> str:
         return f"Probably {'yes' if label == 'yes' else 'not'}. " + (
             said.format(x=x, y=y) if said else f"The studies that tested {x} against {y} point to {label}.")
     if kind == "harm":
-        y = frame.outcome or "this"
-        return f"Yes, {x} may cause {y}." if label == "yes" else f"On balance, the studies did not find {y} with {x}."
+        # "This harm", not the outcome as written: the frame keeps the question's words, not which way it asked them
+        # to move, so "Yes, metoprolol may cause blood pressure / put on weight / drowsy" is what the outcome gave.
+        return f"Probably yes. On balance, the studies found this harm with {x}." if label == "yes" else (
+            f"Probably not. On balance, the studies did not find this harm with {x}.")
     if kind == "safety":
-        return f"{x} may be safe for this." if label == "yes" else f"Studies found risks with {x} for this."
+        return f"{x[:1].upper()}{x[1:]} may be safe for this." if label == "yes" else (
+            f"Studies found risks with {x} for this.")
     if kind == "association":
         return "Probably yes. On balance, the studies found this link." if label == "yes" else (
             "Probably not. On balance, the studies found no such link.")

@@ -323,3 +323,19 @@ def test_a_comparisons_headline_follows_what_was_claimed(claim, label, said):
     lay = reading_modes(verdict, build_bottom_line(verdict, [_paper(i) for i in range(6)], frame), frame,
                         clinician_headline=headline(verdict, frame), papers_found=20)["lay"]
     assert said in lay.headline and "more benefit" not in lay.headline
+
+
+@pytest.mark.parametrize("outcome", ["put on weight", "blood pressure", "drowsy", "damage, liver", "heart attack"])
+@pytest.mark.parametrize("label", ["supports", "refutes"])
+def test_a_harm_headline_reads_whatever_words_the_outcome_was_asked_in(outcome, label):
+    """The frame keeps a harm as written ("make me put on weight", "push blood pressure up"), not which way it was
+    asked to move: "Yes, metoprolol may cause blood pressure" / "may cause put on weight" is what pasting it gave."""
+    papers = [_paper(i, label=label) for i in range(6)]
+    frame = Frame(kind="harm", intervention="metoprolol", outcome=outcome)
+    verdict = decide(papers, frame, offline=True)
+    lay = reading_modes(verdict, build_bottom_line(verdict, papers, frame), frame,
+                        clinician_headline=headline(verdict, frame), papers_found=6)["lay"]
+    assert verdict.label == ("yes" if label == "supports" else "no")
+    assert outcome not in lay.headline and "metoprolol" in lay.headline
+    assert lay.headline.startswith("Probably yes." if verdict.label == "yes" else "Probably not.")
+    assert textstat.flesch_kincaid_grade(lay.headline) <= 8
