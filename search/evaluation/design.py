@@ -100,6 +100,7 @@ LABEL_SETS: tuple[str, ...] = (
     "design_labels_holdout54.jsonl",
     "design_labels_holdout55.jsonl",
     "design_labels_holdout56.jsonl",
+    "design_labels_holdout57.jsonl",
 )
 # A second, independent reading of holdout4 + holdout5: agreement only, never training rows.
 SECOND_READER = "design_labels_second_reader.jsonl"

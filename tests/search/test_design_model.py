@@ -297,7 +297,7 @@ def _synthetic_folder(tmp_path: Path) -> tuple[Path, Path, dict[str, set[str]]]:
     first = read_labelled(folder / LABEL_SETS[2])
     _write_labels(folder, SECOND_READER, [{**r, "design": "cohort" if i == 0 else r["design"]}
                                           for i, r in enumerate(first)])
-    (folder / "design_labels_holdout57.jsonl").write_text("being written, not JSON yet\n", encoding="utf-8")
+    (folder / "design_labels_holdout58.jsonl").write_text("being written, not JSON yet\n", encoding="utf-8")
     corpus = tmp_path / "corpus.jsonl"
     corpus.write_text("".join(json.dumps(r) + "\n" for r in records), encoding="utf-8")
     return folder, corpus, sets
@@ -334,7 +334,7 @@ def test_cross_set_never_trains_on_the_set_it_scores(tmp_path: Path, monkeypatch
     # two models (learned, hybrid) per held-out set, each on exactly the other sets
     assert sorted(map(sorted, trained_on)) == sorted(sorted(everything - s) for s in sets.values() for _ in (1, 2))
     assert list(figures["per_set"]) == list(sets)
-    assert figures["not_opened"] == ["design_labels_holdout57.jsonl"]
+    assert figures["not_opened"] == ["design_labels_holdout58.jsonl"]
     for name, per in figures["per_set"].items():
         assert per["n"] == len(sets[name]) and per["trained_on"] == len(everything - sets[name])
         assert set(per) >= {"rules", "learned", "hybrid", "sample_size_exact"}
