@@ -338,6 +338,37 @@ def _form_of_treatment(q: str, concepts: list[Concept], positions: list[int], i:
     return False
 
 
+# "allergy pills", "blood pressure tablets", "the epilepsy drug": a medicine called by what it is for.
+_MEDICINE_NOUN = re.compile(r"\s+(?:pills?|tablets?|medicines?|medications?|meds|drugs?)\b")
+
+
+# "abuse drugs", "use drugs": drugs taken, not a medicine named by what it is for.
+_TAKEN_AS_DRUGS = frozenset({"abuse", "misuse", "use"})
+
+
+def _names_the_medicine(q: str, concept: Concept) -> bool:
+    """Whether every place the concept's own words are written in ``q`` names a medicine by what it is for
+    ("allergy" in "antihistamine allergy pills"), so it is not something asked to happen to the person."""
+    t = _norm(concept.text)
+    if not t or _is_treatment(concept) or t in _TAKEN_AS_DRUGS:
+        return False
+    found = list(re.finditer(rf"(?<![\w-]){re.escape(t)}(?![\w-])", q))
+    return bool(found) and all(_MEDICINE_NOUN.match(q, m.end()) for m in found)
+
+
+def _without_medicine_names(q: str, concepts: list[Concept], outcome: list[int]) -> list[int]:
+    """``outcome`` less the concepts that only name a medicine by what it is for, when what remains still names
+    something asked about: not only "medicines", and not a shorter name of one left out ("lowering pressure" after
+    "blood pressure drugs" asks about blood pressure)."""
+    named = [i for i in outcome if _names_the_medicine(q, concepts[i])]
+    rest = [_norm(concepts[i].text) for i in outcome if i not in named]
+    if not named or not any(not _MEDICINE_NOUN.fullmatch(" " + t) for t in rest):
+        return outcome
+    kept = [i for i in named if any(re.search(rf"(?<![\w-]){re.escape(t)}(?![\w-])", _norm(concepts[i].text))
+                                    for t in rest)]
+    return [i for i in outcome if i not in named or i in kept]
+
+
 def _bare_head(concept: Concept) -> bool:
     """A treatment named by its head word alone ("supplement", "therapy"): says less than a named one."""
     return concept.kind != "drug" and len(_norm(concept.text).split()) == 1
@@ -482,6 +513,11 @@ def frame_question(question: str, concepts: list[Concept]) -> FramedConcepts:
     # A form written with its treatment ("timolol eye drops", "the fentanyl patch") says how it is given, not what
     # happens to the person ("does lidocaine stop the injection hurting?" asks about the injection).
     framed.outcome = [i for i in framed.outcome if not _form_of_treatment(q, concepts, positions, i)]
+    if kind != "safety":
+        # "antihistamine allergy pills", "newer acid pills", "ACE inhibitor blood pressure tablets": what the
+        # medicine is for, as its name, is no outcome while the question asks about another. (In a safety question
+        # it is who takes it: "my seizure meds".)
+        framed.outcome = _without_medicine_names(q, concepts, framed.outcome)
     _place_told(kind, concepts, told, framed,
                 identity=[i for i in told if _IDENTITY.search(q, _sentence_start(q, positions[i]), positions[i])])
     if kind in ("harm", "safety", "association"):

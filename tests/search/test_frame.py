@@ -1223,3 +1223,27 @@ def test_a_condition_ending_a_harm_question_is_who_takes_the_treatment(question,
     the harm asked about was no more common."""
     frame = understand(question, Filters()).frame
     assert (frame.kind, frame.outcome, frame.population) == ("harm", outcome, population)
+
+
+@pytest.mark.parametrize("question, outcome", [
+    ("Can I treat my asthma with antihistamine allergy pills?", "asthma"),
+    ("Can the epilepsy drug topiramate cut down my migraines?", "migraines"),
+    ("Is the blood pressure pill atenolol more likely than losartan to bring on diabetes?", "diabetes"),
+    ("Do newer acid pills like pantoprazole heal ulcers any better than omeprazole?", "heal, ulcers"),
+])
+def test_what_a_medicine_is_for_as_its_name_is_no_outcome(question, outcome):
+    """"allergy pills", "the epilepsy drug": read as outcomes, every allergy study addressed a question about asthma
+    (and its praise of antihistamines for hay fever answered "can I treat my asthma with them?" yes)."""
+    assert understand(question, Filters()).frame.outcome == outcome
+
+
+@pytest.mark.parametrize("question, outcome, population", [
+    ("Does Ritalin make children more likely to abuse drugs later?", "abuse, drugs", "children"),
+    ("my neurologist wants to add gabapentin to my seizure meds - is it safe?", "neurologist, meds", "seizure"),
+    ("Is the blood pressure pill atenolol effective?", "blood pressure", None),
+])
+def test_a_medicine_named_by_its_use_stays_where_nothing_else_is_asked(question, outcome, population):
+    """Drugs abused are no medicine named by its use; in a safety question what the medicine is for is who takes it;
+    and with no other outcome the name's words are all the question says."""
+    frame = understand(question, Filters()).frame
+    assert (frame.outcome, frame.population) == (outcome, population)
