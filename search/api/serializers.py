@@ -13,7 +13,7 @@ from search.api.provenance_serializers import ModelsSerializer, ProvenanceSerial
 from search.pipeline import graph
 from search.pipeline.chart import LABELS
 from search.pipeline.state import (
-    ADDRESSES_LABELS, COMPARISON_CLAIMS, CONFIDENCE_LEVELS, FRAME_KINDS, READING_MODES, VERDICT_LABELS,
+    ADDRESSES_LABELS, CONFIDENCE_LEVELS, FRAME_CLAIMS, FRAME_KINDS, READING_MODES, VERDICT_LABELS,
 )
 from search.design import DESIGNS
 from search.scope import SCOPE_KINDS
@@ -94,8 +94,9 @@ class FrameSerializer(serializers.Serializer):
     outcome = serializers.CharField(allow_null=True)
     population = serializers.CharField(allow_null=True)
     claim = serializers.ChoiceField(
-        choices=list(COMPARISON_CLAIMS), allow_null=True,
-        help_text="comparisons only: what the question claims of the intervention against the comparator",
+        choices=list(FRAME_CLAIMS), allow_null=True,
+        help_text="comparisons: what the question claims of the intervention against the comparator; harm "
+                  "questions: 'danger' when asked as 'is it dangerous / risky to ...'",
     )
     background = serializers.CharField(
         allow_null=True, required=False,

@@ -18,7 +18,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from .formulations import form_of
-from .state import Concept, Frame
+from .state import DANGER, Concept, Frame
 
 _WS = re.compile(r"\s+")
 
@@ -63,7 +63,7 @@ _WHICH_OF = re.compile(r"^\s*which\b[^,?]*?\b(?:more|better|less|fewer|faster|qu
 # choice between two arms.)
 _EITHER = re.compile(r"^\s*(?:is|are|should)\s+.+?\s+or\s+(?!(?:will|would|does|do|did|is|are|can|could|should|might|may"
                      r"|it|i|you|we|they|he|she)\b).+?\s+(?:better|more|less|safer)\b(?![^?]*\bthan\b)", re.I)
-# "Is it dangerous (to take X)?" asks about safety; "dangerous extra heartbeats" names an outcome.
+# "Is it dangerous (to take X)?" asks whether harm comes of it (``_DANGER``, a harm question), not "is it safe?".
 # "Are long-acting calcium channel blockers well tolerated?" asks whether they are safe to take, as "safe" does.
 _SAFETY = re.compile(r"\b(?:safe|safely|safer|safety|unsafe|contraindicated|(?:well|poorly|badly)\s+tolerated|tolerable"
                      r"|(?:ok(?:ay)?|alright|all\s+right|fine)\s+to\s+(?:also\s+|still\s+)?(?:take|add|use|give|combine|mix|have"
@@ -73,8 +73,12 @@ _SAFETY = re.compile(r"\b(?:safe|safely|safer|safety|unsafe|contraindicated|(?:w
                      # "Is Tarka ok for elderly people?", "Is meloxicam easy on the stomach?"
                      r"|(?:ok(?:ay)?|alright)\s+for\s+(?:the\s+)?(?:elderly|older|people|patients|children|kids|someone|pregnant"
                      r"|women|men)"
-                     r"|easy\s+on\s+the\s+(?:stomach|kidneys?|liver|heart)"
-                     r"|dangerous(?=\s*(?:to|for|if|when|while|with|in|during|[?.!,]|$)))\b", re.I)
+                     r"|easy\s+on\s+the\s+(?:stomach|kidneys?|liver|heart))\b", re.I)
+# "Is it dangerous to stop a beta blocker suddenly?", "Is it risky to take a triptan with Paxil?": whether harm
+# comes of it, so "yes" is the harm found. (Read as "is it safe?", its "no" -- risks found -- headed the answer
+# as "mostly point to no" to a person asking whether it is dangerous.) "Dangerous heart rhythms" names an outcome.
+_DANGER = r"(?:dangerous|risky|hazardous)(?=\s*(?:to|for|if|when|while|with|in|during|[?.!,]|$))"
+_ASKED_DANGER = re.compile(rf"\b{_DANGER}")
 # "Can X cause dangerous heart rhythms?": "dangerous" describes the harm asked about, not "is X safe?".
 _HARM_ADJECTIVE = re.compile(r"\b(?:cause[sd]?|causing|lead\s+to|trigger[s]?|give\s+you)\s+(?:\w+\s+){0,2}?dangerous(?:ly)?\Z",
                              re.I)
@@ -114,6 +118,7 @@ _HARM = re.compile(
     r"|affect[s]?|chang(?:e|es)|alter[s]?|mess(?:es)?\s+with|interfer\w*\s+with|interact\w*\s+with"
     r"|(?:lengthen|prolong)\w*\s+(?:the\s+)?qt|keep[s]?\s+(?:\w+\s+){0,2}?(?:awake|up\s+at\s+night)"
     r"|stop[s]?\s+(?:\w+\s+){0,4}?(?:from\s+)?(?:working|protecting)|make[s]?\s+(?:\w+\s+){0,4}?less\s+effective"
+    rf"|{_DANGER}"
     r"|(?:raise[sd]?|increase[sd]?|push(?:es)?\s+up)\s+(?:my\s+|your\s+|the\s+|his\s+|her\s+|their\s+)?"
     r"(?:blood\s+pressure|heart\s+rate|pulse|blood\s+sugar|prolactin|liver\s+enzymes|potassium|cholesterol|weight"
     r"|appetite))\b",
@@ -601,7 +606,8 @@ def frame_question(question: str, concepts: list[Concept]) -> FramedConcepts:
         comparator=framed.frame.comparator or _text(concepts, framed.comparator),
         outcome=_text(concepts, framed.outcome) or _vague_outcome(q, kind),
         population=_text(concepts, framed.population),
-        claim=comparison_claim(question) if kind == "comparison" else None,
+        claim=comparison_claim(question) if kind == "comparison" else (
+            DANGER if kind == "harm" and _ASKED_DANGER.search(q[asked_from:]) else None),
         background=_text(concepts, framed.background),
     )
     return framed

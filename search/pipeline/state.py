@@ -36,6 +36,10 @@ FRAME_KINDS = ("effect", "comparison", "safety", "harm", "association", "other")
 # What a comparison claims of its first arm: "is X better than Y?", "does X work as well as Y?", "is X less
 # effective than Y?". A head-to-head trial that found no difference answers the first "no" and the second "yes".
 COMPARISON_CLAIMS = ("better", "as_good", "worse")
+# What a harm question claims: "Is it dangerous / risky to stop a beta blocker suddenly?" asks whether harm comes of
+# it, as "does X cause Y?" does, but a "no" to it is the reassurance a safety question never gets offline.
+DANGER = "danger"
+FRAME_CLAIMS = (*COMPARISON_CLAIMS, DANGER)
 
 
 @dataclass
@@ -52,7 +56,7 @@ class Frame:
     comparator: str | None = None
     outcome: str | None = None
     population: str | None = None
-    claim: str | None = None  # comparisons only: one of COMPARISON_CLAIMS
+    claim: str | None = None  # comparisons: one of COMPARISON_CLAIMS; harm questions asked as "is it dangerous": DANGER
     # Effect and harm questions of an added treatment ("I'm already on an ACE inhibitor. Would adding losartan lower
     # my proteinuria?"): what it is added to, which a study of the added drug alone does not test. Shown with the
     # frame and named when the verdict rests on such studies. (Comparisons of an add-on name it in their arms.)

@@ -46,6 +46,8 @@ The rule (also in the README):
    of the studies that address the question to report adverse effects or risks: only harms can be
    read offline, never reassurance, so "no" from a minority while the rest say nothing readable
    would be a guess; that is insufficient too, with the harms reported still named.
+   A harm question asked as "is it dangerous / risky to ...?" (frame claim ``DANGER``) is never answered "no"
+   offline, for the same reason, and carries the same caution: "no" would tell a person it is not dangerous.
 7. Offline, a question whose frame kind is "other" (its treatment and outcome could not be read)
    is **insufficient** whatever the studies' tone (``UNREAD_FRAME``).
 """
@@ -55,7 +57,7 @@ import math
 from dataclasses import dataclass
 
 from .frame import in_whom
-from .state import INDIRECT, MOSTLY_INDIRECT, Frame, RankedPaper, Verdict
+from .state import DANGER, INDIRECT, MOSTLY_INDIRECT, Frame, RankedPaper, Verdict
 
 MIN_STUDIES = 3
 MIN_SIDED = 3
@@ -180,7 +182,7 @@ def decide(
     query); rule 7, which is about a question read and not understood, then does not apply.
     """
     counted = counted_papers(papers, frame)
-    caution = SAFETY_CAUTION if frame.kind == "safety" else None
+    caution = SAFETY_CAUTION if frame.kind == "safety" or frame.claim == DANGER else None
     n = len(counted)
     sided = [c for c in counted if _takes_side(c.paper)]
     n_yes = sum(1 for c in sided if c.paper.stance.label == "supports")
@@ -242,6 +244,13 @@ def decide(
         return Verdict(
             "insufficient", "low", n,
             reason + " Studies like these cannot show that a medicine is safe for you.",
+            caution,
+        )
+    if frame.claim == DANGER and label == "no" and offline:
+        # Rule 6 for "is it dangerous?": its "no" is the reassurance "is it safe?" never gets offline.
+        return Verdict(
+            "insufficient", "low", n,
+            reason + " Studies like these cannot show that it is not dangerous for you.",
             caution,
         )
     if n < MIN_STUDIES and len(sided) > 1:

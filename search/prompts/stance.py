@@ -60,10 +60,11 @@ SCHEMA: dict = strict_object({
     })),
 })
 
-# How a comparison's claim (state.COMPARISON_CLAIMS) is told to the model.
+# How a frame's claim (state.FRAME_CLAIMS) is told to the model.
 CLAIM_WORDS = {"better": "the intervention is better than the comparator",
                "as_good": "the intervention works at least as well as the comparator",
-               "worse": "the intervention is worse than the comparator"}
+               "worse": "the intervention is worse than the comparator",
+               "danger": "the question asks whether it is dangerous: 'supports' means harm was found"}
 
 
 def frame_line(frame: Frame | None) -> str:

@@ -194,8 +194,10 @@ def test_claim_is_set_for_comparisons_only():
     [
         ("can terfenadine cause dangerous heart rhythm problems", "harm"),
         ("does x lead to dangerously low blood pressure", "harm"),
-        ("is it dangerous to take x with alcohol", "safety"),
-        ("is x dangerous for people with asthma", "safety"),
+        # Said of taking the medicine, it asks whether harm comes of it: a harm question whose "no" is never given
+        # offline (frame claim "danger", verdict rule 6), not "is it safe?", whose "no" read as "not dangerous".
+        ("is it dangerous to take x with alcohol", "harm"),
+        ("is x dangerous for people with asthma", "harm"),
     ],
 )
 def test_dangerous_describing_the_harm_is_not_a_safety_question(question, kind):
@@ -296,10 +298,10 @@ def test_a_leading_setting_clause_is_the_population():
     ("Does estrogen increase bone density?", "effect"),
     ("Does aspirin stop heart attacks?", "effect"),
     ("Will omeprazole make her less irritable?", "effect"),
-    # "dangerous" before a noun names the outcome; said of taking the medicine it asks about safety.
+    # "dangerous" before a noun names the outcome; said of taking the medicine it asks whether harm comes of it.
     ("For heart failure, does enalapril reduce dangerous extra heartbeats?", "effect"),
-    ("Is it dangerous to take ibuprofen with warfarin?", "safety"),
-    ("Is clozapine dangerous?", "safety"),
+    ("Is it dangerous to take ibuprofen with warfarin?", "harm"),
+    ("Is clozapine dangerous?", "harm"),
     ("Could taking Imitrex make my obsessive-compulsive symptoms worse?", "harm"),
     ("Are older people who take bladder medicines like oxybutynin more likely to have dangerous heart rhythms?",
      "association"),

@@ -1722,3 +1722,39 @@ def test_each_arm_changing_on_a_named_outcome_gives_no_direction():
         "Patients were randomised to amlodipine or enalapril for 12 weeks. Both drugs significantly reduced blood "
         "pressure.")
     assert stance.label != "supports" and "advantage" not in stance.rationale
+
+
+@pytest.mark.parametrize("question", [
+    "is it dangerous to suddenly stop taking a beta blocker?",
+    "Is it risky to take a triptan like Maxalt with Paxil?",
+    "Can an overdose of baclofen be dangerous for a child?",
+])
+def test_is_it_dangerous_asks_whether_harm_comes_of_it(question):
+    """Read as "is it safe?", the studies' reports of harm answered "is it dangerous?" with "no" (not safe), which
+    the headline gave as "the studies mostly point to no"."""
+    frame = understand(question, Filters()).frame
+    assert (frame.kind, frame.claim) == ("harm", "danger")
+
+
+@pytest.mark.parametrize("question, kind", [
+    ("Can sotalol cause a dangerous heart rhythm?", "harm"),
+    ("Does enalapril reduce dangerous extra heartbeats in heart failure?", "effect"),
+    ("Is it safe to take sumatriptan if I have coronary heart disease?", "safety"),
+])
+def test_dangerous_naming_an_outcome_is_no_danger_question(question, kind):
+    frame = understand(question, Filters()).frame
+    assert (frame.kind, frame.claim) == (kind, None)
+
+
+def test_a_danger_question_is_never_told_no_offline():
+    """Rule 6 for "Is it dangerous to take sumatriptan if I have heart disease?": studies that found no harm in
+    other people cannot tell this person it is not dangerous; "yes" (harm found) is given."""
+    frame = Frame(kind="harm", intervention="sumatriptan", population="coronary heart disease", claim="danger")
+    none_found = decide([_paper(i, "refutes") for i in range(6)], frame, offline=True)
+    assert none_found.label == "insufficient" and "cannot show that it is not dangerous" in none_found.reason
+    assert none_found.caution == SAFETY_CAUTION
+    found = decide([_paper(i, "supports") for i in range(6)], frame, offline=True)
+    assert found.label == "yes" and found.caution == SAFETY_CAUTION
+    plain = decide([_paper(i, "refutes") for i in range(6)], Frame(kind="harm", intervention="sumatriptan",
+                                                                   outcome="chest pain"), offline=True)
+    assert plain.label == "no" and plain.caution is None

@@ -675,9 +675,10 @@ export interface components {
          * @description * `better` - better
          *     * `as_good` - as_good
          *     * `worse` - worse
+         *     * `danger` - danger
          * @enum {string}
          */
-        ClaimEnum: "better" | "as_good" | "worse";
+        ClaimEnum: "better" | "as_good" | "worse" | "danger";
         Concept: {
             text: string;
             mesh_id: string | null;
@@ -916,11 +917,12 @@ export interface components {
             outcome: string | null;
             population: string | null;
             /**
-             * @description comparisons only: what the question claims of the intervention against the comparator
+             * @description comparisons: what the question claims of the intervention against the comparator; harm questions: 'danger' when asked as 'is it dangerous / risky to ...'
              *
              *     * `better` - better
              *     * `as_good` - as_good
              *     * `worse` - worse
+             *     * `danger` - danger
              */
             claim: (components["schemas"]["ClaimEnum"] | components["schemas"]["NullEnum"]) | null;
             /** @description effect and harm questions of an added treatment: what it is added to (absent in results stored before it was read) */

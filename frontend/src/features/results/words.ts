@@ -29,11 +29,13 @@ export const FRAME_KIND_NAMES: Record<FrameKind, string> = {
   other: 'General question',
 };
 
-/** A comparison's kind, by what it claims of the treatment: "is X better?" is not "does X work as well?". */
+/** A comparison's kind, by what it claims of the treatment ("is X better?" is not "does X work as well?"); a harm
+ * question asked as "is it dangerous?". */
 export const COMPARISON_CLAIM_NAMES: Record<ComparisonClaim, string> = {
   better: 'Which is better',
   as_good: 'Is it as good',
   worse: 'Is it worse',
+  danger: 'Is it dangerous',
 };
 
 /** "1 study", "2 studies". */
