@@ -360,7 +360,9 @@ _CUE_PATTERNS: dict[str, str] = {
         r"|\bto provide\b[^.]{0,60}?\bwith (an? )?(evidence-based |practical )?guidelines?\b",
     "meta": r"meta-?analy|meta-?regression|systematic(ally)? review|systemic review|pooled analysis|cochrane (review|collaboration)",
     "meta_first_person":
-        r"\b(we|this|our|present|the present)\b[^.]{0,60}\b(meta-?analy|meta-?regression|systematic(ally)? review"
+        # (a bracket may name the review's kind: "This paper presents the main findings of a systematic (Cochrane)
+        # review"; round 39)
+        r"\b(we|this|our|present|the present)\b[^.]{0,60}\b(meta-?analy|meta-?regression|systematic(ally)? (\([^()]{1,30}\) )?review"
         r"|systemic review|pooled analys[ie]s)"
         rf"|\bmeta-?analysis of {_NUMBER_WORDS} |\bmeta-?analy\w* (was performed|techniques|methods|criteria)"
         r"|\bmeta-?regression (analys[ie]s )?(was|were) (performed|conducted|carried out|used)\b"
@@ -371,7 +373,13 @@ _CUE_PATTERNS: dict[str, str] = {
         # "The Medline literature on the behavioral effects of caffeine in infants and children are reviewed"
         r"|\bthe (medline|pubmed|embase) literature\b[^.]{0,120}\b(is|are|was|were) reviewed\b"
         r"|\b(retrieved|identified|found|selected) (in|from|through|by searching) (the )?(medline|pubmed|embase)\b"
-        r"|\b(literature|database|electronic|computeri[sz]ed) searches?\b"
+        r"|\b(literature|database|electronic|computeri[sz]ed) searches\b"
+        # ... and one search told by how thorough it was or the database it ran on ("A comprehensive literature
+        # search identified 81 ... articles", "a National Library of Medicine database search for 1975 through
+        # 1997", "a literature search of osteoporosis medications using the MEDLINE database"; round 39), not a
+        # search some inputs came from ("(from literature search with Medline, ...)")
+        r"|(?<!from )\b((comprehensive|systematic|exhaustive|extensive|computeri[sz]ed|electronic) literature|database) "
+        r"search\b|(?<!from )\bliterature search\b[^.]{0,80}\b(medline|pubmed|embase|cochrane)\b"
         r"|\bsearch(es)? of (the )?([\w-]+ )?(medline|pubmed|embase|cochrane|literature|databases?)"
         # "Studies were identified by using the Cochrane Library, MEDLINE, ..."
         r"|\b(studies|trials|articles|reports) were identified (by|using|through|from|in|via) (using |searching )?(the )?"
@@ -1664,7 +1672,9 @@ _AGENT_VERB = r"(?<=[a-z][a-z][^ius\s]s )(?:recruited|enrolled|performed|treated
 # ("1,282,996 person-years", "patient-days": time, not people).
 _COUNT = re.compile(
     # (after a heading joined by a double dash, "METHODS--Seventy five patients", the count starts at the heading's end)
-    rf"(?<![\w.,/])(?<![^-]-)(?<!^-)(?<!\d:)(?P<num>{_NUMBER})(?![\w%]|[.,]\d|:\d|\s*{_UNIT_WORDS})"
+    # (not one group's size told as a product, "after inclusion of 2 x 12 patients" (README: "10 in each" is null),
+    # nor a number estimated, "an estimated 25,630 persons would have OA"; round 39)
+    rf"(?<![\w.,/])(?<![^-]-)(?<!^-)(?<!\d:)(?<!\d [x\u00d7] )(?<!\bestimated )(?P<num>{_NUMBER})(?![\w%]|[.,]\d|:\d|\s*{_UNIT_WORDS})"
     rf"(?P<between>(?:\s+(?!(?:of|in|to|per|from|at|on|for|among|had|have|has|were|was|who|did|is|are|than|each"
     rf"|although|though|but"
     rf"|whereas|while|because|since|however)\b|{_WORD}\b|{_TIME}\b|{_AGENT_VERB})"
@@ -1776,6 +1786,13 @@ _DESCRIBED_THEN_ELIGIBLE = re.compile(
     rf"\bof (?:the |all )?(?P<total>{_NUMBER})\s+(?:[A-Za-z-]+\s+){{0,2}}?{_PEOPLE}\s+(?:with\s+[^,;()]{{1,80}}?\s+)?"
     rf"(?:in whom|who|whose)\b[^,;()]{{0,80}},"
     rf"\s*(?P<num>{_NUMBER})\s+(?:\(\s*\d+(?:\.\d+)?\s*%\s*\)\s+)?(?:were|was)\s+(?:\w+ly\s+)?eligible\b", re.I)
+# "Of the 4894 eligible participants of the WHI study, 4532 (92.6%) postmenopausal women free of probable dementia,
+# aged 65 years or older, and recruited from 39 of 40 WHI clinical centers were enrolled in the WHIMS": those eligible
+# told first, then those of them enrolled, described at length before their verb (round 39).
+_ELIGIBLE_THEN_DESCRIBED = re.compile(
+    rf"\bof (?:the |all )?(?P<total>{_NUMBER})\s+(?:[A-Za-z-]+\s+){{0,2}}?eligible\s+(?:[\w-]+\s+){{0,2}}?{_PEOPLE}\b"
+    rf"[^,.;]{{0,60}},\s*(?P<num>{_NUMBER})\s+(?:\(\s*\d+(?:\.\d+)?\s*%\s*\)\s+)?(?:[\w-]+\s+){{0,3}}?{_PEOPLE}\b"
+    r"[^.;]{0,200}?\b(?:were|was)\s+(?:enrolled|randomi[sz]ed|included)\b", re.I)
 # "Forty of 47 cancer patients completed the study": those who completed are a part of the people counted after "of".
 _OF_COMPLETED = re.compile(rf"(?<![\w.,\-/]){_NUMBER}\s+(?:\(\S+\)\s+)?of\s+(?:the\s+)?(?P<num>{_NUMBER})\s+"
                            rf"(?:[\w-]+\s+){{0,2}}?{_PEOPLE}\s+(?:who\s+)?(?:\w+ly\s+)?completed (?:the|this) (?:[\w-]+ )?(?:study|trial)\b", re.I)
@@ -1970,10 +1987,11 @@ _IN_GROUP = re.compile(rf"(?<![\w.,\-/])(?P<num>{_NUMBER})\s+(?:[\w-]+\s+){{0,2}
 _NEXT_IN_GROUP = re.compile(rf"^\s*(?:,|;|\band\b)\s+(?:and\s+)?(?P<num>{_NUMBER})\s+(?:{_PEOPLE}\s+)?(?:were\s+)?"
                             r"(?:in|into|on)\s+the\s+[^,.;()]{1,40}?\b(?:group|arm)\b", re.I)
 # ... each group's word may carry an aside ("300 elderly (>60 years) and 300 young (<35 years) persons"), or the two
-# numbers may share the people ("Totals of 245 and 210 patients were recruited into the two studies").
+# numbers may share the people ("Totals of 245 and 210 patients were recruited into the two studies"); the first
+# group may be told by two words ("Ten hospitalized schizophrenic and 10 schizoaffective patients"; round 39).
 _ASIDE = r"(?:\([^()]{1,30}\)\s+)?"
 _PAIRED_GROUPS = re.compile(rf"(?<![\w.,\-/])(?P<a>{_NUMBER})\s+(?:(?!{_UNIT_WORDS}|{_PEOPLE}\b|{_WORD}\b|and\b|or\b)"
-                            rf"[A-Za-z-]+\s+{_ASIDE})?"
+                            rf"[A-Za-z-]+\s+{_ASIDE}){{0,2}}"
                             rf"(?:and|or|vs\.?|versus)\s+(?P<b>{_NUMBER})\s+(?!{_UNIT_WORDS})"
                             rf"(?:[A-Za-z-]+\s+{_ASIDE}){{0,2}}?"
                             rf"{_PEOPLE}\b(?!-\w)", re.I)
@@ -2418,7 +2436,9 @@ def _arms(sentence: str) -> int | None:
         # histology (n=15)"): parts of the first count, never arms to sum
         return values[0] if values[0] >= max(values[1:]) else None
     if re.search(r"\brandomi[sz]|\brandomly\b|\ballocated\b|\bassigned\b|\bgroups?\b|\b(received|receiving|"
-                 r"treated)\b|\b(or|and|vs\.?|versus|than|compared|controls?|placebo)\b", sentence, re.I):
+                 # ("v." for versus: "for haloperidol (n = 522) v. olanzapine (n = 1192)"; round 39)
+                 r"treated)\b|\b(or|and|vs\.?|versus|than|compared|controls?|placebo)\b|(?<![\w.])(?-i:v)\.(?=\s)",
+                 sentence, re.I):
         return sum(values)
     return None
 
@@ -2801,6 +2821,15 @@ def _candidates(sentence: str) -> list[tuple[int, int, int, int]]:
                 top = max(c[0] for c in arm)
                 found = [c for c in found if c not in arm]
                 found = [(max(top, c[0]) if c in whole else c[0], *c[1:]) for c in found]
+    if "(" in sentence and "random" in sentence:
+        for match in _RANDOMISED_BARE.finditer(sentence):
+            # a bare count randomised, then its arms by "(n = )" that add up to it ("A total of 80 ... patients ...
+            # were considered, 28 were excluded due to contraindications and 52 were randomly assigned to receive
+            # nadolol (n=25) or IsMn (n=27)"): those randomised (round 39)
+            value = _number(match.group("num"))
+            arms = [_number(m.group("num")) or 0 for m in _N_EQUALS.finditer(sentence, match.end())]
+            if value and len(arms) >= 2 and sum(arms) == value and not any(c[3] == value for c in found):
+                found.append((5, 1, -match.start("num"), value))
     if any(c[1] for c in found):
         found = _whole_with_parts(sentence, found)
         if "at least one" in sentence:
@@ -2813,6 +2842,8 @@ def _candidates(sentence: str) -> list[tuple[int, int, int, int]]:
     return found
 
 
+_RANDOMISED_BARE = re.compile(rf"(?<![\w.,\-/])(?P<num>{_NUMBER})\s+(?:were|was)\s+(?:randomly\s+(?:assigned|allocated)"
+                              r"|randomi[sz]ed)\b", re.I)
 _WITHDRAWN_BEFORE = re.compile(rf"(?<![\w.,\-/])(?P<num>{_NUMBER})\s+(?:[\w-]+\s+){{0,3}}?{_PEOPLE}\s+(?:were|was)\s+"
                                r"(?:withdrawn|excluded|dropped)\b[^.;,]{0,60}?\bbefore (?:the )?(?:randomi[sz]ation"
                                r"|being randomi[sz]ed)\b", re.I)
@@ -2974,7 +3005,8 @@ def _sentence_candidates(sentence: str) -> list[tuple[int, int, int, int]]:
     low = sentence.lower()
     enrolled_then = _ENROLLED_THEN.finditer(sentence) if "enrolled" in low or "recruited" in low else ()
     qualified_then = _QUALIFIED_THEN.finditer(sentence) if "who" in low or "that" in low else ()
-    described_then = _DESCRIBED_THEN_ELIGIBLE.finditer(sentence) if "eligible" in low else ()
+    described_then = [*_DESCRIBED_THEN_ELIGIBLE.finditer(sentence), *_ELIGIBLE_THEN_DESCRIBED.finditer(sentence)] \
+        if "eligible" in low else []
     screened_then = [*_SCREENED_THEN_CLAUSE.finditer(sentence), *_SCREENED_AND_RANDOMISED.finditer(sentence)] \
         if "screened" in low else []
     for match in [*_SCREENED_THEN.finditer(sentence), *enrolled_then, *qualified_then, *described_then,
