@@ -42,6 +42,7 @@ from .formulations import arm_names as form_arm_names, form_of
 from .frame import is_add_on, is_combination, told_harm_asked
 from .presupposed_harm import treats_harm_of_treatment
 from .stated_benefit import stated_benefit
+from .stated_harm import stated_harm
 
 from .state import Frame, RankedPaper, Stance, UnderstoodQuery
 from .verdict import is_uncertain
@@ -1282,6 +1283,16 @@ def effect_stance(
         if worse and len(worse) > len(better) and (stance is None or stance.label != "refutes"):
             return _stance(0.1, 0.75, 0.15, f"finds {outcome} more often with {query.frame.intervention}: "
                                            f"\u201c{_short(worse[-1].clause)}\u201d")
+    if (stance is None or stance.label != "refutes") and (
+            _WANTS_BENEFIT.search(question or "") or _ASKS_LESS.search(question or "")):
+        # "associated with an increased risk of death", "the deleterious effects of nifedipine ... outweigh any
+        # possible benefit": harm in words that need no outcome, which the classifier read as a finding for.
+        harm = stated_harm(conclusion_sentences(paper.record.abstract),
+                           _members_written(x_names, paper.record.abstract), names, other_drug,
+                           asked=query.frame.outcome or "")
+        if harm is not None:
+            return _stance(0.1, 0.75, 0.15, f"its conclusion reports harm from {query.frame.intervention}: "
+                                           f"\u201c{_short(harm)}\u201d")
     active_control = active_control_only(paper, other_drug)
     denials = [f for f in findings if f.reading == "none" and _denies_effect(f.clause, x_names, names, active_control)]
     effects = [f for f in findings if f.reading != "none"]
