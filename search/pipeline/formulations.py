@@ -92,6 +92,20 @@ def names_form(text: str) -> str | None:
     return None
 
 
+# How abstracts write the forms that tell one drug's versions apart (its release, its route through the skin): the
+# words of a study of one form against another.
+_VERSION_FORMS = ("extended-release", "immediate-release", "patch")
+_WRITTEN_VERSIONS = {key: re.compile(r"(?<![\w-])(?:" + "|".join(re.escape(n).replace(r"\ ", r"[\s-]")
+                                                                 for n in FORMS[key][1]) + r")(?![\w-])", re.I)
+                     for key in _VERSION_FORMS}
+
+
+def versions_written(text: str) -> set[str]:
+    """The release forms and routes written in ``text`` in an abstract's words ("controlled-release", "conventional",
+    "transdermal"): two or more in an abstract make it a study of one drug's versions against each other."""
+    return {key for key, pattern in _WRITTEN_VERSIONS.items() if pattern.search(text or "")}
+
+
 def form_concept(mention: FormMention) -> Concept:
     """A concept for a form as written, searched by the names abstracts use for it."""
     names = FORMS[mention.key][1]

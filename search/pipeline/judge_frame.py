@@ -38,7 +38,7 @@ from search.stance.outcome_reading import (
 from search.stance.text import conclusion_sentences, first_name_at, last_name_at
 
 from .class_members import CLASS_STEMS, class_names, stem_of
-from .formulations import arm_names as form_arm_names, form_of
+from .formulations import arm_names as form_arm_names, form_of, versions_written
 from .frame import is_add_on, is_combination, told_harm_asked
 from .presupposed_harm import treats_harm_of_treatment
 from .stated_benefit import stated_benefit
@@ -1135,6 +1135,10 @@ def outcome_stance(query: UnderstoodQuery, paper: RankedPaper, question: str = "
                     and not _DENIES.search(f.clause) else f for f in findings]
     if query.frame.kind == "harm" and active_control_only(paper, other_drug):
         findings = [f for f in findings if not _harm_as_another_drug(f, x_names, other_drug)]
+    if query.frame.kind == "harm" and between_versions(paper, query):
+        # "A lower incidence of dry mouth was reported for controlled release oxybutynin": less of the harm with one
+        # version of the drug than with another says nothing of whether the drug causes it.
+        findings = [f for f in findings if f.reading == "more" or not versions_written(f.clause)]
     outcome = query.frame.outcome or "the outcome"
     if not findings:
         return _stance(0.0, 0.0, 1.0, f"does not say whether {query.frame.intervention} changed {outcome}")
@@ -1154,6 +1158,14 @@ def outcome_stance(query: UnderstoodQuery, paper: RankedPaper, question: str = "
     else:
         why = f"its sentences on {outcome} point both ways"
     return _stance(0.85 * yes / (yes + no), 0.85 * no / (yes + no), 0.15, f"{why}: \u201c{_short(last.clause)}\u201d")
+
+
+def between_versions(paper: RankedPaper, query: UnderstoodQuery) -> bool:
+    """Whether a study sets versions of the drug asked about against each other (two release forms or routes
+    written; a placebo run-in or arm besides does not matter to a clause that names a version) while the question
+    names no version of it."""
+    return (len(versions_written(paper.record.abstract)) >= 2
+            and not versions_written(" ".join(c.text for c in query.concepts)))
 
 
 def active_control_only(paper: RankedPaper, other_drug: Callable[[str], bool]) -> bool:

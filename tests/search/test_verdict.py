@@ -1642,13 +1642,16 @@ def test_a_case_report_of_a_rare_harm_reports_the_harm() -> None:
      "vomiting.", "supports"),
 ])
 def test_a_harm_no_more_often_than_another_drug_is_no_finding_against(title, abstract, label) -> None:
+    assert _outcome_label("Can tramadol make you nauseous or throw up after an operation?", title, abstract) == label
+
+
+def _outcome_label(question: str, title: str, abstract: str) -> str:
+    """The harm / association reading of one fully-addressing study of ``question`` ("neutral" when none)."""
     from search.pipeline.judge_frame import outcome_stance
 
-    question = "Can tramadol make you nauseous or throw up after an operation?"
-    query = understand(question, Filters())
     paper = RankedPaper(rank=1, record=_record(title, abstract), similarity=0.5, addresses=Addresses("yes", "test"))
-    stance = outcome_stance(query, paper, question)
-    assert (stance.label if stance is not None else "neutral") == label
+    stance = outcome_stance(understand(question, Filters()), paper, question)
+    return stance.label if stance is not None else "neutral"
 
 
 def test_both_arms_named_without_any_null_wording_is_no_finding_that_they_were_alike():
@@ -1758,3 +1761,26 @@ def test_a_danger_question_is_never_told_no_offline():
     plain = decide([_paper(i, "refutes") for i in range(6)], Frame(kind="harm", intervention="sumatriptan",
                                                                    outcome="chest pain"), offline=True)
     assert plain.label == "no" and plain.caution is None
+
+
+@pytest.mark.parametrize("title, abstract, label", [
+    # Controlled-release against immediate-release oxybutynin: less dry mouth with one version of the drug says
+    # nothing of whether oxybutynin causes it (read "reduced with oxybutynin", it refuted "does it give dry mouth?").
+    ("Once daily controlled versus immediate release oxybutynin",
+     "Patients took controlled-release or immediate-release oxybutynin for 6 weeks. A lower incidence of dry mouth "
+     "was reported for controlled release oxybutynin.", "neutral"),
+    ("Transdermal and immediate-release oxybutynin",
+     "Patients used transdermal oxybutynin or took immediate-release oxybutynin. Greater saliva output during "
+     "transdermal treatment "
+     "corresponds to the low incidence of dry mouth.", "neutral"),
+    # More of the harm with either version still reports it.
+    ("Once daily controlled versus immediate release oxybutynin",
+     "Patients took controlled-release or immediate-release oxybutynin for 6 weeks. The incidence of dry mouth "
+     "increased with dose in both groups.", "supports"),
+    # One version against placebo, not against another version, still answers.
+    ("Controlled-release oxybutynin or placebo",
+     "Patients took controlled-release oxybutynin or placebo. Dry mouth was no more common with oxybutynin than with "
+     "placebo.", "refutes"),
+])
+def test_less_harm_with_one_version_of_the_drug_than_another_is_no_finding_against(title, abstract, label) -> None:
+    assert _outcome_label("Do bladder pills like oxybutynin give you a dry mouth?", title, abstract) == label
