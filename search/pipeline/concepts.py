@@ -73,6 +73,7 @@ RELATION_WORDS = frozenset(
     mean means meant put puts putting combined end ends
     switch switches switched switching swap swaps swapped swapping
     stronger weaker easier harder faster quicker slower gentler kinder harsher
+    prolong prolongs prolonging lengthen lengthens lengthened lengthening shorten shortens shortening boost boosts
     start starts started starting begin begins began begun beginning suggest suggests suggested suggesting
     let lets found shows showed doctor doctors gp mess messes messed messing push pushes pushed pushing
     shown bit times version versions normal lot lots worth way ways rid

@@ -1249,3 +1249,17 @@ def test_a_medicine_named_by_its_use_stays_where_nothing_else_is_asked(question,
     and with no other outcome the name's words are all the question says."""
     frame = understand(question, Filters()).frame
     assert (frame.outcome, frame.population) == (outcome, population)
+
+
+@pytest.mark.parametrize("question, word", [
+    ("Does bepridil prolong the QT interval?", "prolong"),
+    ("Can Bextra upset my heart rhythm by lengthening the QT interval?", "lengthening"),
+    ("Can a nitroglycerin patch boost the effect of morphine for pain?", "boost"),
+    ("Can atenolol shorten how far I can walk with claudication?", "shorten"),
+])
+def test_prolong_lengthen_shorten_and_boost_say_which_way_not_what(question, word):
+    """As an outcome, "prolong" made "Duration of effort was significantly prolonged" a finding on the QT interval
+    (read "no more often with bepridil"), and prolong[tiab] was ANDed into the query."""
+    query = understand(question, Filters())
+    assert f"{word}[tiab]" not in query.boolean
+    assert word not in (query.frame.outcome or "").split(", ")
