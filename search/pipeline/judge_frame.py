@@ -1042,7 +1042,8 @@ def _outcome_findings(query: UnderstoodQuery, paper: RankedPaper, names: list[st
     """The readings of the clauses on the outcome (``read_outcome``), a loss outcome read as such (``_as_loss``): what
     the harm, association and effect readings all start from."""
     findings = read_outcome(paper.record.abstract, outcome_names=names, x_names=x_names, other_drug=other_drug)
-    return _as_inverse(_as_loss(findings, query.frame.outcome or "", names), query.frame.outcome or "", names)
+    outcome = query.frame.outcome or ""
+    return _as_good_cholesterol(_as_inverse(_as_loss(findings, outcome, names), outcome, names), outcome)
 
 
 # Measures that are each other's opposite, which the vocabulary lists as one concept's names (MeSH "Insulin
@@ -1064,6 +1065,25 @@ def _as_inverse(findings: list[OutcomeFinding], outcome: str, names: Sequence[st
             if asked in low and opposite not in low:
                 findings = _turned(findings, [n for n in names if opposite in n.lower()], names, unless=_JUDGED)
     return findings
+
+
+# Blood fats asked about as one ("make my cholesterol and triglycerides worse", "lower cholesterol"): HDL is the one of
+# them that is better higher, so "HDL cholesterol decreased significantly in the atenolol group" is the fats worsened
+# (it had read "cholesterol reduced with atenolol", against the harm asked about).
+_LIPIDS_ASKED = re.compile(r"\b(?:cholesterol|lipids?|lipoproteins?|blood\s+fats?|fats|triglycerides?)\b", re.I)
+_HDL = re.compile(r"\b(?:hdl|high[\s-]density\s+lipoproteins?|good\s+cholesterol)", re.I)
+_OTHER_LIPIDS = re.compile(r"\b(?:ldl|vldl|low[\s-]density|total\s+cholesterol|triglycerides?|apolipoprotein|ratio)",
+                           re.I)
+
+
+def _as_good_cholesterol(findings: list[OutcomeFinding], outcome: str) -> list[OutcomeFinding]:
+    """The findings read as changes of the blood fats asked about: a clause on HDL alone telling a change of amount
+    is read the other way round, unless the question asks about HDL itself."""
+    if not _LIPIDS_ASKED.search(outcome) or _HDL.search(outcome):
+        return findings
+    return [replace(f, reading=_TURNED.get(f.reading, f.reading))
+            if _HDL.search(f.clause) and not _OTHER_LIPIDS.search(f.clause) and not _JUDGED.search(f.clause) else f
+            for f in findings]
 
 
 def _as_loss(findings: list[OutcomeFinding], outcome: str, names: Sequence[str]) -> list[OutcomeFinding]:

@@ -1784,3 +1784,26 @@ def test_a_danger_question_is_never_told_no_offline():
 ])
 def test_less_harm_with_one_version_of_the_drug_than_another_is_no_finding_against(title, abstract, label) -> None:
     assert _outcome_label("Do bladder pills like oxybutynin give you a dry mouth?", title, abstract) == label
+
+
+@pytest.mark.parametrize("question, abstract, label", [
+    # HDL is the blood fat that is better higher: less of it is the fats worsened.
+    ("Will atenolol make my cholesterol and triglycerides worse?",
+     "Patients took atenolol or enalapril for a year. HDL cholesterol decreased significantly in the atenolol group.",
+     "supports"),
+    ("Will atenolol make my cholesterol and triglycerides worse?",
+     "Patients took atenolol or placebo. Total cholesterol decreased significantly with atenolol.", "refutes"),
+])
+def test_less_hdl_is_the_blood_fats_worsened(question, abstract, label) -> None:
+    assert _outcome_label(question, "Atenolol and serum lipids", abstract) == label
+
+
+def test_asked_about_hdl_itself_less_of_it_is_less_of_what_was_asked() -> None:
+    from search.pipeline.judge_frame import _as_good_cholesterol
+    from search.stance.outcome_reading import OutcomeFinding
+
+    fell = [OutcomeFinding("less", "HDL cholesterol decreased significantly in the atenolol group", True)]
+    assert _as_good_cholesterol(fell, "HDL cholesterol")[0].reading == "less"
+    assert _as_good_cholesterol(fell, "cholesterol, triglycerides")[0].reading == "more"
+    both = [OutcomeFinding("less", "HDL cholesterol and triglycerides decreased with atenolol", True)]
+    assert _as_good_cholesterol(both, "cholesterol, triglycerides")[0].reading == "less"  # not HDL alone
