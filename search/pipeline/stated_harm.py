@@ -39,7 +39,8 @@ _NOT_STATED = re.compile(
     r"|unknown|unlikely|questionable|controversial|conflicting|inconclusive|insufficient|excluded|rather\s+than)\b"
     r"|n't", re.I)
 # What a question about living longer is answered by: deaths.
-_SURVIVAL = re.compile(r"\b(?:surviv\w*|live\s+longer|living\s+longer|life|lives|mortality|death\w*|dying|die)\b", re.I)
+# ("Quality of life" is no survival.)
+_SURVIVAL = re.compile(r"\b(?:surviv\w*|live\s+longer|living\s+longer|save\s+lives|mortality|death\w*|dying|die)\b", re.I)
 _DEATH_NAMED = re.compile(rf"\b{_DEATH}\b", re.I)
 
 

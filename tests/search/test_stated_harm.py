@@ -60,6 +60,7 @@ def test_deaths_name_the_outcome_of_a_question_about_survival():
     sentence = "Calcium channel blocker use appears to be associated with an increased risk of death."
     assert stated_harm([sentence], X, O, _no_other) is None  # death is not a heart attack
     assert stated_harm([sentence], X, O, _no_other, asked="survive, heart attack") == sentence
+    assert stated_harm([sentence], X, ["quality of life"], _no_other, asked="quality of life") is None
 
 
 def test_an_effect_question_reads_a_conclusion_of_harm_as_against_it():
