@@ -552,7 +552,8 @@ def frame_question(question: str, concepts: list[Concept]) -> FramedConcepts:
         # "Does X make people with Y put on weight?": who they are is the first concept, what happens the rest.
         framed.population, framed.outcome = framed.population[:1], framed.population[1:]
     framed.outcome = [i for i in framed.outcome if _norm(concepts[i].text) not in GENERIC_PEOPLE
-                      and not _modifies(concepts, positions, i, framed.intervention + framed.comparator)]
+                      and not _modifies(concepts, positions, i, framed.intervention + framed.comparator)
+                      and not _glosses(q, concepts, positions, i, framed.intervention + framed.comparator)]
     if kind in ("effect", "harm", "association", "comparison"):
         # "Does HRT help older women keep their memory?": "older women" are who, not what happens to them.
         who = [i for i in framed.outcome if _names_people(concepts[i].text)]
@@ -948,6 +949,25 @@ def _modifies(concepts: list[Concept], positions: list[int], i: int, treatments:
         return False
     end = _end(concepts, positions, i)
     return any(positions[t] >= 0 and 0 <= positions[t] - end <= 1 for t in treatments)
+
+
+def _glosses(q: str, concepts: list[Concept], positions: list[int], i: int, arms: list[int]) -> bool:
+    """Whether treatment ``i`` is written in the brackets right after an arm ("candesartan or losartan (ARBs)",
+    "Vicoprofen (hydrocodone with ibuprofen)"): it names the arm's class or its drugs, not what is measured (as the
+    outcome, every ARB study addressed "live longer")."""
+    if not _is_treatment(concepts[i]) or positions[i] < 0:
+        return False
+    for t in arms:
+        if positions[t] < 0:
+            continue
+        end = _end(concepts, positions, t)
+        bracket = _BRACKET_AFTER.match(q, end)
+        if bracket and bracket.start(1) <= positions[i] < bracket.end(1):
+            return True
+    return False
+
+
+_BRACKET_AFTER = re.compile(r"\s*\(([^()]*)\)")
 
 
 # "Does glibenclamide push blood pressure up in type 2 diabetes?": a condition that ends a harm question after "in" is

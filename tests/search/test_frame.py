@@ -1263,3 +1263,14 @@ def test_prolong_lengthen_shorten_and_boost_say_which_way_not_what(question, wor
     query = understand(question, Filters())
     assert f"{word}[tiab]" not in query.boolean
     assert word not in (query.frame.outcome or "").split(", ")
+
+
+@pytest.mark.parametrize("question, outcome", [
+    ("Does Vicoprofen (hydrocodone with ibuprofen) work better than Percocet for low back pain?", "low back pain"),
+    ("Do calcium channel blockers (isradipine, verapamil, diltiazem) lower blood pressure more than atenolol?",
+     "blood pressure"),
+])
+def test_drugs_in_brackets_after_an_arm_name_the_arm_not_the_outcome(question, outcome):
+    """Shown as "Outcome: hydrocodone, ibuprofen" and searched as outcomes, the arm's own drugs made every study of
+    them address the question."""
+    assert understand(question, Filters()).frame.outcome == outcome
