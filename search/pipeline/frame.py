@@ -343,8 +343,15 @@ def _form_of_treatment(q: str, concepts: list[Concept], positions: list[int], i:
     return False
 
 
-# "allergy pills", "blood pressure tablets", "the epilepsy drug": a medicine called by what it is for.
-_MEDICINE_NOUN = re.compile(r"\s+(?:pills?|tablets?|medicines?|medications?|meds|drugs?)\b")
+# What a person calls a medicine without naming it: "the pills", "my meds"; after another word ("allergy pills",
+# "blood pressure tablets", "the epilepsy drug") it is a medicine called by what it is for.
+_MEDICINE_WORDS = r"(?:pills?|tablets?|medicines?|medications?|meds|drugs?)"
+_MEDICINE_NOUN = re.compile(rf"\s+{_MEDICINE_WORDS}\b")
+
+
+def _whole_words(text: str) -> re.Pattern[str]:
+    """``text`` written as whole words (not inside "spinal-epidural" or "antihistamines")."""
+    return re.compile(rf"(?<![\w-]){re.escape(text)}(?![\w-])")
 
 
 # "abuse drugs", "use drugs": drugs taken, not a medicine named by what it is for.
@@ -357,7 +364,7 @@ def _names_the_medicine(q: str, concept: Concept) -> bool:
     t = _norm(concept.text)
     if not t or _is_treatment(concept) or t in _TAKEN_AS_DRUGS:
         return False
-    found = list(re.finditer(rf"(?<![\w-]){re.escape(t)}(?![\w-])", q))
+    found = list(_whole_words(t).finditer(q))
     return bool(found) and all(_MEDICINE_NOUN.match(q, m.end()) for m in found)
 
 
@@ -367,10 +374,9 @@ def _without_medicine_names(q: str, concepts: list[Concept], outcome: list[int])
     "blood pressure drugs" asks about blood pressure)."""
     named = [i for i in outcome if _names_the_medicine(q, concepts[i])]
     rest = [_norm(concepts[i].text) for i in outcome if i not in named]
-    if not named or not any(not _MEDICINE_NOUN.fullmatch(" " + t) for t in rest):
+    if not named or all(re.fullmatch(_MEDICINE_WORDS, t) for t in rest):
         return outcome
-    kept = [i for i in named if any(re.search(rf"(?<![\w-]){re.escape(t)}(?![\w-])", _norm(concepts[i].text))
-                                    for t in rest)]
+    kept = [i for i in named if any(_whole_words(t).search(_norm(concepts[i].text)) for t in rest)]
     return [i for i in outcome if i not in named or i in kept]
 
 
@@ -711,7 +717,7 @@ def _frame_comparison(
 # "than either of its drugs alone" / "than either pill on its own" (a combination against each of its parts).
 _ALONE = r"(?:alone|on\s+(?:its|their)\s+own|by\s+itself)\b"
 # What a person calls the medicine they already take, in "than the pills alone".
-_GENERIC_MEDICINE = re.compile(r"(?:(?:the|my|his|her|their)\s+)?(?:pills?|tablets?|medicines?|medications?|meds|drugs?)")
+_GENERIC_MEDICINE = re.compile(rf"(?:(?:the|my|his|her|their)\s+)?{_MEDICINE_WORDS}")
 _ALONE_ARM = re.compile(
     rf"^\s*(?:(?:the|a|an)\s+)?(?:(?P<either>either(?:\s+[\w'-]+){{1,4}}?\s+{_ALONE})"
     rf"|plain\s+(?P<plain>[\w'-]+(?:\s+[\w'-]+)?)"
@@ -1016,7 +1022,7 @@ def _written_again(q: str, concept: Concept, asked_from: int, same: re.Match[str
     low = q.lower()
     for name in [concept.text, *concept.synonyms]:
         t = _norm(name)
-        if len(t.split()) >= 2 and (m := re.compile(rf"(?<![\w-]){re.escape(t)}(?![\w-])").search(low, asked_from)):
+        if len(t.split()) >= 2 and (m := _whole_words(t).search(low, asked_from)):
             return m.start()
     # "I'm diabetic with protein leaking into my urine. Is an ACE inhibitor better at cutting the protein?": one word
     # after "the" or "my" that ends a phrase refers back to what was told ("the heart attack" names another thing;

@@ -26,7 +26,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import replace
-from functools import lru_cache
+from functools import cache, lru_cache
 
 from search.quote.cues import AIM_CUES
 from search.stance.abbreviations import defined_abbreviations, expand, relevant
@@ -1081,9 +1081,8 @@ def _as_good_cholesterol(findings: list[OutcomeFinding], outcome: str) -> list[O
     is read the other way round, unless the question asks about HDL itself."""
     if not _LIPIDS_ASKED.search(outcome) or _HDL.search(outcome):
         return findings
-    return [replace(f, reading=_TURNED.get(f.reading, f.reading))
-            if _HDL.search(f.clause) and not _OTHER_LIPIDS.search(f.clause) and not _JUDGED.search(f.clause) else f
-            for f in findings]
+    return _turned_where(findings, lambda clause: bool(_HDL.search(clause)) and not _OTHER_LIPIDS.search(clause)
+                         and not _JUDGED.search(clause))
 
 
 def _as_loss(findings: list[OutcomeFinding], outcome: str, names: Sequence[str]) -> list[OutcomeFinding]:
@@ -1101,9 +1100,13 @@ def _turned(findings: list[OutcomeFinding], turned: Sequence[str], names: Sequen
     if not turned:
         return findings
     others = [n for n in names if n not in turned]
-    return [replace(f, reading=_TURNED.get(f.reading, f.reading))
-            if names_in(f.clause, turned) and not names_in(f.clause, others) and not (unless and unless.search(f.clause))
-            else f for f in findings]
+    return _turned_where(findings, lambda clause: names_in(clause, turned) and not names_in(clause, others)
+                         and not (unless and unless.search(clause)))
+
+
+def _turned_where(findings: list[OutcomeFinding], turn: Callable[[str], bool]) -> list[OutcomeFinding]:
+    """The findings with the reading turned round ("more" / "less") where ``turn`` holds of the clause."""
+    return [replace(f, reading=_TURNED.get(f.reading, f.reading)) if turn(f.clause) else f for f in findings]
 
 
 # "Is X linked to fewer O?", "associated with a lower risk of O": the link asked about is a reduction.
@@ -1291,6 +1294,9 @@ def effect_stance(
     x_names = _concept_names(query, "intervention", query.frame.intervention)
     other_drug = _other_drug_beside(query, x_names)
     findings = _outcome_findings(query, paper, names, x_names, other_drug)
+    # Read at most once, by whichever of the conclusion readings below (harm, benefit) needs them.
+    conclusions = cache(lambda: conclusion_sentences(paper.record.abstract))
+    written = cache(lambda: _members_written(x_names, paper.record.abstract))
     if not any(_HARM_MEASURE.search(n) for n in names):
         # "The adverse event profile of sumatriptan nasal spray is comparable to that of placebo": how well it was
         # tolerated, not whether it worked; "felodipine ER was increased to 10 mg": the dose, not the outcome.
@@ -1319,9 +1325,7 @@ def effect_stance(
             _WANTS_BENEFIT.search(question or "") or _ASKS_LESS.search(question or "")):
         # "associated with an increased risk of death", "the deleterious effects of nifedipine ... outweigh any
         # possible benefit": harm in words that need no outcome, which the classifier read as a finding for.
-        harm = stated_harm(conclusion_sentences(paper.record.abstract),
-                           _members_written(x_names, paper.record.abstract), names, other_drug,
-                           asked=query.frame.outcome or "")
+        harm = stated_harm(conclusions(), written(), names, other_drug, asked=query.frame.outcome or "")
         if harm is not None:
             return _stance(0.1, 0.75, 0.15, f"its conclusion reports harm from {query.frame.intervention}: "
                                            f"\u201c{_short(harm)}\u201d")
@@ -1334,8 +1338,7 @@ def effect_stance(
         # the wrong way round ("bupropion ameliorates some nicotine withdrawal symptoms": refutes 0.71). Measured on
         # every seen question (re-judged, README "2026-12-06, eighth session"): overruling a firm "refutes" too moved
         # right answers +1/-0 and wrong-way ones +1/-0.
-        benefit = stated_benefit(conclusion_sentences(paper.record.abstract),
-                                 _members_written(x_names, paper.record.abstract), names, other_drug,
+        benefit = stated_benefit(conclusions(), written(), names, other_drug,
                                  asks_benefit=bool(_WANTS_BENEFIT.search(question or "")))
         if benefit is not None:
             return _stance(0.7, 0.1, 0.2, f"its conclusion says {query.frame.intervention} helps {outcome}: "

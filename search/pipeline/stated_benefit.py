@@ -23,10 +23,13 @@ _BENEFIT = re.compile(
     r"|benefit(?:ed|s|ted)?\s+from"
     r"|(?:significantly\s+)?(?:improve[sd]?|improving|relieve[sd]?|relieving|alleviate[sd]?|alleviating|ameliorate[sd]?)"
     r")\b", re.I)
+# Words with which a conclusion denies or doubts what it tells ("did not", "whether", "inconclusive"): shared with
+# ``stated_harm``, each adding its own.
+DOUBT_WORDS = (r"not|no|neither|nor|failed|fail|fails|unable|lack\w*|whether|if|unclear|uncertain|unknown|questionable"
+               r"|controversial|conflicting|inconclusive|insufficient")
 # A sentence that denies, doubts or only plans the benefit: "did not improve", "whether X is effective", "needed".
 _NOT_STATED = re.compile(
-    r"\b(?:not|no|neither|nor|failed|fail|fails|unable|lack\w*|ineffective|whether|if|needed|warranted|unclear"
-    r"|uncertain|unknown|remains?\s+to\s+be|questionable|controversial|conflicting|inconclusive|insufficient"
+    rf"\b(?:{DOUBT_WORDS}|ineffective|needed|warranted|remains?\s+to\s+be"
     r"|than|versus|vs|compared|comparable|similar|equally|as\s+effective\s+as)\b|n't", re.I)
 
 

@@ -17,6 +17,8 @@ from collections.abc import Callable, Sequence
 from search.stance.outcome_reading import names_in
 from search.stance.text import first_name_at
 
+from .stated_benefit import DOUBT_WORDS
+
 _DEATH = r"(?:death|deaths|mortality|dying|fatal\w*)"
 # Said of the treatment ("was harmful", "the deleterious effects of nifedipine"), not of what it blunted ("verapamil
 # blunted potentially harmful stress-induced changes"); more deaths, not "a greater reduction in risk of death".
@@ -34,10 +36,8 @@ _HARMED = re.compile(
 # "absence of a deleterious effect", "whether X is harmful", "an abrupt decrease in BP that may be potentially harmful".
 # (Those "at increased risk of death" are who was treated, not what the treatment did.)
 _NOT_STATED = re.compile(
-    r"\b(?:not|no|neither|nor|absence|absent|without|failed|fail|fails|unable|lack\w*|whether|if|unclear|uncertain"
-    r"|may|might|could|potentially"
-    r"|unknown|unlikely|questionable|controversial|conflicting|inconclusive|insufficient|excluded|rather\s+than)\b"
-    r"|n't", re.I)
+    rf"\b(?:{DOUBT_WORDS}|absence|absent|without|may|might|could|potentially|unlikely|excluded|rather\s+than)\b|n't",
+    re.I)
 # What a question about living longer is answered by: deaths.
 # ("Quality of life" is no survival.)
 _SURVIVAL = re.compile(r"\b(?:surviv\w*|live\s+longer|living\s+longer|save\s+lives|mortality|death\w*|dying|die)\b", re.I)
