@@ -94,10 +94,10 @@ def names_form(text: str) -> str | None:
 
 # How abstracts write the forms that tell one drug's versions apart (its release, its route through the skin): the
 # words of a study of one form against another.
-_VERSION_FORMS = ("extended-release", "immediate-release", "patch")
+VERSION_FORMS = ("extended-release", "immediate-release", "patch")
 _WRITTEN_VERSIONS = {key: re.compile(r"(?<![\w-])(?:" + "|".join(re.escape(n).replace(r"\ ", r"[\s-]")
                                                                  for n in FORMS[key][1]) + r")(?![\w-])", re.I)
-                     for key in _VERSION_FORMS}
+                     for key in VERSION_FORMS}
 
 
 def versions_written(text: str) -> set[str]:

@@ -38,7 +38,7 @@ from search.stance.outcome_reading import (
 from search.stance.text import conclusion_sentences, first_name_at, last_name_at
 
 from .class_members import CLASS_STEMS, class_names, stem_of
-from .formulations import arm_names as form_arm_names, form_of, versions_written
+from .formulations import VERSION_FORMS, arm_names as form_arm_names, form_of, versions_written
 from .frame import is_add_on, is_combination, told_harm_asked
 from .presupposed_harm import treats_harm_of_treatment
 from .stated_benefit import stated_benefit
@@ -1186,9 +1186,9 @@ def outcome_stance(query: UnderstoodQuery, paper: RankedPaper, question: str = "
 def between_versions(paper: RankedPaper, query: UnderstoodQuery) -> bool:
     """Whether a study sets versions of the drug asked about against each other (two release forms or routes
     written; a placebo run-in or arm besides does not matter to a clause that names a version) while the question
-    names no version of it."""
+    names no version of it (its form concepts, as ``formulations.mark_forms`` read them: "Ditropan XL" is one)."""
     return (len(versions_written(paper.record.abstract)) >= 2
-            and not versions_written(" ".join(c.text for c in query.concepts)))
+            and not any(form_of(c) in VERSION_FORMS for c in query.concepts))
 
 
 def active_control_only(paper: RankedPaper, other_drug: Callable[[str], bool]) -> bool:

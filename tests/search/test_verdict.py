@@ -1807,3 +1807,14 @@ def test_asked_about_hdl_itself_less_of_it_is_less_of_what_was_asked() -> None:
     assert _as_good_cholesterol(fell, "cholesterol, triglycerides")[0].reading == "more"
     both = [OutcomeFinding("less", "HDL cholesterol and triglycerides decreased with atenolol", True)]
     assert _as_good_cholesterol(both, "cholesterol, triglycerides")[0].reading == "less"  # not HDL alone
+
+
+def test_a_question_that_names_a_version_keeps_the_version_findings() -> None:
+    """"Ditropan XL" names the extended-release version as the question writes it (a form concept), which the
+    abstract words for versions ("controlled-release") do not cover: less dry mouth with it than with the immediate-
+    release version is then a finding on what was asked."""
+    abstract = ("Patients took controlled-release or immediate-release oxybutynin for 6 weeks. A lower incidence of dry "
+                "mouth was reported for controlled release oxybutynin.")
+    title = "Once daily controlled versus immediate release oxybutynin"
+    assert _outcome_label("Does Ditropan XL give you a dry mouth?", title, abstract) == "refutes"
+    assert _outcome_label("Does oxybutynin give you a dry mouth?", title, abstract) == "neutral"
